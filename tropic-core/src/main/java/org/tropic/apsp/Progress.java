@@ -1,0 +1,28 @@
+package org.tropic.apsp;
+
+/**
+ * Receives progress from long solves. Work is counted in units the solver chooses (e.g. min-plus updates), so the
+ * fraction done and an ETA follow from {@link #begin}'s total. Called from worker threads: implementations must be
+ * thread-safe and cheap.
+ */
+public interface Progress {
+  Progress NONE = new Progress() {
+    @Override
+    public void begin(String task, long totalWork) {}
+
+    @Override
+    public void advance(long work) {}
+
+    @Override
+    public void end() {}
+  };
+
+  /** Starts a task of {@code totalWork} units. */
+  void begin(String task, long totalWork);
+
+  /** Reports {@code work} more units done. */
+  void advance(long work);
+
+  /** Marks the task finished. */
+  void end();
+}

@@ -1,0 +1,46 @@
+package org.tropic.apsp;
+
+import java.util.Arrays;
+import org.tropic.graph.VertexLabels;
+
+/** Distances held as one {@code float[]} per source row, as Dijkstra-from-every-source produces them. */
+public final class RowDistanceMatrix implements DistanceMatrix {
+  private final float[][] rows;
+  private final VertexLabels labels;
+
+  /** An n×n matrix of +∞ with a zero diagonal. */
+  public RowDistanceMatrix(int n, VertexLabels labels) {
+    this.rows = new float[n][];
+    for (int u = 0; u < n; u++) {
+      rows[u] = new float[n];
+      Arrays.fill(rows[u], Float.POSITIVE_INFINITY);
+      rows[u][u] = 0f;
+    }
+    this.labels = labels;
+  }
+
+  /** Row u, for writing by a solver. */
+  public float[] row(int u) {
+    return rows[u];
+  }
+
+  @Override
+  public int size() {
+    return rows.length;
+  }
+
+  @Override
+  public float get(int u, int v) {
+    return rows[u][v];
+  }
+
+  @Override
+  public void copyRow(int u, float[] dst) {
+    System.arraycopy(rows[u], 0, dst, 0, rows.length);
+  }
+
+  @Override
+  public VertexLabels labels() {
+    return labels;
+  }
+}

@@ -1,0 +1,158 @@
+package org.tropic.graph;
+
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * An immutable directed graph in compressed sparse row form: int vertex ids {@code 0..n-1}, float32 arc weights,
+ * optional {@link VertexLabels}. Undirected input is stored as arcs both ways and remembered as
+ * {@link #undirected()} for reporting. Arcs of a vertex are sorted by target; there is at most one arc per ordered
+ * pair (builders keep the smallest weight) and no self-loop of non-negative weight (it can never shorten a path).
+ *
+ * <p>The arrays returned by {@link #offsets()}, {@link #targets()} and {@link #weights()} are the graph's own,
+ * handed out for speed: callers must not modify them.
+ */
+public final class Graph {
+  private final int[] offsets;
+  private final int[] targets;
+  private final float[] weights;
+  private final VertexLabels labels;
+  private final boolean undirected;
+  private final WeightStats weightStats;
+  private String fingerprint;
+
+  /**
+   * Wraps CSR arrays without copying. Prefer {@link GraphBuilder}; this constructor checks only the shape.
+   *
+   * @param offsets {@code n + 1} non-decreasing arc offsets, {@code offsets[0] == 0}
+   * @param targets arc heads, {@code offsets[n]} of them, each in {@code 0..n-1}
+   * @param weights arc weights, parallel to {@code targets}; never NaN
+   * @param labels vertex names, or {@code null} when ids are the names
+   * @param undirected whether the input was undirected (every arc has its reverse)
+   */
+  public Graph(int[] offsets, int[] targets, float[] weights, VertexLabels labels, boolean undirected) {
+    this.offsets = Objects.requireNonNull(offsets, "offsets");
+    this.targets = Objects.requireNonNull(targets, "targets");
+    this.weights = Objects.requireNonNull(weights, "weights");
+    int n = offsets.length - 1;
+    if (n < 0 || offsets[0] != 0 || offsets[n] != targets.length || weights.length != targets.length) {
+      throw new IllegalArgumentException("inconsistent CSR arrays: " + offsets.length + " offsets, "
+          + targets.length + " targets, " + weights.length + " weights");
+    }
+    if (labels != null && labels.size() != n) {
+      throw new IllegalArgumentException(labels.size() + " labels for " + n + " vertices");
+    }
+    this.labels = labels;
+    this.undirected = undirected;
+    this.weightStats = WeightStats.of(weights);
+  }
+
+  public int vertexCount() {
+    return offsets.length - 1;
+  }
+
+  public int arcCount() {
+    return targets.length;
+  }
+
+  public int outDegree(int u) {
+    return offsets[u + 1] - offsets[u];
+  }
+
+  /** Arc offsets: the arcs of {@code u} are {@code offsets()[u] .. offsets()[u+1]-1}. Do not modify. */
+  public int[] offsets() {
+    return offsets;
+  }
+
+  /** Arc heads, parallel to {@link #weights()}. Do not modify. */
+  public int[] targets() {
+    return targets;
+  }
+
+  /** Arc weights, parallel to {@link #targets()}. Do not modify. */
+  public float[] weights() {
+    return weights;
+  }
+
+  /** The weight of arc u→v, or +∞ if there is none. */
+  public float weight(int u, int v) {
+    int at = Arrays.binarySearch(targets, offsets[u], offsets[u + 1], v);
+    return at >= 0 ? weights[at] : Float.POSITIVE_INFINITY;
+  }
+
+  /** Vertex names, or {@code null} if the ids are the names. */
+  public VertexLabels labels() {
+    return labels;
+  }
+
+  /** The name of {@code u}: its label, or its id in decimal. */
+  public String name(int u) {
+    return labels == null ? Integer.toString(u) : labels.name(u);
+  }
+
+  /**
+   * The vertex a user means by {@code name}: a label if the graph has labels, else a decimal id.
+   *
+   * @throws IllegalArgumentException naming the vertex if there is none such
+   */
+  public int vertex(String name) {
+    if (labels != null) {
+      int id = labels.id(name);
+      if (id >= 0) {
+        return id;
+      }
+      throw new IllegalArgumentException("no vertex named '" + name + "' in the graph");
+    }
+    try {
+      int id = Integer.parseInt(name.strip());
+      if (id >= 0 && id < vertexCount()) {
+        return id;
+      }
+    } catch (NumberFormatException e) {
+      // fall through to the message below
+    }
+    throw new IllegalArgumentException(
+        "no vertex '" + name + "': the graph has ids 0.." + (vertexCount() - 1) + " and no labels");
+  }
+
+  public boolean undirected() {
+    return undirected;
+  }
+
+  /** Facts about the weights that decide the arithmetic path. */
+  public WeightStats weightStats() {
+    return weightStats;
+  }
+
+  /** A stable 64-bit hash of the structure and weights, in hex; recorded beside results to match them to graphs. */
+  public String fingerprint() {
+    String f = fingerprint;
+    if (f == null) {
+      long h = 0xcbf29ce484222325L;
+      h = mix(h, vertexCount());
+      for (int o : offsets) {
+        h = mix(h, o);
+      }
+      for (int t : targets) {
+        h = mix(h, t);
+      }
+      for (float w : weights) {
+        h = mix(h, Float.floatToIntBits(w));
+      }
+      fingerprint = f = HexFormat.of().toHexDigits(h);
+    }
+    return f;
+  }
+
+  private static long mix(long h, int value) {
+    h ^= value;
+    h *= 0x100000001b3L;
+    return h ^ (h >>> 29);
+  }
+
+  @Override
+  public String toString() {
+    return "Graph[n=" + vertexCount() + ", arcs=" + arcCount() + (undirected ? ", undirected" : ", directed") + "]";
+  }
+}

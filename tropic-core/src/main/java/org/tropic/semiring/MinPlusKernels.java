@@ -1,0 +1,43 @@
+package org.tropic.semiring;
+
+/**
+ * The two tile kernels over the (min, +) semiring. Matrices are row-major slices of {@code float[]} arrays given by
+ * an offset and a leading dimension (the distance between rows), as in BLAS. Implementations assume valid arguments
+ * (callers such as the solvers check shapes once) and hold no state between calls except scratch buffers.
+ *
+ * <p>Pick one with {@link #best()}; {@link ScalarMinPlusKernels} is the plain reference every other
+ * implementation must agree with bit for bit.
+ */
+public interface MinPlusKernels {
+
+  /** A short name for reports, e.g. {@code vector-512} or {@code scalar}. */
+  String name();
+
+  /**
+   * C ← min(C, A ⊗ B): {@code c[i][j] = min(c[i][j], min_l a[i][l] + b[l][j])} for an m×k A, a k×n B and an m×n C.
+   * C must not overlap A or B.
+   */
+  void multiplyMin(Arithmetic arithmetic, int m, int n, int k,
+      float[] a, int aOff, int lda, float[] b, int bOff, int ldb, float[] c, int cOff, int ldc);
+
+  /** Packs an m×k left operand for repeated use. */
+  PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda);
+
+  /** Packs a k×n right operand for repeated use. */
+  PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb);
+
+  /** C ← min(C, A ⊗ B) with both operands packed by this implementation; C is {@code a.rows() × b.cols()}. */
+  void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc);
+
+  /**
+   * Floyd–Warshall inside one n×n tile, in place: afterwards {@code t[i][j]} is the shortest path from i to j using
+   * only the tile's vertices as intermediates. The diagonal must hold 0 (or a negative value from a negative
+   * self-loop, which then shows as a negative diagonal entry).
+   */
+  void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld);
+
+  /** The fastest implementation this JVM can run, chosen once; the reason for any fallback is logged once. */
+  static MinPlusKernels best() {
+    return KernelProvider.BEST;
+  }
+}
