@@ -1,0 +1,155 @@
+package org.tropic.apsp;
+
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+import org.tropic.semiring.PackedPanel;
+
+/**
+ * Chooses the Floyd–Warshall tile size b from kernel rates measured on this machine, in this JVM, the first time
+ * they are needed (about 50 ms per arithmetic path). For each candidate b (a multiple of 32, so micro-kernel blocks
+ * are never ragged) the model predicts
+ *
+ * <pre>
+ *   T(b) = max( 2·(⌈n/b⌉·b)³ / (P·rate(b)) · imbalance,  ⌈n/b⌉ · (closure(b) + 2·multiply(b)) )
+ * </pre>
+ *
+ * the larger of the padded work spread over P threads (with the tail of ⌈n/b⌉² tasks per iteration that does not
+ * divide evenly among P) and the critical path of diagonal closures and panel updates that lookahead cannot hide.
+ * Large b runs the kernel from L2 less well and lengthens the critical path; small b pays more per-task overhead in
+ * rate(b). The measured rates are also what the planner uses to estimate time.
+ */
+public final class BlockSizeModel {
+  static final int[] CANDIDATES = {32, 64, 96, 128, 192, 256, 320, 384, 512};
+  private static final Map<MinPlusKernels, BlockSizeModel> MODELS = new ConcurrentHashMap<>();
+
+  private final MinPlusKernels kernels;
+  private final Map<Arithmetic, Rates> rates = new EnumMap<>(Arithmetic.class);
+
+  private BlockSizeModel(MinPlusKernels kernels) {
+    this.kernels = kernels;
+  }
+
+  /** The model for these kernels on this machine, calibrated lazily once per JVM. */
+  public static BlockSizeModel forMachine(MinPlusKernels kernels) {
+    return MODELS.computeIfAbsent(kernels, BlockSizeModel::new);
+  }
+
+  /** The tile size with the smallest predicted time for n vertices on {@code threads} threads. */
+  public int choose(int n, int threads, Arithmetic arithmetic) {
+    if (n <= 128) {
+      return Math.max(32, (n + 31) / 32 * 32); // one tile: nothing to schedule, no calibration worth its time
+    }
+    int best = CANDIDATES[0];
+    double bestTime = Double.POSITIVE_INFINITY;
+    for (int b : CANDIDATES) {
+      double t = predictSeconds(n, threads, arithmetic, b);
+      if (t < bestTime) {
+        bestTime = t;
+        best = b;
+      }
+    }
+    return best;
+  }
+
+  /** Predicted solve time in seconds for n vertices, tile size b. */
+  public double predictSeconds(int n, int threads, Arithmetic arithmetic, int b) {
+    Rates r = ratesFor(arithmetic);
+    int index = indexOf(b);
+    double multiplyRate = index >= 0 ? r.multiply[index] : r.multiply[nearestIndex(b)];
+    double closureRate = index >= 0 ? r.closure[index] : r.closure[nearestIndex(b)];
+    long tiles = (n + b - 1) / b;
+    double tileWork = 2.0 * b * b * b;
+    double tasksPerIteration = (double) tiles * tiles;
+    double imbalance = Math.ceil(tasksPerIteration / threads) / (tasksPerIteration / threads);
+    double bulk = tiles * tasksPerIteration * tileWork / (Math.min(threads, tasksPerIteration) * multiplyRate)
+        * imbalance;
+    double critical = tiles * (tileWork / closureRate + 2 * tileWork / multiplyRate);
+    return Math.max(bulk, critical);
+  }
+
+  /** The measured single-thread multiply rate in flop/s (2 per update) for the candidate closest to b. */
+  public double multiplyRate(Arithmetic arithmetic, int b) {
+    return ratesFor(arithmetic).multiply[nearestIndex(b)];
+  }
+
+  private synchronized Rates ratesFor(Arithmetic arithmetic) {
+    return rates.computeIfAbsent(arithmetic, this::measure);
+  }
+
+  private Rates measure(Arithmetic arithmetic) {
+    Random random = new Random(1);
+    double[] multiply = new double[CANDIDATES.length];
+    double[] closure = new double[CANDIDATES.length];
+    timeMultiply(arithmetic, 128, random, 0.03); // warm the JIT before measuring anything
+    for (int c = 0; c < CANDIDATES.length; c++) {
+      multiply[c] = timeMultiply(arithmetic, CANDIDATES[c], random, 0.004);
+      closure[c] = timeClosure(arithmetic, CANDIDATES[c], random, 0.002);
+    }
+    return new Rates(multiply, closure);
+  }
+
+  private double timeMultiply(Arithmetic arithmetic, int b, Random random, double seconds) {
+    float[] a = randomTile(arithmetic, b, random);
+    float[] c = randomTile(arithmetic, b, random);
+    PackedPanel left = kernels.packLeft(arithmetic, b, b, a, 0, b);
+    PackedPanel right = kernels.packRight(arithmetic, b, b, randomTile(arithmetic, b, random), 0, b);
+    long start = System.nanoTime();
+    long repetitions = 0;
+    long elapsed;
+    do {
+      kernels.multiplyMin(arithmetic, left, right, c, 0, b);
+      repetitions++;
+      elapsed = System.nanoTime() - start;
+    } while (elapsed < seconds * 1e9);
+    return 2.0 * b * b * b * repetitions / (elapsed / 1e9);
+  }
+
+  private double timeClosure(Arithmetic arithmetic, int b, Random random, double seconds) {
+    float[] t = randomTile(arithmetic, b, random);
+    long start = System.nanoTime();
+    long repetitions = 0;
+    long elapsed;
+    do {
+      kernels.closure(arithmetic, b, t, 0, b);
+      repetitions++;
+      elapsed = System.nanoTime() - start;
+    } while (elapsed < seconds * 1e9);
+    return 2.0 * b * b * b * repetitions / (elapsed / 1e9);
+  }
+
+  private static float[] randomTile(Arithmetic arithmetic, int b, Random random) {
+    float[] t = new float[b * b];
+    for (int i = 0; i < t.length; i++) {
+      t[i] = arithmetic.encode(random.nextInt(1000));
+    }
+    for (int i = 0; i < b; i++) {
+      t[i * b + i] = arithmetic.encode(0f);
+    }
+    return t;
+  }
+
+  private static int indexOf(int b) {
+    for (int i = 0; i < CANDIDATES.length; i++) {
+      if (CANDIDATES[i] == b) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static int nearestIndex(int b) {
+    int best = 0;
+    for (int i = 1; i < CANDIDATES.length; i++) {
+      if (Math.abs(CANDIDATES[i] - b) < Math.abs(CANDIDATES[best] - b)) {
+        best = i;
+      }
+    }
+    return best;
+  }
+
+  private record Rates(double[] multiply, double[] closure) {}
+}

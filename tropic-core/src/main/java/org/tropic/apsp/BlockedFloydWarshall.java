@@ -1,0 +1,71 @@
+package org.tropic.apsp;
+
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * All-pairs shortest paths by blocked Floyd–Warshall over b×b tiles (Venkataraman, Sahni &amp; Mukhopadhyaya 2003;
+ * the form DSNAPSHOT, SC20 Alg. 2, distributes): for each pivot block k, close the diagonal tile, update the pivot
+ * row and column panels with it, then relax every other tile with the min-plus outer product of the two panels.
+ * All arithmetic is the two tile kernels of {@link MinPlusKernels}; the work is scheduled by
+ * {@link FloydWarshallSchedule}, which runs the next pivot's diagonal and panels ahead of the current outer product.
+ *
+ * <p>Time Θ(n³) at the kernel's rate; memory the n² tiles (padded to a multiple of b) plus at most a few
+ * iterations' packed panels (2·n·b floats each). A negative cycle is reported as a {@link NegativeCycleException},
+ * never returned as data.
+ */
+public final class BlockedFloydWarshall {
+  private final MinPlusKernels kernels;
+  private final FloydWarshallOptions options;
+
+  public BlockedFloydWarshall(MinPlusKernels kernels, FloydWarshallOptions options) {
+    this.kernels = kernels;
+    this.options = options;
+  }
+
+  /** Distances of {@code graph}; the matrix holds float32 distances, +∞ where unreachable. */
+  public TiledDistanceMatrix solve(Graph graph, Progress progress) {
+    int n = graph.vertexCount();
+    Arithmetic arithmetic = arithmeticFor(graph);
+    int threads = options.effectiveThreads();
+    int b = options.blockSize() > 0 ? options.blockSize()
+        : BlockSizeModel.forMachine(kernels).choose(n, threads, arithmetic);
+    TiledDistanceMatrix d = new TiledDistanceMatrix(n, b, arithmetic, graph.labels());
+    loadArcs(graph, d, arithmetic);
+    new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), graph, progress).run();
+    d.decodeFrom(arithmetic);
+    return d;
+  }
+
+  /** The arithmetic path this solver uses for {@code graph}: the requested one if exact for it, else the best. */
+  public Arithmetic arithmeticFor(Graph graph) {
+    Arithmetic requested = options.arithmetic();
+    if (requested == null) {
+      return Arithmetic.choose(graph.weightStats(), graph.vertexCount());
+    }
+    if (!requested.supports(graph.weightStats(), graph.vertexCount())) {
+      throw new IllegalArgumentException("arithmetic " + requested.label() + " is not exact for this graph (weights "
+          + graph.weightStats().min() + " .. " + graph.weightStats().max()
+          + (graph.weightStats().integral() ? ", whole numbers" : "") + "); use "
+          + Arithmetic.choose(graph.weightStats(), graph.vertexCount()).label() + " or exact-float");
+    }
+    return requested;
+  }
+
+  private static void loadArcs(Graph graph, TiledDistanceMatrix d, Arithmetic arithmetic) {
+    int b = d.blockSize();
+    int[] offsets = graph.offsets();
+    int[] targets = graph.targets();
+    float[] weights = graph.weights();
+    for (int u = 0; u < graph.vertexCount(); u++) {
+      int rowInTile = (u % b) * b;
+      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+        int v = targets[a];
+        float[] tile = d.tile(u / b, v / b);
+        int at = rowInTile + v % b;
+        tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), weights[a]));
+      }
+    }
+  }
+}

@@ -1,0 +1,310 @@
+package org.tropic.apsp;
+
+import it.unimi.dsi.fastutil.longs.LongHeapPriorityQueue;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+import org.tropic.semiring.PackedPanel;
+
+/**
+ * Runs blocked Floyd–Warshall as a task graph on worker threads. Each task updates one tile at one pivot iteration
+ * k: the diagonal closure D(k), a row panel R(k,j), a column panel C(k,i) or an outer-product update O(k,i,j). A task
+ * may start when its tile's task of iteration k−1 has finished and the panels it reads exist. Panels are read only
+ * through immutable packed snapshots taken when they finish, so a tile can move on to iteration k+1 while iteration
+ * k's readers still use its old value, and no write-after-read ordering is needed.
+ *
+ * <p>Lookahead (DSNAPSHOT §V-B, done here within one node): the ready queue puts the critical path first — every
+ * diagonal and panel task, and the outer-product tasks on the next pivot's row and column — so D(k+1), R(k+1,·) and
+ * C(k+1,·) run as soon as their inputs exist while the bulk of iteration k's outer product goes on. Without
+ * lookahead, iteration k+1 starts only when all of iteration k has finished (the textbook schedule, kept so the
+ * gain can be measured).
+ */
+final class FloydWarshallSchedule {
+  private static final int DIAGONAL = 0;
+  private static final int ROW_PANEL = 1;
+  private static final int COLUMN_PANEL = 2;
+  private static final int OUTER = 3;
+
+  private final MinPlusKernels kernels;
+  private final Arithmetic arithmetic;
+  private final TiledDistanceMatrix d;
+  private final int tiles;
+  private final int b;
+  private final int threads;
+  private final boolean lookahead;
+  private final Graph graph;
+  private final Progress progress;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition changed = lock.newCondition();
+  private final LongHeapPriorityQueue ready = new LongHeapPriorityQueue();
+  /** Per tile: the iteration whose task on it finished last, and the one last put on the queue. */
+  private final int[] finished;
+  private final int[] queued;
+  /** Per iteration: tasks not yet finished (each iteration has tiles² tasks). */
+  private final int[] remaining;
+  private final IterationPanels[] panels;
+  private int oldestOpen;
+  private int running;
+  private Throwable failure;
+
+  FloydWarshallSchedule(MinPlusKernels kernels, Arithmetic arithmetic, TiledDistanceMatrix d, int threads,
+      boolean lookahead, Graph graph, Progress progress) {
+    this.kernels = kernels;
+    this.arithmetic = arithmetic;
+    this.d = d;
+    this.tiles = d.tilesPerSide();
+    this.b = d.blockSize();
+    this.threads = threads;
+    this.lookahead = lookahead;
+    this.graph = graph;
+    this.progress = progress;
+    this.finished = new int[tiles * tiles];
+    this.queued = new int[tiles * tiles];
+    Arrays.fill(finished, -1);
+    Arrays.fill(queued, -1);
+    this.remaining = new int[tiles];
+    Arrays.fill(remaining, tiles * tiles);
+    this.panels = new IterationPanels[tiles];
+  }
+
+  /** Runs every task to completion on {@code threads} workers (the caller's thread is one of them). */
+  void run() {
+    progress.begin("Floyd–Warshall", (long) tiles * tiles * tiles);
+    tryQueue(0, 0, 0);
+    List<Thread> helpers = new ArrayList<>();
+    for (int t = 1; t < threads; t++) {
+      helpers.add(Thread.ofPlatform().name("tropic-fw-" + t).daemon().start(this::work));
+    }
+    work();
+    for (Thread helper : helpers) {
+      try {
+        helper.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        fail(e);
+      }
+    }
+    progress.end();
+    if (failure != null) {
+      if (failure instanceof RuntimeException re) {
+        throw re;
+      }
+      if (failure instanceof Error error) {
+        throw error;
+      }
+      throw new IllegalStateException("Floyd–Warshall worker failed", failure);
+    }
+    checkDiagonal(0, graph.vertexCount());
+  }
+
+  private void work() {
+    while (true) {
+      long task;
+      lock.lock();
+      try {
+        while (failure == null && oldestOpen < tiles && !canStartNext()) {
+          changed.awaitUninterruptibly();
+        }
+        if (failure != null || oldestOpen >= tiles) {
+          changed.signalAll();
+          return;
+        }
+        task = ready.dequeueLong();
+        running++;
+      } finally {
+        lock.unlock();
+      }
+      try {
+        execute(task);
+      } catch (Throwable e) {
+        fail(e);
+        return;
+      }
+      lock.lock();
+      try {
+        running--;
+        complete(task);
+        changed.signalAll();
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  private boolean canStartNext() {
+    return !ready.isEmpty() && (lookahead || iterationOf(ready.firstLong()) == oldestOpen);
+  }
+
+  private void fail(Throwable e) {
+    lock.lock();
+    try {
+      if (failure == null) {
+        failure = e;
+      }
+      changed.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  // ---- the four kinds of task ----
+
+  private void execute(long task) {
+    int k = iterationOf(task);
+    int i = rowOf(task);
+    int j = columnOf(task);
+    float[] tile = d.tile(i, j);
+    switch (typeOf(task)) {
+      case DIAGONAL -> {
+        kernels.closure(arithmetic, b, tile, 0, b);
+        checkDiagonal(k * b, Math.min(graph.vertexCount(), (k + 1) * b));
+        IterationPanels p = panelsOf(k);
+        p.diagonalLeft = kernels.packLeft(arithmetic, b, b, tile, 0, b);
+        p.diagonalRight = kernels.packRight(arithmetic, b, b, tile, 0, b);
+      }
+      case ROW_PANEL -> {
+        IterationPanels p = panelsOf(k);
+        kernels.multiplyMin(arithmetic, p.diagonalLeft, kernels.packRight(arithmetic, b, b, tile, 0, b), tile, 0, b);
+        p.rows[j] = kernels.packRight(arithmetic, b, b, tile, 0, b);
+      }
+      case COLUMN_PANEL -> {
+        IterationPanels p = panelsOf(k);
+        kernels.multiplyMin(arithmetic, kernels.packLeft(arithmetic, b, b, tile, 0, b), p.diagonalRight, tile, 0, b);
+        p.columns[i] = kernels.packLeft(arithmetic, b, b, tile, 0, b);
+      }
+      default -> {
+        IterationPanels p = panelsOf(k);
+        kernels.multiplyMin(arithmetic, p.columns[i], p.rows[j], tile, 0, b);
+      }
+    }
+    progress.advance(1);
+  }
+
+  /** A negative diagonal entry is a vertex on a negative cycle: stop with it rather than return garbage. */
+  private void checkDiagonal(int from, int to) {
+    for (int v = from; v < to; v++) {
+      float selfDistance = arithmetic.decode(d.tile(v / b, v / b)[(v % b) * b + v % b]);
+      if (selfDistance < 0) {
+        throw new NegativeCycleException(v, graph.name(v), selfDistance);
+      }
+    }
+  }
+
+  private IterationPanels panelsOf(int k) {
+    IterationPanels p = panels[k];
+    if (p == null) {
+      throw new IllegalStateException("panels of iteration " + k + " used after release");
+    }
+    return p;
+  }
+
+  // ---- bookkeeping, always under the lock ----
+
+  private void complete(long task) {
+    int k = iterationOf(task);
+    int i = rowOf(task);
+    int j = columnOf(task);
+    finished[i * tiles + j] = k;
+    if (--remaining[k] == 0) {
+      panels[k] = null;
+      while (oldestOpen < tiles && remaining[oldestOpen] == 0) {
+        oldestOpen++;
+      }
+    }
+    tryQueue(k + 1, i, j);
+    switch (typeOf(task)) {
+      case DIAGONAL -> {
+        for (int x = 0; x < tiles; x++) {
+          if (x != k) {
+            tryQueue(k, k, x);
+            tryQueue(k, x, k);
+          }
+        }
+      }
+      case ROW_PANEL -> {
+        for (int x = 0; x < tiles; x++) {
+          if (x != k) {
+            tryQueue(k, x, j);
+          }
+        }
+      }
+      case COLUMN_PANEL -> {
+        for (int x = 0; x < tiles; x++) {
+          if (x != k) {
+            tryQueue(k, i, x);
+          }
+        }
+      }
+      default -> { }
+    }
+  }
+
+  /** Queues the iteration-k task on tile (i, j) if all it needs is done and it is not queued yet. */
+  private void tryQueue(int k, int i, int j) {
+    int tile = i * tiles + j;
+    if (k >= tiles || queued[tile] >= k || finished[tile] != k - 1) {
+      return;
+    }
+    int type;
+    if (i == k && j == k) {
+      type = DIAGONAL;
+    } else if (i == k || j == k) {
+      if (finished[k * tiles + k] < k) {
+        return;
+      }
+      type = i == k ? ROW_PANEL : COLUMN_PANEL;
+    } else {
+      if (finished[i * tiles + k] < k || finished[k * tiles + j] < k) {
+        return;
+      }
+      type = OUTER;
+    }
+    if (panels[k] == null) {
+      panels[k] = new IterationPanels(tiles);
+    }
+    queued[tile] = k;
+    boolean critical = !lookahead || type != OUTER || i == k + 1 || j == k + 1;
+    ready.enqueue(encode(critical, k, type, i, j));
+  }
+
+  // ---- task keys: smaller runs first; critical path, then iteration, then kind, then tile ----
+
+  private static long encode(boolean critical, int k, int type, int i, int j) {
+    return (critical ? 0L : 1L << 62) | (long) k << 42 | (long) type << 40 | (long) i << 20 | j;
+  }
+
+  private static int iterationOf(long task) {
+    return (int) (task >>> 42) & 0xFFFFF;
+  }
+
+  private static int typeOf(long task) {
+    return (int) (task >>> 40) & 3;
+  }
+
+  private static int rowOf(long task) {
+    return (int) (task >>> 20) & 0xFFFFF;
+  }
+
+  private static int columnOf(long task) {
+    return (int) task & 0xFFFFF;
+  }
+
+  /** The packed snapshots one pivot iteration's tasks read. */
+  private static final class IterationPanels {
+    volatile PackedPanel diagonalLeft;
+    volatile PackedPanel diagonalRight;
+    final PackedPanel[] rows;
+    final PackedPanel[] columns;
+
+    IterationPanels(int tiles) {
+      rows = new PackedPanel[tiles];
+      columns = new PackedPanel[tiles];
+    }
+  }
+}

@@ -1,0 +1,158 @@
+package org.tropic.apsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
+import org.jgrapht.graph.DefaultWeightedEdge;
+import org.jgrapht.graph.SimpleDirectedWeightedGraph;
+import org.junit.jupiter.api.Test;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+import org.tropic.semiring.ScalarMinPlusKernels;
+
+/** Blocked Floyd–Warshall against JGraphT's Floyd–Warshall (double precision) on random graphs. */
+class FloydWarshallTest {
+
+  @Property(tries = 60)
+  void matchesJGraphTOnRandomGraphs(@ForAll @IntRange(min = 1, max = 140) int n,
+      @ForAll @IntRange(min = 0, max = 6) int degree, @ForAll boolean integral, @ForAll boolean negative,
+      @ForAll @IntRange(min = 1, max = 3) int threads, @ForAll boolean lookahead, @ForAll long seed) {
+    Graph graph = randomGraph(n, degree, integral, negative, new Random(seed));
+    int b = new int[] {32, 64}[(int) Math.floorMod(seed, 2)];
+    var options = new FloydWarshallOptions(b, threads, null, lookahead);
+    DistanceMatrix d = new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE);
+    assertMatchesJGraphT(graph, d, integral);
+  }
+
+  @Test
+  void everyArithmeticPathThatFitsGivesTheSameDistances() {
+    Graph graph = randomGraph(150, 4, true, false, new Random(3));
+    float[][] reference = null;
+    for (Arithmetic arithmetic : Arithmetic.values()) {
+      var options = new FloydWarshallOptions(64, 2, arithmetic, true);
+      DistanceMatrix d = new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE);
+      float[][] rows = rows(d);
+      if (reference == null) {
+        reference = rows;
+      } else {
+        assertThat(rows).as(arithmetic.label()).isDeepEqualTo(reference);
+      }
+    }
+  }
+
+  @Test
+  void resultIsBitIdenticalAcrossThreadsLookaheadAndKernels() {
+    Graph graph = randomGraph(200, 5, false, true, new Random(11));
+    float[][] reference = rows(new BlockedFloydWarshall(new ScalarMinPlusKernels(),
+        new FloydWarshallOptions(64, 1, Arithmetic.EXACT_FLOAT, false)).solve(graph, Progress.NONE));
+    for (int threads = 1; threads <= 4; threads++) {
+      for (boolean lookahead : new boolean[] {false, true}) {
+        float[][] rows = rows(new BlockedFloydWarshall(MinPlusKernels.best(),
+            new FloydWarshallOptions(64, threads, Arithmetic.EXACT_FLOAT, lookahead)).solve(graph, Progress.NONE));
+        assertThat(rows).as("threads=%d lookahead=%s", threads, lookahead).isDeepEqualTo(reference);
+      }
+    }
+  }
+
+  @Test
+  void negativeCycleIsReportedWithAVertexOnIt() {
+    GraphBuilder builder = GraphBuilder.withVertexCount(100);
+    for (int v = 0; v + 1 < 100; v++) {
+      builder.addArc(v, v + 1, 1f);
+    }
+    builder.addArc(70, 40, -31f); // cycle 40 → … → 70 → 40 of length 30 − 31 = −1
+    Graph graph = builder.build();
+    assertThatThrownBy(() -> new BlockedFloydWarshall(MinPlusKernels.best(),
+        new FloydWarshallOptions(32, 2, null, true)).solve(graph, Progress.NONE))
+        .isInstanceOf(NegativeCycleException.class)
+        .hasMessageContaining("negative cycle")
+        .satisfies(e -> assertThat(((NegativeCycleException) e).vertex()).isBetween(40, 70));
+  }
+
+  @Test
+  void negativeSelfLoopIsANegativeCycle() {
+    Graph graph = GraphBuilder.withVertexCount(3).addArc(0, 1, 1f).addArc(1, 1, -0.5f).build();
+    assertThatThrownBy(() -> new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
+        .solve(graph, Progress.NONE)).isInstanceOf(NegativeCycleException.class).hasMessageContaining("vertex 1");
+  }
+
+  @Test
+  void requestingAnArithmeticThatIsNotExactIsRefused() {
+    Graph graph = GraphBuilder.withVertexCount(2).addArc(0, 1, -1f).build();
+    var options = FloydWarshallOptions.defaults().withArithmetic(Arithmetic.NONNEGATIVE_FLOAT);
+    assertThatThrownBy(() -> new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not exact");
+  }
+
+  @Test
+  void emptyAndSingleVertexGraphs() {
+    DistanceMatrix one = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
+        .solve(GraphBuilder.withVertexCount(1).build(), Progress.NONE);
+    assertThat(one.size()).isEqualTo(1);
+    assertThat(one.get(0, 0)).isZero();
+    DistanceMatrix none = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
+        .solve(GraphBuilder.withVertexCount(0).build(), Progress.NONE);
+    assertThat(none.size()).isZero();
+  }
+
+  static Graph randomGraph(int n, int degree, boolean integral, boolean negative, Random random) {
+    GraphBuilder builder = GraphBuilder.withVertexCount(n);
+    // Potentials make negative arcs without negative cycles: w(u,v) = base + h(u) − h(v) with base ≥ 0.
+    int[] potential = new int[n];
+    for (int v = 0; v < n; v++) {
+      potential[v] = negative ? random.nextInt(20) : 0;
+    }
+    for (int u = 0; u < n; u++) {
+      for (int e = 0; e < degree; e++) {
+        int v = random.nextInt(n);
+        float base = integral ? random.nextInt(50) : random.nextFloat() * 50;
+        builder.addArc(u, v, base + potential[u] - potential[v]);
+      }
+    }
+    return builder.build();
+  }
+
+  static void assertMatchesJGraphT(Graph graph, DistanceMatrix d, boolean exact) {
+    var reference = new SimpleDirectedWeightedGraph<Integer, DefaultWeightedEdge>(DefaultWeightedEdge.class);
+    int n = graph.vertexCount();
+    for (int v = 0; v < n; v++) {
+      reference.addVertex(v);
+    }
+    for (int u = 0; u < n; u++) {
+      for (int a = graph.offsets()[u]; a < graph.offsets()[u + 1]; a++) {
+        int v = graph.targets()[a];
+        if (u != v) {
+          reference.setEdgeWeight(reference.addEdge(u, v), graph.weights()[a]);
+        }
+      }
+    }
+    var paths = new FloydWarshallShortestPaths<>(reference);
+    for (int u = 0; u < n; u++) {
+      for (int v = 0; v < n; v++) {
+        double expected = u == v ? 0 : paths.getPathWeight(u, v);
+        float actual = d.get(u, v);
+        if (Double.isInfinite(expected) || exact) {
+          assertThat((double) actual).as("d(%d,%d)", u, v).isEqualTo(expected);
+        } else {
+          assertThat((double) actual).as("d(%d,%d)", u, v)
+              .isCloseTo(expected, org.assertj.core.data.Offset.offset(1e-4 * Math.max(1, Math.abs(expected))));
+        }
+      }
+    }
+  }
+
+  static float[][] rows(DistanceMatrix d) {
+    float[][] rows = new float[d.size()][d.size()];
+    for (int u = 0; u < d.size(); u++) {
+      d.copyRow(u, rows[u]);
+    }
+    return rows;
+  }
+}

@@ -1,0 +1,104 @@
+package org.tropic.semiring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The Vector API kernels must agree bit for bit with the scalar reference, on every size that exercises a ragged
+ * strip or a vector tail, in every arithmetic path, with +∞ and (for exact float) negative entries mixed in.
+ */
+class KernelParityTest {
+  private static final int[] SIZES = {1, 4, 6, 8, 13, 16, 17, 31, 32, 33, 47, 64, 65, 100};
+
+  private final MinPlusKernels scalar = new ScalarMinPlusKernels();
+  private final MinPlusKernels vector = VectorMinPlusKernels.createIfSupported();
+
+  @Test
+  void theBestKernelsAreTheVectorOnesWhenTheModuleIsPresent() {
+    assertThat(MinPlusKernels.best().name()).startsWith("vector-");
+  }
+
+  @ParameterizedTest
+  @EnumSource(Arithmetic.class)
+  void multiplyMinAgreesWithScalarOnRaggedShapes(Arithmetic arithmetic) {
+    Random random = new Random(42);
+    for (int m : SIZES) {
+      for (int n : new int[] {1, 7, 16, 33, 64, 70}) {
+        for (int k : new int[] {1, 5, 32, 41}) {
+          int lda = k + random.nextInt(3);
+          int ldb = n + random.nextInt(3);
+          int ldc = n + random.nextInt(3);
+          float[] a = randomMatrix(random, arithmetic, m * lda + 2);
+          float[] b = randomMatrix(random, arithmetic, k * ldb + 2);
+          float[] c = randomMatrix(random, arithmetic, m * ldc + 2);
+          float[] expected = c.clone();
+          scalar.multiplyMin(arithmetic, m, n, k, a, 1, lda, b, 2, ldb, expected, 1, ldc);
+          float[] viaUnpacked = c.clone();
+          vector.multiplyMin(arithmetic, m, n, k, a, 1, lda, b, 2, ldb, viaUnpacked, 1, ldc);
+          float[] viaPacked = c.clone();
+          vector.multiplyMin(arithmetic, vector.packLeft(arithmetic, m, k, a, 1, lda),
+              vector.packRight(arithmetic, k, n, b, 2, ldb), viaPacked, 1, ldc);
+          assertBitsEqual(viaUnpacked, expected, arithmetic + " " + m + "x" + n + "x" + k);
+          assertBitsEqual(viaPacked, expected, arithmetic + " packed " + m + "x" + n + "x" + k);
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Arithmetic.class)
+  void closureAgreesWithScalar(Arithmetic arithmetic) {
+    Random random = new Random(7);
+    for (int n : SIZES) {
+      int ld = n + random.nextInt(4);
+      float[] t = randomMatrix(random, arithmetic, n * ld);
+      for (int i = 0; i < n; i++) {
+        t[i * ld + i] = arithmetic.encode(0f);
+      }
+      float[] expected = t.clone();
+      scalar.closure(arithmetic, n, expected, 0, ld);
+      vector.closure(arithmetic, n, t, 0, ld);
+      assertBitsEqual(t, expected, arithmetic + " closure n=" + n);
+    }
+  }
+
+  @Test
+  void int32SaturatesAtInfinityWithoutOverflow() {
+    float inf = Arithmetic.INT32.infinity();
+    float[] a = {inf, inf};
+    float[] b = {inf, Arithmetic.INT32.encode(5)};
+    float[] c = {inf};
+    vector.multiplyMin(Arithmetic.INT32, 1, 1, 2, a, 0, 2, b, 0, 1, c, 0, 1);
+    assertThat(Arithmetic.INT32.decode(c[0])).isEqualTo(Float.POSITIVE_INFINITY);
+  }
+
+  private static float[] randomMatrix(Random random, Arithmetic arithmetic, int size) {
+    float[] values = new float[size];
+    for (int i = 0; i < size; i++) {
+      float value;
+      if (random.nextInt(5) == 0) {
+        value = Float.POSITIVE_INFINITY;
+      } else if (arithmetic == Arithmetic.INT32) {
+        value = random.nextInt(1000);
+      } else if (arithmetic == Arithmetic.EXACT_FLOAT) {
+        value = random.nextFloat() * 100 - 20;
+      } else {
+        value = random.nextFloat() * 100;
+      }
+      values[i] = arithmetic.encode(value);
+    }
+    return values;
+  }
+
+  private static void assertBitsEqual(float[] actual, float[] expected, String what) {
+    for (int i = 0; i < expected.length; i++) {
+      if (Float.floatToRawIntBits(actual[i]) != Float.floatToRawIntBits(expected[i])) {
+        throw new AssertionError(what + ": element " + i + " is " + actual[i] + ", scalar gives " + expected[i]);
+      }
+    }
+  }
+}
