@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
-    subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class, BenchCommand.class,
+    subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class,
         CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",

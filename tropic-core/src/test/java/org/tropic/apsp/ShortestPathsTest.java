@@ -1,5 +1,7 @@
 package org.tropic.apsp;
 
+import org.tropic.io.GraphReader;
+import org.tropic.testdata.SharedData;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -109,10 +111,10 @@ class ShortestPathsTest {
   }
 
   @Test
-  void everyPathOfARealWeightedGraph() {
-    Graph graph = EdgeListFixture.read("lesmis");
+  void everyPathOfARealWeightedGraph() throws java.io.IOException {
+    Graph graph = GraphReader.read(SharedData.file("graphs/lesmis.edges.gz"));
     assertAllPaths(graph, DijkstraAllPairs.solve(graph, 2, Progress.NONE));
-    Graph directed = EdgeListFixture.read("celegansneural");
+    Graph directed = GraphReader.read(SharedData.file("graphs/celegansneural.edges.gz"));
     RowDistanceMatrix d = DijkstraAllPairs.solve(directed, 2, Progress.NONE);
     ShortestPaths paths = new ShortestPaths(directed, d);
     for (int u = 0; u < directed.vertexCount(); u += 7) {

@@ -1,5 +1,6 @@
 package org.tropic.io;
 
+import org.tropic.testdata.SharedData;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
