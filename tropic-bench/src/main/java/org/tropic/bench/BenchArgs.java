@@ -100,7 +100,7 @@ public final class BenchArgs {
         switch (name) {
           case "--quick" -> {
             b.kernelThreads(List.of(1)).fwSizes(List.of(192)).peerSize(160).jgraphtMaxN(160).clockRounds(1)
-                .samplePairs(100).blockSize(64).jsonOut(null);
+                .samplePairs(100).blockSize(64);
             kernel = new KernelOptions(64, 1, 2, 20);
             fw = new FwOptions(0, 1, 2, true);
           }

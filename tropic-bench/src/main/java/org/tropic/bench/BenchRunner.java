@@ -5,8 +5,10 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.tropic.semiring.Arithmetic;
@@ -47,13 +49,16 @@ public final class BenchRunner {
     }
     List<ClockMeasurement> clocks = new ArrayList<>();
     List<MinPlusPeak> peaks = new ArrayList<>();
+    Map<Integer, MinPlusPeak> peakOfThreads = new HashMap<>();
     for (int threads : threadCounts) {
       ClockMeasurement clock = Double.isNaN(config.clockGhz())
           ? ClockProbe.measure(threads, config.clockRounds(), 100)
           : ClockMeasurement.given(config.clockGhz(), threads);
       clocks.add(clock);
-      peaks.add(new MinPlusPeak(clock.ghz().median(), threads, config.floatFlopsPerCycle(),
-          config.intFlopsPerCycle()));
+      MinPlusPeak peak = new MinPlusPeak(clock.ghz().median(), threads, config.floatFlopsPerCycle(),
+          config.intFlopsPerCycle());
+      peaks.add(peak);
+      peakOfThreads.put(threads, peak);
       out.printf(Locale.ROOT, "# clock on %d thread(s): %.3f GHz %s%n", threads, clock.ghz().median(), clock.note());
       if (!clock.trustworthy() && Double.isNaN(config.clockGhz())) {
         notes.add("clock on " + threads + " thread(s) is " + clock.note());
@@ -64,8 +69,7 @@ public final class BenchRunner {
     if (config.runs(BenchPart.KERNEL)) {
       for (Arithmetic arithmetic : config.kernelArithmetics()) {
         for (int threads : threadCounts) {
-          MinPlusPeak peak = peaks.get(new ArrayList<>(threadCounts).indexOf(threads));
-          KernelResult k = KernelBench.run(kernels, arithmetic, threads, config.kernel(), peak);
+          KernelResult k = KernelBench.run(kernels, arithmetic, threads, config.kernel(), peakOfThreads.get(threads));
           kernelResults.add(k);
           out.printf(Locale.ROOT, "# kernel %s on %d thread(s): %.1f GFLOP/s (%.1f%% of %s peak)%s%n",
               arithmetic.label(), threads, k.gflops().median(), 100 * k.fractionOfPeak(), k.peakKind(),
