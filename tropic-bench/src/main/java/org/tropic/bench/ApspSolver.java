@@ -26,7 +26,7 @@ public interface ApspSolver {
     return new ApspSolver() {
       @Override
       public String name() {
-        return "blocked-fw/" + kernels.name() + "/b" + blockSize + (lookahead ? "/lookahead" : "");
+        return "blocked-fw/" + kernels.name() + "/b" + (blockSize == 0 ? "=model" : blockSize) + (lookahead ? "/lookahead" : "");
       }
 
       @Override

@@ -46,7 +46,7 @@ public final class BenchArgs {
         --fw-runs N               timed solves, median reported (default 3)
         --check-sources N         rows checked against Dijkstra (default 4)
         --no-memory               do not measure memory
-        --block-size N            tile size of the blocked solver (default 256)
+        --block-size N            tile size of the blocked solver (default 0: the cost model chooses)
         --no-lookahead            turn off the solver's lookahead
         --degree N                out-degree of random graphs (default 16)
         --weights KIND            real (default) or integer
@@ -141,7 +141,7 @@ public final class BenchArgs {
         case "--fw-warmup" -> fw = fw.withWarmup(nonNegative(name, v));
         case "--fw-runs" -> fw = fw.withRuns(positive(name, v));
         case "--check-sources" -> fw = fw.withCheckSources(nonNegative(name, v));
-        case "--block-size" -> b.blockSize(positive(name, v));
+        case "--block-size" -> b.blockSize(nonNegative(name, v));
         case "--degree" -> b.degree(nonNegative(name, v));
         case "--weights" -> b.weights(wrap(name, v, RandomGraphs.Weights::ofLabel));
         case "--seed" -> b.seed(wrap(name, v, Long::parseLong));

@@ -53,7 +53,9 @@ public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmeti
     fwSizes = List.copyOf(fwSizes);
     graphFiles = List.copyOf(graphFiles);
     requirePositive("fw threads", fwThreads);
-    requirePositive("block size", blockSize);
+    if (blockSize < 0) {
+      throw new IllegalArgumentException("block size must be 0 (the cost model chooses) or positive, got " + blockSize);
+    }
     requirePositive("peer size", peerSize);
     requirePositive("sample pairs", samplePairs);
     requirePositive("clock rounds", clockRounds);
@@ -134,7 +136,7 @@ public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmeti
     private int fwThreads = CORES;
     private Arithmetic fwArithmetic;
     private FloydWarshallBench.Options fw = new FloydWarshallBench.Options(1, 3, 4, true);
-    private int blockSize = 256;
+    private int blockSize = 0;
     private boolean lookahead = true;
     private int degree = 16;
     private RandomGraphs.Weights weights = RandomGraphs.Weights.REAL;

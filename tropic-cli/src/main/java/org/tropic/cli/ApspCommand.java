@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  * its time and memory estimate, solves with a progress bar, writes the {@code .npy} store and its sidecar, and
  * reports a summary with a few example shortest paths.
  */
-@Command(name = "apsp", sortOptions = false,
+@Command(name = "apsp", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "All-pairs shortest paths of a graph, saved as a NumPy .npy matrix (float32, +inf = unreachable).")
 final class ApspCommand implements Callable<Integer> {
   @Spec

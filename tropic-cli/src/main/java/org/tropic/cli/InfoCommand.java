@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tropic info GRAPH}: what a graph file holds, as Tropic reads it. */
-@Command(name = "info", description = "Read a graph and describe it: size, degrees, weights, how it was read.")
+@Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Read a graph and describe it: size, degrees, weights, how it was read.")
 final class InfoCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

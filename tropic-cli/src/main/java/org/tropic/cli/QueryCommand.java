@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
  * is memory-mapped, so a query touches only the rows it needs. Paths are reconstructed from the distances and the
  * graph recorded in the sidecar (or given with {@code --graph}); vertices are named by label or id.
  */
-@Command(name = "query", sortOptions = false,
+@Command(name = "query", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = {"Query a saved APSP result:",
         "  dist U V       the distance from U to V",
         "  path U V       a shortest path from U to V with each arc's weight",

@@ -7,7 +7,6 @@ import org.tropic.apsp.NegativeCycleException;
 import org.tropic.io.GraphInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code tropic} command. Only {@link #main} exits the JVM; every subcommand returns its exit code:
@@ -15,12 +14,11 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
-    subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class,
+    subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class, BenchCommand.class,
         CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
-        "2:bad input or usage (unreadable graph, bad option, too big for memory)"},
-    scope = ScopeType.INHERIT)
+        "2:bad input or usage (unreadable graph, bad option, too big for memory)"})
 public final class Tropic {
   static final int FAILED = 1;
   static final int BAD_INPUT = 2;
