@@ -175,14 +175,22 @@ public final class BlockCoo implements AutoCloseable {
   /** Visits every stored element in stored order; O(nnz). */
   public void forEachElement(ElementVisitor visitor) {
     for (int br = 0; br < blockRowCount(); br++) {
-      int rowBase = br * blockSize;
-      for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
-        int columnBase = blockColumn[b] * blockSize;
-        for (int k = blockStart[b]; k < blockStart[b + 1]; k++) {
-          int rc = coords.getAtIndex(COORD, k);
-          float v = values == null ? 1f : values.getAtIndex(VALUE, k);
-          visitor.visit(rowBase + (rc >>> 16), columnBase + (rc & 0xFFFF), v);
-        }
+      forEachElementOfBlockRow(br, visitor);
+    }
+  }
+
+  /** Visits the stored elements of block row {@code blockRow} (rows {@code blockRow · blockSize()} on). */
+  public void forEachElementOfBlockRow(int blockRow, ElementVisitor visitor) {
+    if (blockRow < 0 || blockRow >= blockRowCount()) {
+      throw new IllegalArgumentException("block row " + blockRow + " is outside 0.." + (blockRowCount() - 1));
+    }
+    int rowBase = blockRow * blockSize;
+    for (int b = blockRowStart[blockRow]; b < blockRowStart[blockRow + 1]; b++) {
+      int columnBase = blockColumn[b] * blockSize;
+      for (int k = blockStart[b]; k < blockStart[b + 1]; k++) {
+        int rc = coords.getAtIndex(COORD, k);
+        float v = values == null ? 1f : values.getAtIndex(VALUE, k);
+        visitor.visit(rowBase + (rc >>> 16), columnBase + (rc & 0xFFFF), v);
       }
     }
   }
