@@ -55,7 +55,12 @@ public final class KatzCentrality {
    */
   public static Result compute(SparseGraph g, Options options) {
     g.requireNonNegativeWeights("Katz centrality");
-    SpectralRadius radius = SpectralRadius.of(g);
+    return compute(g, options, SpectralRadius.of(g));
+  }
+
+  /** As {@link #compute(SparseGraph, Options)} with λmax already estimated (e.g. to choose α from it). */
+  public static Result compute(SparseGraph g, Options options, SpectralRadius radius) {
+    g.requireNonNegativeWeights("Katz centrality");
     if (options.alpha() * radius.value() >= 1) {
       throw new IllegalArgumentException(String.format(
           "Katz α = %.6g is not below 1/λmax = %.6g (λmax ≈ %.6g, between %.6g and %.6g by %s): the walk series "
