@@ -9,11 +9,13 @@ import java.util.Objects;
 import org.tropic.graph.Graph;
 
 /**
- * A sparse matrix in the blocked coordinate format of HPC-KG (Kaneko et al., IBM, §2.5): the matrix is cut into a
- * grid of square blocks of at most 65,536 × 65,536, and each non-empty block is a COO list whose in-block row and
- * column are 16-bit (packed into one 32-bit word per element) with an optional float32 value. Pattern matrices
- * (unweighted graphs) store no values at all, so a stored element costs 4 bytes against 8 for 32-bit COO; the block
- * grid adds a few bytes per non-empty block. Blocks are grouped by block row, the unit of parallel work.
+ * A sparse matrix in the blocked coordinate format of HPC-KG (Georgopoulos et al., "Enhancing multi-threaded sparse
+ * matrix multiplication for knowledge graph oriented algorithms and analytics", IBM Research Zurich, §2.5): the
+ * matrix is cut into a grid of square blocks of at most 65,536 × 65,536, and each non-empty block is a COO list
+ * whose in-block row and column are 16-bit (packed into one 32-bit word per element) with an optional float32 value.
+ * Pattern matrices (unweighted graphs) store no values at all, so a stored element costs 4 bytes against 8 for
+ * 32-bit COO; the block grid adds a few bytes per non-empty block. Blocks are grouped by block row, the unit of
+ * parallel work.
  *
  * <p>Element storage lives off-heap: allocated when built (freed by the garbage collector), or a read-only mapping of
  * a file written by {@link #save} and opened by {@link #open} (freed by {@link #close}). A matrix may carry a vertex
