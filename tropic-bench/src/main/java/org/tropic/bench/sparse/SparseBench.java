@@ -61,8 +61,8 @@ public final class SparseBench {
       return t;
     });
     SparseKernels kernels = SparseKernels.create(threads);
-    System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %d s per measurement%n", threads,
-        Runtime.version(), kernels.spmmImplementation(), (int) seconds);
+    System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %.1f s per measurement%n", threads,
+        Runtime.version(), kernels.spmmImplementation(), seconds);
     double copy = StreamCopy.bandwidth(copyMib * (1 << 20) / Float.BYTES, pool, threads, seconds);
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays)%n%n", copy / 1e9, copyMib);
     for (String which : graphs.split(",")) {
