@@ -4,7 +4,14 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
+import org.tropic.cli.sparse.BfsCommand;
+import org.tropic.cli.sparse.CentralityCommand;
+import org.tropic.cli.sparse.GraphLoader;
+import org.tropic.cli.sparse.SparseCommand;
+import org.tropic.cli.sparse.SpectrumCommand;
+import org.tropic.cli.sparse.TraverseCommand;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.GraphReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -32,6 +39,12 @@ public final class Tropic {
   /** The configured command line, for tests that capture its output with setOut/setErr. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Tropic());
+    GraphLoader loader = GraphReader::read;
+    cl.addSubcommand(new BfsCommand(loader));
+    cl.addSubcommand(new TraverseCommand(loader));
+    cl.addSubcommand(new CentralityCommand(loader));
+    cl.addSubcommand(new SpectrumCommand(loader));
+    cl.addSubcommand(SparseCommand.commandLine(loader));
     cl.setExecutionExceptionHandler(Tropic::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;

@@ -1,0 +1,99 @@
+package org.tropic.bench.sparse;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+
+/**
+ * Readers for the three benchmark graphs of the shared data folder (the LAW web graph's decoded arcs, the DIMACS
+ * road graph of New York, the AS graph edge list), kept minimal until the project's org.tropic.io readers cover
+ * these formats. Self-loops are dropped (as {@link GraphBuilder} does), so the web graph has 3,034,945 arcs.
+ */
+final class BenchGraphs {
+  private BenchGraphs() {}
+
+  record Named(String name, Graph graph) {}
+
+  static Named load(Path data, String which) throws IOException {
+    return switch (which) {
+      case "webgraph" -> new Named("uk-2007-05@100000", arcs(data.resolve(
+          "webgraph/uk-2007-05@100000.decoded-arcs.txt.gz"), 100_000, false, 0));
+      case "road" -> new Named("USA-road-NY", dimacs(data.resolve("road/USA-road-NY.pace16-unweighted.gr.xz")));
+      case "as" -> new Named("as-22july06", arcs(data.resolve("graphs/as-22july06.edges.gz"), 22_963, true, 0));
+      default -> throw new IllegalArgumentException("unknown graph '" + which + "': use webgraph, road or as");
+    };
+  }
+
+  /** "u v" lines with 0-based ids (after {@code base} is subtracted), '#' comments. */
+  private static Graph arcs(Path file, int n, boolean undirected, int base) throws IOException {
+    GraphBuilder b = GraphBuilder.withVertexCount(n).undirected(undirected);
+    try (BufferedReader r = reader(Files.newInputStream(file), file)) {
+      int lineNo = 0;
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        lineNo++;
+        if (line.isBlank() || line.startsWith("#")) {
+          continue;
+        }
+        String[] f = line.strip().split("\\s+");
+        if (f.length < 2) {
+          throw new IOException(file + ":" + lineNo + ": expected 'source target', got '" + line + "'");
+        }
+        int u = Integer.parseInt(f[0]) - base;
+        int v = Integer.parseInt(f[1]) - base;
+        if (undirected) {
+          b.addEdge(u, v, 1f);
+        } else {
+          b.addArc(u, v, 1f);
+        }
+      }
+    }
+    return b.build();
+  }
+
+  /** PACE 2016 DIMACS-like "p tw n m" then 1-based undirected edges, decompressed with the system's xz. */
+  private static Graph dimacs(Path file) throws IOException {
+    Process xz = new ProcessBuilder("xz", "-dc", file.toString()).redirectError(ProcessBuilder.Redirect.INHERIT)
+        .start();
+    GraphBuilder b = null;
+    try (BufferedReader r = reader(xz.getInputStream(), file)) {
+      for (String line = r.readLine(); line != null; line = r.readLine()) {
+        if (line.isBlank() || line.startsWith("c")) {
+          continue;
+        }
+        String[] f = line.strip().split("\\s+");
+        if (f[0].equals("p")) {
+          b = GraphBuilder.withVertexCount(Integer.parseInt(f[2])).undirected(true);
+          continue;
+        }
+        if (b == null) {
+          throw new IOException(file + ": edge before the 'p' line: " + line);
+        }
+        b.addEdge(Integer.parseInt(f[0]) - 1, Integer.parseInt(f[1]) - 1, 1f);
+      }
+    }
+    try {
+      if (xz.waitFor() != 0) {
+        throw new IOException(file + ": xz -dc failed");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted reading " + file, e);
+    }
+    if (b == null) {
+      throw new IOException(file + ": no 'p' line");
+    }
+    return b.build();
+  }
+
+  private static BufferedReader reader(InputStream raw, Path file) throws IOException {
+    InputStream in = file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw;
+    return new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII), 1 << 16);
+  }
+}

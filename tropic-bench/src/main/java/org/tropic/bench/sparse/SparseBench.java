@@ -1,0 +1,205 @@
+package org.tropic.bench.sparse;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.tropic.analytics.Bfs;
+import org.tropic.analytics.SparseGraph;
+import org.tropic.graph.Graph;
+import org.tropic.sparse.BlockCoo;
+import org.tropic.sparse.BlockCooOptions;
+import org.tropic.sparse.ElementOrder;
+import org.tropic.sparse.SparseKernels;
+import org.tropic.sparse.VertexOrder;
+
+/**
+ * One run that prints, per graph, SpMV on BlockCoo (row, cache and RCM layouts) and SpMM next to a plain CSR SpMV in
+ * Java, the machine's STREAM copy bandwidth measured in the same run and, when installed, SuiteSparse:GraphBLAS's
+ * plus_times mxv and BFS on the same matrix. Conventions (HPC-KG): GFLOP/s = 2·(nnz + n)/t; effective bandwidth =
+ * (matrix bytes + x + y)/t, each vector counted once. Times are medians of repeated runs after a warm-up.
+ *
+ * <p>Usage: {@code SparseBench [--data DIR] [--graphs webgraph,road,as] [--threads N] [--seconds S]
+ * [--copy-mib M] [--no-graphblas] [--script FILE]}.
+ */
+public final class SparseBench {
+  private SparseBench() {}
+
+  public static void main(String[] args) throws Exception {
+    Path data = null;
+    String graphs = "webgraph,road,as";
+    int threads = Runtime.getRuntime().availableProcessors();
+    double seconds = 2;
+    int copyMib = 512;
+    boolean graphblas = true;
+    Path script = Path.of("tropic-bench/scripts/graphblas_bench.py");
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--data" -> data = Path.of(args[++i]);
+        case "--graphs" -> graphs = args[++i];
+        case "--threads" -> threads = Integer.parseInt(args[++i]);
+        case "--seconds" -> seconds = Double.parseDouble(args[++i]);
+        case "--copy-mib" -> copyMib = Integer.parseInt(args[++i]);
+        case "--no-graphblas" -> graphblas = false;
+        case "--script" -> script = Path.of(args[++i]);
+        default -> {
+          System.err.println("unknown argument " + args[i]);
+          System.exit(2);
+        }
+      }
+    }
+    if (data == null) {
+      data = findData();
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
+      Thread t = new Thread(r, "bench");
+      t.setDaemon(true);
+      return t;
+    });
+    SparseKernels kernels = SparseKernels.create(threads);
+    System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %.1f s per measurement%n", threads,
+        Runtime.version(), kernels.spmmImplementation(), seconds);
+    double copy = StreamCopy.bandwidth(copyMib * (1 << 20) / Float.BYTES, pool, threads, seconds);
+    System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays)%n%n", copy / 1e9, copyMib);
+    for (String which : graphs.split(",")) {
+      benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, graphblas ? script : null);
+    }
+  }
+
+  private static void benchGraph(Path data, String which, int threads, double seconds, double copy,
+      ExecutorService pool, SparseKernels kernels, Path script) throws Exception {
+    long t0 = System.nanoTime();
+    BenchGraphs.Named named = BenchGraphs.load(data, which);
+    Graph g = named.graph();
+    int n = g.vertexCount();
+    long nnz = g.arcCount();
+    System.out.printf("== %s: %,d vertices, %,d arcs (loaded in %.1f s)%n", named.name(), n, nnz,
+        (System.nanoTime() - t0) / 1e9);
+    double flops = 2.0 * (nnz + n);
+    float[] x = new float[n];
+    Random r = new Random(1);
+    for (int i = 0; i < n; i++) {
+      x[i] = r.nextFloat();
+    }
+    float[] y = new float[n];
+
+    CsrSpmv csr = new CsrSpmv(g, threads);
+    double tCsr = Timing.median(() -> csr.multiply(x, y, pool), seconds);
+    float[] reference = y.clone();
+    long vectorBytes = 2L * Float.BYTES * n;
+    List<String[]> rows = new ArrayList<>();
+    rows.add(row("CSR (plain Java)", Double.NaN, tCsr, flops, csr.bytes() + vectorBytes, copy, tCsr));
+
+    JsonNode gb = null;
+    int source = maxOutDegreeVertex(g);
+    if (script != null) {
+      gb = GraphBlasRunner.run(script, g, threads, seconds, source);
+    }
+    if (gb != null) {
+      double t = gb.get("spmv_seconds").asDouble();
+      rows.add(row("GraphBLAS plus_times mxv", Double.NaN, t, flops, csr.bytes() + vectorBytes, copy, tCsr));
+    }
+
+    SparseGraph bestForBfs = null;
+    for (String layout : new String[] {"none", "cache", "rcm"}) {
+      BlockCooOptions o = BlockCooOptions.defaults();
+      o = switch (layout) {
+        case "none" -> o.withElementOrder(ElementOrder.ROW);
+        case "rcm" -> o.withVertexOrder(VertexOrder.RCM);
+        default -> o;
+      };
+      long b0 = System.nanoTime();
+      BlockCoo m = BlockCoo.fromGraph(g, o, threads);
+      double build = (System.nanoTime() - b0) / 1e9;
+      float[] xs = m.permutation().toNew(x);
+      float[] ys = new float[n];
+      double t = Timing.median(() -> kernels.spmv(m, 1f, xs, 0f, ys), seconds);
+      checkAgainst(reference, m.permutation().toOld(ys), layout);
+      rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockSize() + ")",
+          build, t, flops, m.footprintBytes() + vectorBytes, copy, tCsr));
+      if (layout.equals("cache")) {
+        int k = 32;
+        float[] xk = new float[n * k];
+        for (int i = 0; i < xk.length; i++) {
+          xk[i] = r.nextFloat();
+        }
+        float[] yk = new float[n * k];
+        double tk = Timing.median(() -> kernels.spmm(m, 1f, xk, k, 0f, yk), seconds);
+        System.out.printf("  SpMM k=%d, cache layout: %.2f ms, %.2f GFLOP/s (2·(nnz + n)·k / t), %.1f× one SpMV%n",
+            k, tk * 1e3, flops * k / tk / 1e9, tk / t);
+      }
+      if (layout.equals("rcm") || bestForBfs == null) {
+        bestForBfs = SparseGraph.of(m, null, kernels);
+      }
+    }
+    printTable(rows, gb, tCsr);
+
+    SparseGraph sg = bestForBfs;
+    Bfs.Result[] result = new Bfs.Result[1];
+    double tBfs = Timing.median(() -> result[0] = Bfs.levels(sg, source), seconds);
+    System.out.printf("  BFS from vertex %d (largest out-degree), RCM layout: %.2f ms, depth %d, %,d reached%n",
+        source, tBfs * 1e3, result[0].depth(), result[0].reached());
+    if (gb != null) {
+      double tgb = gb.get("bfs_seconds").asDouble();
+      System.out.printf("  BFS GraphBLAS (LOR_LAND mxv, complemented mask): %.2f ms, depth %d, %,d reached; "
+          + "Tropic/GraphBLAS speed %.2f×%n", tgb * 1e3, gb.get("bfs_depth").asInt(), gb.get("bfs_reached").asLong(),
+          tgb / tBfs);
+      if (gb.get("bfs_reached").asLong() != result[0].reached() || gb.get("bfs_depth").asInt() != result[0].depth()) {
+        System.out.println("  WARNING: GraphBLAS BFS disagrees with Tropic's");
+      }
+    }
+    System.out.println();
+  }
+
+  private static String[] row(String kernel, double build, double t, double flops, long bytes, double copy,
+      double tCsr) {
+    return new String[] {kernel, Double.isNaN(build) ? "" : String.format("%.2f", build),
+        String.format("%.3f", t * 1e3), String.format("%.2f", flops / t / 1e9), String.format("%.2f", bytes / t / 1e9),
+        String.format("%.0f%%", 100 * bytes / t / copy), String.format("%.2f", tCsr / t), Double.toString(t)};
+  }
+
+  private static void printTable(List<String[]> rows, JsonNode gb, double tCsr) {
+    double tGb = gb == null ? Double.NaN : gb.get("spmv_seconds").asDouble();
+    System.out.printf("  %-44s %8s %9s %8s %7s %7s %6s %6s%n", "kernel", "build s", "ms/SpMV", "GFLOP/s", "GB/s",
+        "% copy", "× CSR", "× GrB");
+    for (String[] c : rows) {
+      double t = Double.parseDouble(c[7]);
+      String vsGb = Double.isNaN(tGb) ? "n/a" : String.format("%.2f", tGb / t);
+      System.out.printf("  %-44s %8s %9s %8s %7s %7s %6s %6s%n", c[0], c[1], c[2], c[3], c[4], c[5], c[6], vsGb);
+    }
+  }
+
+  private static void checkAgainst(float[] reference, float[] got, String layout) {
+    double worst = 0;
+    for (int i = 0; i < reference.length; i++) {
+      worst = Math.max(worst, Math.abs(reference[i] - got[i]) / Math.max(1, Math.abs(reference[i])));
+    }
+    if (worst > 1e-4) {
+      throw new IllegalStateException("BlockCoo SpMV (" + layout + ") differs from CSR by " + worst);
+    }
+  }
+
+  private static int maxOutDegreeVertex(Graph g) {
+    int best = 0;
+    for (int v = 1; v < g.vertexCount(); v++) {
+      if (g.outDegree(v) > g.outDegree(best)) {
+        best = v;
+      }
+    }
+    return best;
+  }
+
+  private static Path findData() {
+    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+      if (Files.isDirectory(p.resolve("shared/data"))) {
+        return p.resolve("shared/data");
+      }
+    }
+    throw new IllegalStateException("no shared/data folder above " + Path.of("").toAbsolutePath()
+        + "; pass --data DIR");
+  }
+}

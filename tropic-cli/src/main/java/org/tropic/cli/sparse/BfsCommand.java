@@ -1,0 +1,97 @@
+package org.tropic.cli.sparse;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import org.tropic.analytics.Bfs;
+import org.tropic.analytics.SparseGraph;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic bfs GRAPH --source S}: BFS levels as repeated boolean SpMV. */
+@Command(name = "bfs", mixinStandardHelpOptions = true,
+    description = "Breadth-first levels from a source (one sparse product per level).",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {"0:levels computed", "1:the computation failed", "2:bad input (file, vertex, option)"})
+public final class BfsCommand implements Callable<Integer> {
+  private final GraphLoader loader;
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
+  Path graph;
+
+  @Option(names = "--source", required = true, split = ",", paramLabel = "S",
+      description = "Source vertex (label or id); several, comma-separated, start at level 0 together.")
+  List<String> sources;
+
+  @Option(names = "--max-depth", defaultValue = "-1", paramLabel = "D",
+      description = "Stop after level D (default: no limit).")
+  int maxDepth;
+
+  @Option(names = "--show", defaultValue = "10", paramLabel = "N",
+      description = "Vertices to list per level in the table (default: ${DEFAULT-VALUE}).")
+  int show;
+
+  @Mixin
+  MatrixOptions matrix = new MatrixOptions();
+
+  @Mixin
+  OutputOptions output = new OutputOptions();
+
+  public BfsCommand(GraphLoader loader) {
+    this.loader = Objects.requireNonNull(loader, "loader");
+  }
+
+  @Override
+  public Integer call() {
+    return CommandSupport.run(spec, () -> {
+      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      int[] ids = sources.stream().mapToInt(g::vertex).toArray();
+      Bfs.Result r = Bfs.levels(g, ids, maxDepth < 0 ? Integer.MAX_VALUE : maxDepth);
+      PrintWriter out = spec.commandLine().getOut();
+      if (output.json) {
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("sources", sources);
+        json.put("reached", r.reached());
+        json.put("depth", r.depth());
+        json.put("levelSizes", r.levelSizes());
+        CommandSupport.printJson(out, json);
+      } else {
+        out.printf("BFS from %s: %d of %d vertices reached, depth %d%n", String.join(",", sources), r.reached(),
+            g.vertexCount(), r.depth());
+        List<List<String>> rows = new ArrayList<>();
+        for (int level = 0; level <= r.depth(); level++) {
+          int[] at = r.vertices(level);
+          StringBuilder names = new StringBuilder();
+          for (int i = 0; i < Math.min(show, at.length); i++) {
+            names.append(i == 0 ? "" : " ").append(g.name(at[i]));
+          }
+          if (at.length > show) {
+            names.append(" …");
+          }
+          rows.add(List.of(Integer.toString(level), names.toString(), Long.toString(r.levelSizes()[level])));
+        }
+        CommandSupport.printTable(out, List.of("level", "vertices", "count"), rows);
+      }
+      if (output.npy != null) {
+        Map<String, Object> about = new LinkedHashMap<>();
+        about.put("measure", "bfs-level");
+        about.put("sources", sources);
+        about.put("unreached", -1);
+        NpyWriter.write(output.npy, r.levels(), g, about);
+      }
+      return CommandSupport.OK;
+    });
+  }
+}

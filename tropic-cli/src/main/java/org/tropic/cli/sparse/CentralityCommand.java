@@ -1,0 +1,215 @@
+package org.tropic.cli.sparse;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import org.tropic.analytics.EigenvectorCentrality;
+import org.tropic.analytics.KatzCentrality;
+import org.tropic.analytics.PageRank;
+import org.tropic.analytics.ProbeKind;
+import org.tropic.analytics.Ranked;
+import org.tropic.analytics.SparseGraph;
+import org.tropic.analytics.SpectralRadius;
+import org.tropic.analytics.SubgraphCentrality;
+import org.tropic.analytics.VertexScores;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic centrality GRAPH eigenvector|pagerank|katz|subgraph --top N}. */
+@Command(name = "centrality", mixinStandardHelpOptions = true,
+    description = "Vertex centrality over the whole graph, as sequences of sparse products.",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {"0:centrality computed", "1:the computation failed or did not converge",
+        "2:bad input (file, option, e.g. Katz alpha >= 1/lambda_max)"})
+public final class CentralityCommand implements Callable<Integer> {
+  /** The measures on offer. */
+  public enum Measure {
+    eigenvector, pagerank, katz, subgraph
+  }
+
+  private final GraphLoader loader;
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
+  Path graph;
+
+  @Parameters(index = "1", paramLabel = "MEASURE", description = "eigenvector, pagerank, katz or subgraph.")
+  Measure measure;
+
+  @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Vertices to list (default: 10).")
+  int top;
+
+  @Option(names = "--iterations", defaultValue = "1000", paramLabel = "N",
+      description = "Iterations at most (eigenvector, pagerank, katz; default: ${DEFAULT-VALUE}).")
+  int iterations;
+
+  @Option(names = "--tolerance", defaultValue = "1e-6", paramLabel = "T",
+      description = "Convergence tolerance (default: ${DEFAULT-VALUE}); 0 runs all iterations (pagerank).")
+  double tolerance;
+
+  @Option(names = "--damping", defaultValue = "0.85", paramLabel = "D", description = "PageRank damping.")
+  double damping;
+
+  @Option(names = "--weighted", description = "PageRank: split rank by arc weight instead of equally.")
+  boolean weighted;
+
+  @Option(names = "--alpha", paramLabel = "A",
+      description = "Katz attenuation; must be below 1/lambda_max (default: 0.5/lambda_max).")
+  Double alpha;
+
+  @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight.")
+  double beta;
+
+  @Option(names = "--probes", defaultValue = "64", paramLabel = "S",
+      description = "Subgraph: probe vectors (default: ${DEFAULT-VALUE}).")
+  int probes;
+
+  @Option(names = "--terms", defaultValue = "0", paramLabel = "M",
+      description = "Subgraph: Chebyshev terms, 0 = enough for a 1e-7 truncation (default).")
+  int terms;
+
+  @Option(names = "--probe-kind", defaultValue = "HADAMARD", paramLabel = "hadamard|rademacher",
+      description = "Subgraph: probe vectors (default: hadamard).")
+  String probeKind;
+
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (subgraph).")
+  long seed;
+
+  @Mixin
+  MatrixOptions matrix = new MatrixOptions();
+
+  @Mixin
+  OutputOptions output = new OutputOptions();
+
+  public CentralityCommand(GraphLoader loader) {
+    this.loader = Objects.requireNonNull(loader, "loader");
+  }
+
+  @Override
+  public Integer call() {
+    return CommandSupport.run(spec, () -> {
+      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      Map<String, Object> facts = new LinkedHashMap<>();
+      facts.put("measure", measure.name());
+      VertexScores scores;
+      VertexScores errors = null;
+      boolean converged;
+      switch (measure) {
+        case eigenvector -> {
+          EigenvectorCentrality.Result r = EigenvectorCentrality.compute(g,
+              new EigenvectorCentrality.Options(iterations, tolerance));
+          scores = r.scores();
+          converged = r.converged();
+          facts.put("eigenvalue", r.eigenvalue());
+          facts.put("iterations", r.iterations());
+          facts.put("change", r.change());
+        }
+        case pagerank -> {
+          PageRank.Result r = PageRank.compute(g, new PageRank.Options(damping, iterations, tolerance, weighted));
+          scores = r.scores();
+          converged = r.converged() || tolerance == 0;
+          facts.put("damping", damping);
+          facts.put("iterations", r.iterations());
+          facts.put("change", r.change());
+        }
+        case katz -> {
+          SpectralRadius radius = SpectralRadius.of(g);
+          double a = alpha != null ? alpha : 0.5 / radius.value();
+          KatzCentrality.Result r = KatzCentrality.compute(g,
+              new KatzCentrality.Options(a, beta, iterations, tolerance), radius);
+          scores = r.scores();
+          converged = r.converged();
+          facts.put("alpha", a);
+          facts.put("beta", beta);
+          facts.put("lambdaMax", radius.value());
+          facts.put("lambdaMaxMethod", radius.method());
+          facts.put("iterations", r.iterations());
+          facts.put("change", r.change());
+        }
+        case subgraph -> {
+          ProbeKind kind = parseProbeKind(probeKind);
+          SubgraphCentrality.Result r = SubgraphCentrality.compute(g,
+              new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed));
+          scores = r.scores();
+          errors = r.standardErrors();
+          converged = true;
+          facts.put("probes", r.probes());
+          facts.put("probeKind", r.kind().name().toLowerCase());
+          facts.put("terms", r.terms());
+          facts.put("lambdaMin", r.spectrum().min());
+          facts.put("lambdaMax", r.spectrum().max());
+          facts.put("truncationBound", r.truncationBound());
+          facts.put("maxError", r.maxError());
+        }
+        default -> throw new IllegalStateException("unknown measure " + measure);
+      }
+      List<Ranked> ranked = scores.top(top);
+      print(ranked, errors, facts, g);
+      if (output.npy != null) {
+        NpyWriter.write(output.npy, scores.toArray(), g, facts);
+      }
+      if (!converged) {
+        spec.commandLine().getErr().printf("tropic centrality: %s did not converge to %s within %d iterations%n",
+            measure, tolerance, iterations);
+        spec.commandLine().getErr().flush();
+        return CommandSupport.FAILED;
+      }
+      return CommandSupport.OK;
+    });
+  }
+
+  private void print(List<Ranked> ranked, VertexScores errors, Map<String, Object> facts, SparseGraph g)
+      throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    if (output.json) {
+      Map<String, Object> json = new LinkedHashMap<>(facts);
+      List<Map<String, Object>> rows = CommandSupport.rankJson(ranked);
+      if (errors != null) {
+        for (int i = 0; i < rows.size(); i++) {
+          rows.get(i).put("standardError", errors.get(ranked.get(i).vertex()));
+        }
+      }
+      json.put("top", rows);
+      CommandSupport.printJson(out, json);
+      return;
+    }
+    StringBuilder summary = new StringBuilder(measure.name() + " centrality of " + g.vertexCount() + " vertices");
+    facts.forEach((k, v) -> {
+      if (!k.equals("measure")) {
+        summary.append(", ").append(k).append(' ').append(v instanceof Double d ? CommandSupport.format(d) : v);
+      }
+    });
+    out.println(summary);
+    List<List<String>> rows = CommandSupport.rankRows(ranked);
+    if (errors == null) {
+      CommandSupport.printTable(out, List.of("rank", "vertex", "score"), rows);
+      return;
+    }
+    List<List<String>> withErrors = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      List<String> row = new ArrayList<>(rows.get(i));
+      row.add(CommandSupport.format(errors.get(ranked.get(i).vertex())));
+      withErrors.add(row);
+    }
+    CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error"), withErrors);
+  }
+
+  private static ProbeKind parseProbeKind(String text) {
+    try {
+      return ProbeKind.valueOf(text.strip().toUpperCase());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--probe-kind " + text + ": use hadamard or rademacher");
+    }
+  }
+}

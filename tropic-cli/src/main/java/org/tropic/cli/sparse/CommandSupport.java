@@ -1,0 +1,102 @@
+package org.tropic.cli.sparse;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tropic.analytics.Ranked;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** What every sparse command shares: exit-code mapping, tables and JSON. */
+final class CommandSupport {
+  static final int OK = 0;
+  static final int FAILED = 1;
+  static final int BAD_INPUT = 2;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private CommandSupport() {}
+
+  @FunctionalInterface
+  interface Body {
+    int run() throws Exception;
+  }
+
+  /** Runs a command body: bad input (file, vertex, option value) exits 2, other failures 1, both with one line. */
+  static int run(CommandSpec spec, Body body) {
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      return body.run();
+    } catch (BadInputException | IllegalArgumentException | org.tropic.io.GraphInputException
+        | java.nio.file.NoSuchFileException e) {
+      err.println("tropic " + spec.name() + ": " + e.getMessage());
+      err.flush();
+      return BAD_INPUT;
+    } catch (IOException | RuntimeException e) {
+      err.println("tropic " + spec.name() + ": " + e.getMessage());
+      err.flush();
+      return FAILED;
+    } catch (Exception e) {
+      err.println("tropic " + spec.name() + ": " + e);
+      err.flush();
+      return FAILED;
+    }
+  }
+
+  static void printJson(PrintWriter out, Object value) throws JsonProcessingException {
+    out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value));
+    out.flush();
+  }
+
+  /** A plain text table: the second column (names) left-aligned, the others right-aligned. */
+  static void printTable(PrintWriter out, List<String> header, List<List<String>> rows) {
+    int[] width = new int[header.size()];
+    for (int c = 0; c < width.length; c++) {
+      width[c] = header.get(c).length();
+      for (List<String> row : rows) {
+        width[c] = Math.max(width[c], row.get(c).length());
+      }
+    }
+    List<List<String>> all = new ArrayList<>();
+    all.add(header);
+    all.addAll(rows);
+    for (List<String> row : all) {
+      StringBuilder line = new StringBuilder();
+      for (int c = 0; c < width.length; c++) {
+        String cell = row.get(c);
+        String pad = " ".repeat(width[c] - cell.length());
+        line.append(c == 0 ? "" : "  ").append(c == 1 ? cell + pad : pad + cell);
+      }
+      out.println(line.toString().stripTrailing());
+    }
+    out.flush();
+  }
+
+  static List<List<String>> rankRows(List<Ranked> ranked) {
+    List<List<String>> rows = new ArrayList<>();
+    int rank = 1;
+    for (Ranked r : ranked) {
+      rows.add(List.of(Integer.toString(rank++), r.name(), format(r.score())));
+    }
+    return rows;
+  }
+
+  static List<Map<String, Object>> rankJson(List<Ranked> ranked) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (Ranked r : ranked) {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("vertex", r.name());
+      m.put("id", r.vertex());
+      m.put("score", r.score());
+      out.add(m);
+    }
+    return out;
+  }
+
+  static String format(double v) {
+    return String.format("%.6g", v);
+  }
+}

@@ -1,0 +1,80 @@
+package org.tropic.cli.sparse;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.tropic.analytics.SparseGraph;
+import org.tropic.graph.Graph;
+import org.tropic.graph.VertexLabels;
+import org.tropic.sparse.BlockCoo;
+
+/**
+ * Opens the GRAPH argument of a sparse command: a {@code .bcoo} matrix written by {@code tropic sparse convert} is
+ * mapped as it is (with its {@code .labels.txt} sidecar, if any); any other file goes through the graph loader and
+ * is laid out as the matrix options say.
+ */
+final class GraphSources {
+  static final String MATRIX_SUFFIX = ".bcoo";
+  static final String LABELS_SUFFIX = ".labels.txt";
+
+  private GraphSources() {}
+
+  static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options) throws BadInputException {
+    if (!Files.exists(file)) {
+      throw new BadInputException(file + ": no such file", null);
+    }
+    try {
+      if (file.getFileName().toString().endsWith(MATRIX_SUFFIX)) {
+        BlockCoo matrix = BlockCoo.open(file);
+        return SparseGraph.of(matrix, readLabels(file, matrix.rowCount()), options.kernels());
+      }
+      Graph graph = loader.load(file);
+      return SparseGraph.of(graph, options.blockCooOptions(), options.kernels());
+    } catch (IOException | IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+  }
+
+  static Graph load(Path file, GraphLoader loader) throws BadInputException {
+    if (!Files.exists(file)) {
+      throw new BadInputException(file + ": no such file", null);
+    }
+    try {
+      return loader.load(file);
+    } catch (IOException | IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+  }
+
+  private static VertexLabels readLabels(Path matrixFile, int n) throws IOException {
+    Path labels = labelsFile(matrixFile);
+    if (!Files.exists(labels)) {
+      return null;
+    }
+    List<String> names = Files.readAllLines(labels, StandardCharsets.UTF_8);
+    if (names.size() != n) {
+      throw new IOException(labels + ": " + names.size() + " labels for a matrix of " + n + " vertices");
+    }
+    return VertexLabels.of(names);
+  }
+
+  static Path labelsFile(Path matrixFile) {
+    return matrixFile.resolveSibling(matrixFile.getFileName() + LABELS_SUFFIX);
+  }
+
+  /** Writes the labels one per line, atomically. */
+  static void writeLabels(Path matrixFile, VertexLabels labels) throws IOException {
+    Path target = labelsFile(matrixFile);
+    Path dir = target.toAbsolutePath().getParent();
+    Path tmp = Files.createTempFile(dir, target.getFileName() + ".", ".tmp");
+    try {
+      Files.write(tmp, labels.names(), StandardCharsets.UTF_8);
+      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+}

@@ -1,0 +1,28 @@
+package org.tropic.cli.sparse;
+
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic sparse ...}: the sparse matrix tools; today {@code convert}. */
+@Command(name = "sparse", mixinStandardHelpOptions = true,
+    description = "Sparse matrix tools (blocked COO).")
+public final class SparseCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  /** A {@code CommandLine} for {@code sparse} with its subcommands, loading graphs with {@code loader}. */
+  public static CommandLine commandLine(GraphLoader loader) {
+    Objects.requireNonNull(loader, "loader");
+    return new CommandLine(new SparseCommand()).addSubcommand(new SparseConvertCommand(loader));
+  }
+
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return CommandSupport.BAD_INPUT;
+  }
+}

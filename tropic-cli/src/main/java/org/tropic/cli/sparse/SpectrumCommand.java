@@ -1,0 +1,76 @@
+package org.tropic.cli.sparse;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import org.tropic.analytics.SparseGraph;
+import org.tropic.analytics.SpectrumRange;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic spectrum GRAPH}: λmin and λmax of an undirected graph by Lanczos. */
+@Command(name = "spectrum", mixinStandardHelpOptions = true,
+    description = "Extreme adjacency eigenvalues (lambda_min, lambda_max) of an undirected graph by Lanczos.",
+    exitCodeListHeading = "Exit codes:%n",
+    exitCodeList = {"0:converged", "1:not converged within the steps", "2:bad input (e.g. a directed graph)"})
+public final class SpectrumCommand implements Callable<Integer> {
+  private final GraphLoader loader;
+
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
+  Path graph;
+
+  @Option(names = "--steps", defaultValue = "300", paramLabel = "N", description = "Lanczos steps at most.")
+  int steps;
+
+  @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T",
+      description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
+  double tolerance;
+
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the start vector.")
+  long seed;
+
+  @Mixin
+  MatrixOptions matrix = new MatrixOptions();
+
+  @Option(names = "--json", description = "Print JSON instead of a table.")
+  boolean json;
+
+  public SpectrumCommand(GraphLoader loader) {
+    this.loader = Objects.requireNonNull(loader, "loader");
+  }
+
+  @Override
+  public Integer call() {
+    return CommandSupport.run(spec, () -> {
+      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      SpectrumRange r = SpectrumRange.compute(g, new SpectrumRange.Options(steps, tolerance, seed));
+      PrintWriter out = spec.commandLine().getOut();
+      if (json) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("lambdaMin", r.min());
+        m.put("lambdaMax", r.max());
+        m.put("lambdaMinResidual", r.minResidual());
+        m.put("lambdaMaxResidual", r.maxResidual());
+        m.put("steps", r.steps());
+        m.put("converged", r.converged());
+        CommandSupport.printJson(out, m);
+      } else {
+        out.printf("lambda_min  %.9g  (residual bound %.2g)%n", r.min(), r.minResidual());
+        out.printf("lambda_max  %.9g  (residual bound %.2g)%n", r.max(), r.maxResidual());
+        out.printf("%d Lanczos steps, %s%n", r.steps(), r.converged() ? "converged" : "NOT converged");
+        out.flush();
+      }
+      return r.converged() ? CommandSupport.OK : CommandSupport.FAILED;
+    });
+  }
+}

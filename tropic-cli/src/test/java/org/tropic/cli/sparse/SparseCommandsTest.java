@@ -1,0 +1,226 @@
+package org.tropic.cli.sparse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.analytics.Bfs;
+import org.tropic.analytics.PageRank;
+import org.tropic.analytics.SparseGraph;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+import picocli.CommandLine;
+
+class SparseCommandsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** "source target [weight]" lines, '#' comments, names as labels; a header "# undirected" adds both arcs. */
+  static final GraphLoader LOADER = file -> {
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    boolean undirected = !lines.isEmpty() && lines.get(0).equals("# undirected");
+    GraphBuilder b = GraphBuilder.labelled().undirected(undirected);
+    for (int i = 0; i < lines.size(); i++) {
+      String line = lines.get(i).strip();
+      if (line.isEmpty() || line.startsWith("#")) {
+        continue;
+      }
+      String[] f = line.split("\\s+");
+      if (f.length < 2) {
+        throw new IOException(file + ":" + (i + 1) + ": expected 'source target [weight]', got '" + line + "'");
+      }
+      float w = f.length > 2 ? Float.parseFloat(f[2]) : 1f;
+      int u = b.vertex(f[0]);
+      int v = b.vertex(f[1]);
+      if (undirected) {
+        b.addEdge(u, v, w);
+      } else {
+        b.addArc(u, v, w);
+      }
+    }
+    return b.build();
+  };
+
+  @TempDir
+  Path dir;
+  Path directed;
+  Path undirected;
+  final StringWriter out = new StringWriter();
+  final StringWriter err = new StringWriter();
+
+  @BeforeEach
+  void writeGraphs() throws IOException {
+    directed = dir.resolve("directed.txt");
+    Files.writeString(directed, """
+        a b
+        a c
+        b d
+        c d
+        d e
+        f a
+        """);
+    undirected = dir.resolve("undirected.txt");
+    StringBuilder text = new StringBuilder("# undirected\n");
+    Random r = new Random(5);
+    for (int i = 0; i < 160; i++) {
+      int u = r.nextInt(60);
+      int v = r.nextInt(60);
+      if (u != v) {
+        text.append("v").append(u).append(" v").append(v).append('\n');
+      }
+    }
+    for (int i = 0; i < 59; i++) {
+      text.append("v").append(i).append(" v").append(i + 1).append('\n');
+    }
+    Files.writeString(undirected, text);
+  }
+
+  private int run(Object command, String... args) {
+    CommandLine cl = command instanceof CommandLine c ? c : new CommandLine(command);
+    cl.setOut(new PrintWriter(out, true));
+    cl.setErr(new PrintWriter(err, true));
+    return cl.execute(args);
+  }
+
+  @Test
+  void bfsPrintsLevelsAsTableJsonAndNpy() throws IOException {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a")).isZero();
+    assertThat(out.toString()).contains("BFS from a: 5 of 6 vertices reached, depth 3").contains("b c");
+
+    out.getBuffer().setLength(0);
+    Path npy = dir.resolve("levels.npy");
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--json", "--npy",
+        npy.toString(), "--order", "rcm")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("depth").asInt()).isEqualTo(3);
+    assertThat(json.get("levelSizes").toString()).isEqualTo("[1,2,1,1]");
+    int[] levels = readNpyInts(npy);
+    Graph g = LOADER.load(directed);
+    assertThat(levels).containsExactly(Bfs.levels(SparseGraph.of(g), g.vertex("a")).levels());
+    JsonNode sidecar = JSON.readTree(dir.resolve("levels.npy.json").toFile());
+    assertThat(sidecar.get("labels").get(5).asText()).isEqualTo("f");
+    assertThat(sidecar.get("dtype").asText()).isEqualTo("int32");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
+    }
+  }
+
+  @Test
+  void badInputExitsTwoWithAMessage() {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "zz")).isEqualTo(2);
+    assertThat(err.toString()).contains("no vertex named 'zz'");
+    assertThat(run(new BfsCommand(LOADER), dir.resolve("missing.txt").toString(), "--source", "a")).isEqualTo(2);
+    assertThat(err.toString()).contains("missing.txt: no such file");
+    assertThat(run(new BfsCommand(LOADER), directed.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("--source");
+    assertThat(run(new SpectrumCommand(LOADER), directed.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("symmetric");
+  }
+
+  @Test
+  void traverseRanksRelatedVerticesWithoutTheSeeds() throws IOException {
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,f", "--steps", "2", "--top",
+        "3", "--json")).isZero();
+    JsonNode top = JSON.readTree(out.toString()).get("top");
+    List<String> names = new ArrayList<>();
+    top.forEach(n -> names.add(n.get("vertex").asText()));
+    assertThat(names).containsExactly("b", "c", "d");
+    // b and c: one step from a, and again via f→a; d: two steps from a, by b and by c
+    top.forEach(n -> assertThat(n.get("score").asDouble()).isEqualTo(2.0));
+  }
+
+  @Test
+  void centralitiesRunAndReportTheirFacts() throws IOException {
+    for (String measure : new String[] {"eigenvector", "pagerank", "katz", "subgraph"}) {
+      out.getBuffer().setLength(0);
+      assertThat(run(new CentralityCommand(LOADER), undirected.toString(), measure, "--top", "5", "--json"))
+          .as(measure + ": " + err).isZero();
+      JsonNode json = JSON.readTree(out.toString());
+      assertThat(json.get("top")).hasSize(5);
+      assertThat(json.get("measure").asText()).isEqualTo(measure);
+    }
+    out.getBuffer().setLength(0);
+    Path npy = dir.resolve("pr.npy");
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--npy", npy.toString(),
+        "--iterations", "2", "--tolerance", "0")).isZero();
+    Graph g = LOADER.load(directed);
+    double[] expected = PageRank.compute(SparseGraph.of(g), new PageRank.Options(0.85, 2, 0, false)).scores()
+        .toArray();
+    assertThat(readNpyDoubles(npy)).containsExactly(expected);
+    assertThat(out.toString()).contains("pagerank centrality of 6 vertices").contains("rank  vertex");
+  }
+
+  @Test
+  void katzRefusesTooLargeAnAlpha() {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--alpha", "1")).isEqualTo(2);
+    assertThat(err.toString()).contains("1/λmax").contains("Lanczos");
+  }
+
+  @Test
+  void convertWritesAMatrixTheOtherCommandsOpen() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o", matrix.toString(),
+        "--order", "rcm")).isZero();
+    assertThat(out.toString()).contains("footprint").contains("x 32-bit COO").contains("RCM");
+    assertThat(matrix).exists();
+    assertThat(GraphSources.labelsFile(matrix)).exists();
+
+    out.getBuffer().setLength(0);
+    assertThat(run(new SpectrumCommand(LOADER), matrix.toString(), "--json")).isZero();
+    JsonNode fromMatrix = JSON.readTree(out.toString());
+    out.getBuffer().setLength(0);
+    assertThat(run(new SpectrumCommand(LOADER), undirected.toString(), "--json")).isZero();
+    JsonNode fromGraph = JSON.readTree(out.toString());
+    assertThat(fromMatrix.get("lambdaMax").asDouble()).isCloseTo(fromGraph.get("lambdaMax").asDouble(),
+        org.assertj.core.api.Assertions.within(1e-4));
+
+    out.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", "v7", "--json")).isZero();
+    String viaMatrix = out.toString();
+    out.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), undirected.toString(), "--source", "v7", "--json")).isZero();
+    assertThat(viaMatrix).isEqualTo(out.toString());
+
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        dir.resolve("x.bin").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("must end in .bcoo");
+  }
+
+  private static ByteBuffer npyData(Path file, String dtype) throws IOException {
+    byte[] bytes = Files.readAllBytes(file);
+    assertThat(bytes[0] & 0xff).isEqualTo(0x93);
+    int headerLength = (bytes[8] & 0xff) | (bytes[9] & 0xff) << 8;
+    String header = new String(bytes, 10, headerLength, StandardCharsets.US_ASCII);
+    assertThat(header).contains("'descr': '" + dtype + "'").endsWith("\n");
+    assertThat((10 + headerLength) % 64).isZero();
+    return ByteBuffer.wrap(bytes, 10 + headerLength, bytes.length - 10 - headerLength).slice()
+        .order(ByteOrder.LITTLE_ENDIAN);
+  }
+
+  private static int[] readNpyInts(Path file) throws IOException {
+    ByteBuffer b = npyData(file, "<i4");
+    int[] out = new int[b.remaining() / 4];
+    b.asIntBuffer().get(out);
+    return out;
+  }
+
+  private static double[] readNpyDoubles(Path file) throws IOException {
+    ByteBuffer b = npyData(file, "<f8");
+    double[] out = new double[b.remaining() / 8];
+    b.asDoubleBuffer().get(out);
+    return out;
+  }
+}

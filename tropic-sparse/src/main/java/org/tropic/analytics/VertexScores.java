@@ -1,0 +1,68 @@
+package org.tropic.analytics;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.PriorityQueue;
+import java.util.function.IntPredicate;
+
+/** One score per vertex, in original ids, with the ranking users ask for ({@link #top}). Immutable. */
+public final class VertexScores {
+  private final double[] scores;
+  private final SparseGraph graph;
+
+  VertexScores(double[] scoresByOriginalId, SparseGraph graph) {
+    this.scores = scoresByOriginalId;
+    this.graph = graph;
+  }
+
+  public int size() {
+    return scores.length;
+  }
+
+  /** The score of original vertex {@code v}. */
+  public double get(int v) {
+    return scores[v];
+  }
+
+  /** All scores by original id (a copy). */
+  public double[] toArray() {
+    return scores.clone();
+  }
+
+  /** The {@code n} highest scores, ties broken by smaller id; O(size · log n). */
+  public List<Ranked> top(int n) {
+    return top(n, v -> true);
+  }
+
+  /** The {@code n} highest scores among the vertices {@code include} accepts; NaN scores are never ranked. */
+  public List<Ranked> top(int n, IntPredicate include) {
+    if (n < 0) {
+      throw new IllegalArgumentException("cannot rank the top " + n);
+    }
+    PriorityQueue<Integer> heap = new PriorityQueue<>(Math.max(1, n), (a, b) -> better(b, a));
+    for (int v = 0; v < scores.length && n > 0; v++) {
+      if (Double.isNaN(scores[v]) || !include.test(v)) {
+        continue;
+      }
+      if (heap.size() < n) {
+        heap.add(v);
+      } else if (better(v, heap.peek()) < 0) {
+        heap.poll();
+        heap.add(v);
+      }
+    }
+    List<Integer> ids = new ArrayList<>(heap);
+    ids.sort(this::better);
+    List<Ranked> out = new ArrayList<>(ids.size());
+    for (int v : ids) {
+      out.add(new Ranked(v, graph.name(v), scores[v]));
+    }
+    return out;
+  }
+
+  /** Negative when a ranks before b. */
+  private int better(int a, int b) {
+    int byScore = Double.compare(scores[b], scores[a]);
+    return byScore != 0 ? byScore : Integer.compare(a, b);
+  }
+}

@@ -1,0 +1,240 @@
+package org.tropic.sparse;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.file.Path;
+import java.util.Objects;
+import org.tropic.graph.Graph;
+
+/**
+ * A sparse matrix in the blocked coordinate format of HPC-KG (Georgopoulos et al., "Enhancing multi-threaded sparse
+ * matrix multiplication for knowledge graph oriented algorithms and analytics", IBM Research Zurich, §2.5): the
+ * matrix is cut into a grid of square blocks of at most 65,536 × 65,536, and each non-empty block is a COO list
+ * whose in-block row and column are 16-bit (packed into one 32-bit word per element) with an optional float32 value.
+ * Pattern matrices (unweighted graphs) store no values at all, so a stored element costs 4 bytes against 8 for
+ * 32-bit COO; the block grid adds a few bytes per non-empty block. Blocks are grouped by block row, the unit of
+ * parallel work.
+ *
+ * <p>Element storage lives off-heap: allocated when built (freed by the garbage collector), or a read-only mapping of
+ * a file written by {@link #save} and opened by {@link #open} (freed by {@link #close}). A matrix may carry a vertex
+ * {@link Permutation} (e.g. reverse Cuthill–McKee): stored row/column ids are then new ids.
+ *
+ * <p>Immutable and safe to share between threads. Building costs O(nnz + n) time plus O(nnz log nnz) for the cache
+ * element order; memory is {@link #footprintBytes()}.
+ */
+public final class BlockCoo implements AutoCloseable {
+  static final ValueLayout.OfInt COORD = ValueLayout.JAVA_INT;
+  static final ValueLayout.OfFloat VALUE = ValueLayout.JAVA_FLOAT;
+
+  private final int rows;
+  private final int columns;
+  private final int blockSize;
+  private final int[] blockRowStart;
+  private final int[] blockColumn;
+  private final int[] blockStart;
+  private final MemorySegment coords;
+  private final MemorySegment values;
+  private final Layout layout;
+  private final Permutation permutation;
+  private final Arena arena;
+
+  /**
+   * What a matrix records about how it was built.
+   *
+   * @param orientation arcs as rows (A) or columns (Aᵀ)
+   * @param elementOrder order inside blocks
+   * @param vertexOrder how vertices were renumbered
+   * @param cacheLineFloats side of a cache cell, in elements
+   * @param symmetric whether the matrix equals its transpose (an undirected graph)
+   */
+  public record Layout(Orientation orientation, ElementOrder elementOrder, VertexOrder vertexOrder,
+      int cacheLineFloats, boolean symmetric) {
+    public Layout {
+      Objects.requireNonNull(orientation, "orientation");
+      Objects.requireNonNull(elementOrder, "elementOrder");
+      Objects.requireNonNull(vertexOrder, "vertexOrder");
+    }
+  }
+
+  /** Receives the stored elements of a matrix, in stored order and stored (possibly renumbered) ids. */
+  @FunctionalInterface
+  public interface ElementVisitor {
+    void visit(int row, int column, float value);
+  }
+
+  BlockCoo(int rows, int columns, int blockSize, int[] blockRowStart, int[] blockColumn, int[] blockStart,
+      MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation, Arena arena) {
+    this.rows = rows;
+    this.columns = columns;
+    this.blockSize = blockSize;
+    this.blockRowStart = blockRowStart;
+    this.blockColumn = blockColumn;
+    this.blockStart = blockStart;
+    this.coords = coords;
+    this.values = values;
+    this.layout = layout;
+    this.permutation = permutation;
+    this.arena = arena;
+  }
+
+  /** The graph's transposed adjacency matrix with {@link BlockCooOptions#defaults()}, sized for all cores. */
+  public static BlockCoo fromGraph(Graph graph) {
+    return fromGraph(graph, BlockCooOptions.defaults(), Runtime.getRuntime().availableProcessors());
+  }
+
+  /**
+   * The graph's adjacency matrix (or its transpose) built as {@code options} say.
+   *
+   * @param threads the parallelism the matrix will be used with; only the automatic block size depends on it
+   */
+  public static BlockCoo fromGraph(Graph graph, BlockCooOptions options, int threads) {
+    Objects.requireNonNull(graph, "graph");
+    Objects.requireNonNull(options, "options");
+    return BlockCooBuilder.build(graph, options, options.blockSizeFor(graph.vertexCount(), threads));
+  }
+
+  /**
+   * Maps a file written by {@link #save} read-only into memory; {@link #close} unmaps it.
+   *
+   * @throws IOException naming the file and what is wrong with it
+   */
+  public static BlockCoo open(Path file) throws IOException {
+    return BlockCooFile.open(file);
+  }
+
+  /** Writes this matrix to {@code file} (a temporary file renamed into place, so no half-written file remains). */
+  public void save(Path file) throws IOException {
+    BlockCooFile.save(this, file);
+  }
+
+  public int rowCount() {
+    return rows;
+  }
+
+  public int columnCount() {
+    return columns;
+  }
+
+  /** Rows and columns per block (the last block row and column may be shorter). */
+  public int blockSize() {
+    return blockSize;
+  }
+
+  public int blockRowCount() {
+    return blockRowStart.length - 1;
+  }
+
+  public int blockColumnCount() {
+    return (columns + blockSize - 1) / blockSize;
+  }
+
+  /** Non-empty blocks; empty ones cost nothing. */
+  public int storedBlockCount() {
+    return blockColumn.length;
+  }
+
+  public long nonZeroCount() {
+    return blockStart[blockColumn.length];
+  }
+
+  /** Whether no values are stored (every element reads as 1). */
+  public boolean isPattern() {
+    return values == null;
+  }
+
+  public Layout layout() {
+    return layout;
+  }
+
+  /** The vertex renumbering applied: stored id = {@code permutation().newId(graph id)}. */
+  public Permutation permutation() {
+    return permutation;
+  }
+
+  /** Bytes of the matrix proper: 4 per element for coordinates, 4 more if valued, and the block index. */
+  public long footprintBytes() {
+    long elementBytes = nonZeroCount() * (2L * Short.BYTES + (isPattern() ? 0 : Float.BYTES));
+    long indexBytes = (long) Integer.BYTES * (blockRowStart.length + blockColumn.length + blockStart.length);
+    return elementBytes + indexBytes;
+  }
+
+  /** Bytes the same matrix takes as plain COO with 32-bit row and column (and float32 values if valued). */
+  public long coo32FootprintBytes() {
+    return nonZeroCount() * (2L * Integer.BYTES + (isPattern() ? 0 : Float.BYTES));
+  }
+
+  /** The same elements with values ignored (every element reads as 1), sharing storage. */
+  public BlockCoo asPattern() {
+    if (isPattern()) {
+      return this;
+    }
+    return new BlockCoo(rows, columns, blockSize, blockRowStart, blockColumn, blockStart, coords, null, layout,
+        permutation, null);
+  }
+
+  /** Visits every stored element in stored order; O(nnz). */
+  public void forEachElement(ElementVisitor visitor) {
+    for (int br = 0; br < blockRowCount(); br++) {
+      forEachElementOfBlockRow(br, visitor);
+    }
+  }
+
+  /** Visits the stored elements of block row {@code blockRow} (rows {@code blockRow · blockSize()} on). */
+  public void forEachElementOfBlockRow(int blockRow, ElementVisitor visitor) {
+    if (blockRow < 0 || blockRow >= blockRowCount()) {
+      throw new IllegalArgumentException("block row " + blockRow + " is outside 0.." + (blockRowCount() - 1));
+    }
+    int rowBase = blockRow * blockSize;
+    for (int b = blockRowStart[blockRow]; b < blockRowStart[blockRow + 1]; b++) {
+      int columnBase = blockColumn[b] * blockSize;
+      for (int k = blockStart[b]; k < blockStart[b + 1]; k++) {
+        int rc = coords.getAtIndex(COORD, k);
+        float v = values == null ? 1f : values.getAtIndex(VALUE, k);
+        visitor.visit(rowBase + (rc >>> 16), columnBase + (rc & 0xFFFF), v);
+      }
+    }
+  }
+
+  /** How well the element order reuses cache lines of x and y; see {@link LocalityStats}. O(nnz). */
+  public LocalityStats localityStats() {
+    return LocalityStats.of(this);
+  }
+
+  /** Unmaps a matrix opened from a file; afterwards any use fails. Does nothing for a built matrix. */
+  @Override
+  public void close() {
+    if (arena != null) {
+      arena.close();
+    }
+  }
+
+  int[] blockRowStart() {
+    return blockRowStart;
+  }
+
+  int[] blockColumn() {
+    return blockColumn;
+  }
+
+  int[] blockStart() {
+    return blockStart;
+  }
+
+  MemorySegment coords() {
+    return coords;
+  }
+
+  /** The values, or {@code null} for a pattern matrix. */
+  MemorySegment values() {
+    return values;
+  }
+
+  @Override
+  public String toString() {
+    return "BlockCoo[" + rows + "×" + columns + ", nnz=" + nonZeroCount() + ", blocks=" + storedBlockCount() + " of "
+        + blockSize + ", " + (isPattern() ? "pattern" : "float32") + ", " + layout.orientation() + ", "
+        + layout.elementOrder() + ", " + layout.vertexOrder() + "]";
+  }
+}

@@ -1,0 +1,290 @@
+package org.tropic.sparse;
+
+import java.lang.foreign.MemorySegment;
+import java.util.Arrays;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Sparse matrix–vector (SpMV) and matrix–matrix (SpMM) products on a {@link BlockCoo} over the three semirings the
+ * analytics need — (+,×) for walks and centralities, (min,+) for shortest distances, boolean (or,and) for BFS
+ * frontiers — multithreaded by block rows handed out through one atomic counter (HPC-KG §2.6, Algorithm 4).
+ *
+ * <p>This is the checking facade (shapes are validated and explained once per call); the loops inside assume valid
+ * input. SpMV is a scalar gather per element; SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use
+ * the Vector API across the k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
+ * at {@code i * k}. Vectors are indexed by stored (possibly renumbered) ids.
+ *
+ * <p>Each product reads every stored element once: O(nnz · k / threads + rows · k) time.
+ */
+public final class SparseKernels {
+  private static final class DefaultHolder {
+    static final SparseKernels INSTANCE = create(Runtime.getRuntime().availableProcessors());
+  }
+
+  private final BlockRowScheduler scheduler;
+  private final SpmmBlockKernels spmm;
+
+  SparseKernels(BlockRowScheduler scheduler, SpmmBlockKernels spmm) {
+    this.scheduler = scheduler;
+    this.spmm = spmm;
+  }
+
+  /** Kernels using every core, shared by the whole JVM (daemon helper threads). */
+  public static SparseKernels defaults() {
+    return DefaultHolder.INSTANCE;
+  }
+
+  /** Kernels that run on the calling thread only. */
+  public static SparseKernels sequential() {
+    return new SparseKernels(new BlockRowScheduler(1, null), SpmmBlockKernels.best());
+  }
+
+  /** Kernels with {@code threads} workers: the caller and {@code threads - 1} daemon helpers of a new pool. */
+  public static SparseKernels create(int threads) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("thread count " + threads + " must be at least 1");
+    }
+    return new SparseKernels(new BlockRowScheduler(threads, threads == 1 ? null
+        : BlockRowScheduler.daemonPool(threads)), SpmmBlockKernels.best());
+  }
+
+  /** Kernels whose helpers run on the caller's executor; up to {@code threads} block rows are worked at once. */
+  public static SparseKernels using(int threads, ExecutorService executor) {
+    if (threads < 1) {
+      throw new IllegalArgumentException("thread count " + threads + " must be at least 1");
+    }
+    return new SparseKernels(new BlockRowScheduler(threads, Objects.requireNonNull(executor, "executor")),
+        SpmmBlockKernels.best());
+  }
+
+  /** These kernels with the scalar SpMM loops, the reference the vector ones are tested against. */
+  SparseKernels scalarSpmm() {
+    return new SparseKernels(scheduler, new ScalarSpmmBlockKernels());
+  }
+
+  public int threads() {
+    return scheduler.threads();
+  }
+
+  /** The SpMM implementation in use, e.g. {@code vector-512} or {@code scalar}. */
+  public String spmmImplementation() {
+    return spmm.name();
+  }
+
+  /**
+   * y ← β·y + α·A·x over (+,×). With β = 0, y's old content is ignored (even NaN), as in BLAS.
+   *
+   * @param x {@code a.columnCount()} values
+   * @param y {@code a.rowCount()} values, updated in place
+   */
+  public void spmv(BlockCoo a, float alpha, float[] x, float beta, float[] y) {
+    checkVectors(a, x.length, y.length, 1);
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> plusTimesRow(a, br, alpha, x, beta, y));
+  }
+
+  /**
+   * y ← min(y, A ⊗ x) over (min,+): {@code y[i] = min(y[i], min over stored (i,j) of a_ij + x[j])}; without
+   * {@code accumulate}, y starts from +∞ (rows without elements end +∞).
+   */
+  public void spmvMinPlus(BlockCoo a, float[] x, float[] y, boolean accumulate) {
+    checkVectors(a, x.length, y.length, 1);
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> minPlusRow(a, br, x, y, accumulate));
+  }
+
+  /**
+   * y ← y ∨ (A ∧ x) over the boolean semiring, with a complemented mask: {@code y[i]} becomes 1 when some stored
+   * (i,j) has {@code x[j] != 0} and {@code skip[i] == 0}. Without {@code accumulate}, y starts all 0. This is one BFS
+   * level with the visited set as the mask (HPC-KG Algorithm 1).
+   *
+   * @param skip rows to leave alone (e.g. visited vertices), or {@code null}
+   */
+  public void spmvOrAnd(BlockCoo a, byte[] x, byte[] y, byte[] skip, boolean accumulate) {
+    checkVectors(a, x.length, y.length, 1);
+    if (skip != null && skip.length != a.rowCount()) {
+      throw new IllegalArgumentException("mask of length " + skip.length + " for " + a.rowCount() + " rows");
+    }
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> orAndRow(a, br, x, y, skip, accumulate));
+  }
+
+  /**
+   * Y ← β·Y + α·A·X over (+,×), X with k columns (HPC-KG Algorithm 3, blocked). With β = 0, Y's old content is
+   * ignored.
+   *
+   * @param x {@code a.columnCount() × k} row-major
+   * @param y {@code a.rowCount() × k} row-major, updated in place
+   */
+  public void spmm(BlockCoo a, float alpha, float[] x, int k, float beta, float[] y) {
+    checkK(k);
+    checkVectors(a, x.length, y.length, k);
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> {
+      int rowBase = br * a.blockSize();
+      int rowEnd = Math.min(a.rowCount(), rowBase + a.blockSize());
+      scale(y, rowBase * k, rowEnd * k, beta);
+      forBlocks(a, br, (from, to, columnBase) ->
+          spmm.plusTimes(a.coords(), a.values(), from, to, rowBase, columnBase, alpha, x, y, k));
+    });
+  }
+
+  /** Y ← min(Y, A ⊗ X) over (min,+), column by column; without {@code accumulate}, Y starts from +∞. */
+  public void spmmMinPlus(BlockCoo a, float[] x, int k, float[] y, boolean accumulate) {
+    checkK(k);
+    checkVectors(a, x.length, y.length, k);
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> {
+      int rowBase = br * a.blockSize();
+      int rowEnd = Math.min(a.rowCount(), rowBase + a.blockSize());
+      if (!accumulate) {
+        Arrays.fill(y, rowBase * k, rowEnd * k, Float.POSITIVE_INFINITY);
+      }
+      forBlocks(a, br, (from, to, columnBase) ->
+          spmm.minPlus(a.coords(), a.values(), from, to, rowBase, columnBase, x, y, k));
+    });
+  }
+
+  @FunctionalInterface
+  private interface BlockBody {
+    void run(int from, int to, int columnBase);
+  }
+
+  private static void forBlocks(BlockCoo a, int br, BlockBody body) {
+    int[] blockRowStart = a.blockRowStart();
+    int[] blockColumn = a.blockColumn();
+    int[] blockStart = a.blockStart();
+    for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      body.run(blockStart[b], blockStart[b + 1], blockColumn[b] * a.blockSize());
+    }
+  }
+
+  private static void plusTimesRow(BlockCoo a, int br, float alpha, float[] x, float beta, float[] y) {
+    int bs = a.blockSize();
+    int rowBase = br * bs;
+    scale(y, rowBase, Math.min(a.rowCount(), rowBase + bs), beta);
+    MemorySegment coords = a.coords();
+    MemorySegment values = a.values();
+    int[] blockRowStart = a.blockRowStart();
+    int[] blockColumn = a.blockColumn();
+    int[] blockStart = a.blockStart();
+    boolean rowRuns = a.layout().elementOrder() == ElementOrder.ROW;
+    for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      int columnBase = blockColumn[b] * bs;
+      int from = blockStart[b];
+      int to = blockStart[b + 1];
+      if (rowRuns) {
+        plusTimesRowRuns(coords, values, from, to, rowBase, columnBase, alpha, x, y);
+      } else if (values == null) {
+        for (int e = from; e < to; e++) {
+          int rc = coords.getAtIndex(BlockCoo.COORD, e);
+          y[rowBase + (rc >>> 16)] += alpha * x[columnBase + (rc & 0xFFFF)];
+        }
+      } else {
+        for (int e = from; e < to; e++) {
+          int rc = coords.getAtIndex(BlockCoo.COORD, e);
+          y[rowBase + (rc >>> 16)] += alpha * values.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (rc & 0xFFFF)];
+        }
+      }
+    }
+  }
+
+  /**
+   * Row-ordered elements come in runs of one row: summing a run in a register, as CSR does, avoids a load and a
+   * store of y per element and the store-to-load dependency between consecutive updates of the same y.
+   */
+  private static void plusTimesRowRuns(MemorySegment coords, MemorySegment values, int from, int to, int rowBase,
+      int columnBase, float alpha, float[] x, float[] y) {
+    if (from == to) {
+      return;
+    }
+    int row = coords.getAtIndex(BlockCoo.COORD, from) >>> 16;
+    float sum = 0f;
+    for (int e = from; e < to; e++) {
+      int rc = coords.getAtIndex(BlockCoo.COORD, e);
+      int r = rc >>> 16;
+      if (r != row) {
+        y[rowBase + row] += alpha * sum;
+        row = r;
+        sum = 0f;
+      }
+      float v = values == null ? 1f : values.getAtIndex(BlockCoo.VALUE, e);
+      sum += v * x[columnBase + (rc & 0xFFFF)];
+    }
+    y[rowBase + row] += alpha * sum;
+  }
+
+  private static void minPlusRow(BlockCoo a, int br, float[] x, float[] y, boolean accumulate) {
+    int bs = a.blockSize();
+    int rowBase = br * bs;
+    if (!accumulate) {
+      Arrays.fill(y, rowBase, Math.min(a.rowCount(), rowBase + bs), Float.POSITIVE_INFINITY);
+    }
+    MemorySegment coords = a.coords();
+    MemorySegment values = a.values();
+    int[] blockRowStart = a.blockRowStart();
+    int[] blockColumn = a.blockColumn();
+    int[] blockStart = a.blockStart();
+    for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      int columnBase = blockColumn[b] * bs;
+      int to = blockStart[b + 1];
+      for (int e = blockStart[b]; e < to; e++) {
+        int rc = coords.getAtIndex(BlockCoo.COORD, e);
+        float v = values == null ? 1f : values.getAtIndex(BlockCoo.VALUE, e);
+        float t = v + x[columnBase + (rc & 0xFFFF)];
+        int i = rowBase + (rc >>> 16);
+        if (t < y[i]) {
+          y[i] = t;
+        }
+      }
+    }
+  }
+
+  private static void orAndRow(BlockCoo a, int br, byte[] x, byte[] y, byte[] skip, boolean accumulate) {
+    int bs = a.blockSize();
+    int rowBase = br * bs;
+    if (!accumulate) {
+      Arrays.fill(y, rowBase, Math.min(a.rowCount(), rowBase + bs), (byte) 0);
+    }
+    MemorySegment coords = a.coords();
+    int[] blockRowStart = a.blockRowStart();
+    int[] blockColumn = a.blockColumn();
+    int[] blockStart = a.blockStart();
+    for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      int columnBase = blockColumn[b] * bs;
+      int to = blockStart[b + 1];
+      for (int e = blockStart[b]; e < to; e++) {
+        int rc = coords.getAtIndex(BlockCoo.COORD, e);
+        if (x[columnBase + (rc & 0xFFFF)] != 0) {
+          int i = rowBase + (rc >>> 16);
+          if (skip == null || skip[i] == 0) {
+            y[i] = 1;
+          }
+        }
+      }
+    }
+  }
+
+  private static void scale(float[] y, int from, int to, float beta) {
+    if (beta == 0f) {
+      Arrays.fill(y, from, to, 0f);
+    } else if (beta != 1f) {
+      for (int i = from; i < to; i++) {
+        y[i] *= beta;
+      }
+    }
+  }
+
+  private static void checkK(int k) {
+    if (k < 1) {
+      throw new IllegalArgumentException("SpMM needs at least one column, got k = " + k);
+    }
+  }
+
+  private static void checkVectors(BlockCoo a, long xLength, long yLength, int k) {
+    if (xLength != (long) a.columnCount() * k) {
+      throw new IllegalArgumentException("x has " + xLength + " entries; a " + a.rowCount() + "×" + a.columnCount()
+          + " matrix times " + k + " column(s) needs " + (long) a.columnCount() * k);
+    }
+    if (yLength != (long) a.rowCount() * k) {
+      throw new IllegalArgumentException("y has " + yLength + " entries; a " + a.rowCount() + "×" + a.columnCount()
+          + " matrix times " + k + " column(s) gives " + (long) a.rowCount() * k);
+    }
+  }
+}

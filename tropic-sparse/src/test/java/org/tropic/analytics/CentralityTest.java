@@ -1,0 +1,205 @@
+package org.tropic.analytics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.jgrapht.graph.DefaultWeightedEdge;
+import org.jgrapht.graph.SimpleDirectedWeightedGraph;
+import org.junit.jupiter.api.Test;
+import org.tropic.graph.Graph;
+import org.tropic.sparse.SharedData;
+import org.tropic.sparse.TestGraphs;
+
+class CentralityTest {
+
+  static SimpleDirectedWeightedGraph<Integer, DefaultWeightedEdge> jgrapht(Graph g) {
+    SimpleDirectedWeightedGraph<Integer, DefaultWeightedEdge> jg =
+        new SimpleDirectedWeightedGraph<>(DefaultWeightedEdge.class);
+    for (int v = 0; v < g.vertexCount(); v++) {
+      jg.addVertex(v);
+    }
+    for (int u = 0; u < g.vertexCount(); u++) {
+      for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
+        jg.setEdgeWeight(jg.addEdge(u, g.targets()[e]), g.weights()[e]);
+      }
+    }
+    return jg;
+  }
+
+  /** LDBC Graphalytics PageRank (d = 0.85, 2 iterations) within the validator's 1e-4 relative tolerance. */
+  @Test
+  void reproducesLdbcGraphalyticsPageRank() {
+    Path dir = SharedData.file("oracles/ldbc-graphalytics-validation");
+    for (String[] c : new String[][] {{"example-directed", "true"}, {"example-undirected", "false"}}) {
+      Graph g = TestGraphs.ldbc(dir, c[0], Boolean.parseBoolean(c[1]));
+      List<String[]> expected = TestGraphs.pairs(dir.resolve(c[0] + "-PR"));
+      for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
+        PageRank.Result r = PageRank.compute(sg, new PageRank.Options(0.85, 2, 0, false));
+        assertThat(r.iterations()).isEqualTo(2);
+        for (String[] line : expected) {
+          double want = Double.parseDouble(line[1]);
+          assertThat(r.scores().get(sg.vertex(line[0]))).as("%s vertex %s", c[0], line[0])
+              .isCloseTo(want, within(1e-4 * want));
+        }
+      }
+    }
+  }
+
+  /** JGraphT's PageRank (same dangling rule) on a directed graph with dangling vertices, run to convergence. */
+  @Test
+  void matchesJGraphTPageRankOnADirectedGraphWithDanglingVertices() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/polblogs.edges.gz"));
+    SimpleDirectedWeightedGraph<Integer, DefaultWeightedEdge> jg = jgrapht(g);
+    Map<Integer, Double> expected = new org.jgrapht.alg.scoring.PageRank<>(jg, 0.85, 500, 1e-12).getScores();
+    for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
+      PageRank.Result r = PageRank.compute(sg, new PageRank.Options(0.85, 500, 1e-7, false));
+      assertThat(r.converged()).isTrue();
+      double sum = 0;
+      for (int v = 0; v < g.vertexCount(); v++) {
+        assertThat(r.scores().get(v)).isCloseTo(expected.get(v), within(2e-6 + 1e-3 * expected.get(v)));
+        sum += r.scores().get(v);
+      }
+      assertThat(sum).isCloseTo(1, within(1e-4));
+    }
+  }
+
+  @Test
+  void weightedPageRankMatchesJGraphTWeighted() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/celegansneural.edges.gz"));
+    Map<Integer, Double> expected = new org.jgrapht.alg.scoring.PageRank<>(jgrapht(g), 0.85, 500, 1e-12)
+        .getScores();
+    for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
+      PageRank.Result r = PageRank.compute(sg, new PageRank.Options(0.85, 500, 1e-7, true));
+      for (int v = 0; v < g.vertexCount(); v++) {
+        assertThat(r.scores().get(v)).isCloseTo(expected.get(v), within(2e-6 + 1e-3 * expected.get(v)));
+      }
+    }
+  }
+
+  /** The dominant eigenvector of the dense adjacency matrix (Jacobi) and JGraphT's power iteration agree with ours. */
+  @Test
+  void eigenvectorCentralityMatchesDenseEigenvectorAndJGraphT() {
+    for (String file : new String[] {"graphs/karate.edges.gz", "graphs/lesmis.edges.gz",
+        "graphs/dolphins.edges.gz"}) {
+      Graph g = TestGraphs.edges(SharedData.file(file));
+      Dense.Eigen eigen = Dense.jacobi(Dense.adjacency(g));
+      int n = g.vertexCount();
+      double[] dominant = new double[n];
+      double sign = Math.signum(eigen.vectors()[0][n - 1]);
+      for (int i = 0; i < n; i++) {
+        dominant[i] = sign * eigen.vectors()[i][n - 1];
+      }
+      Map<Integer, Double> jg = new org.jgrapht.alg.scoring.EigenvectorCentrality<>(jgrapht(g), 10_000, 1e-12).getScores();
+      for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
+        EigenvectorCentrality.Result r = EigenvectorCentrality.compute(sg,
+            new EigenvectorCentrality.Options(5_000, 1e-7));
+        assertThat(r.converged()).as(file).isTrue();
+        assertThat(r.eigenvalue()).as(file).isCloseTo(eigen.values()[n - 1], within(1e-4 * eigen.values()[n - 1]));
+        for (int v = 0; v < n; v++) {
+          assertThat(r.scores().get(v)).as("%s vertex %d", file, v).isCloseTo(dominant[v], within(1e-4));
+          assertThat(r.scores().get(v)).isCloseTo(jg.get(v), within(1e-4));
+        }
+      }
+    }
+  }
+
+  /** Katz against the dense solve of (I − αAᵀ)x = β·1, and JGraphT's KatzCentrality, directed and undirected. */
+  @Test
+  void katzMatchesTheDenseSolveAndJGraphT() {
+    for (String file : new String[] {"graphs/karate.edges.gz", "graphs/celegansneural.edges.gz"}) {
+      Graph g = TestGraphs.edges(SharedData.file(file));
+      int n = g.vertexCount();
+      double[][] at = Dense.transpose(Dense.adjacency(g));
+      double lambda = spectralRadius(Dense.adjacency(g));
+      double alpha = 0.5 / lambda;
+      double[][] m = new double[n][n];
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+          m[i][j] = (i == j ? 1 : 0) - alpha * at[i][j];
+        }
+      }
+      double[] ones = new double[n];
+      java.util.Arrays.fill(ones, 2.0);
+      double[] expected = Dense.solve(m, ones);
+      Map<Integer, Double> jg = new org.jgrapht.alg.scoring.KatzCentrality<>(jgrapht(g), alpha, v -> 2.0, 10_000, 1e-10).getScores();
+      for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
+        KatzCentrality.Result r = KatzCentrality.compute(sg,
+            new KatzCentrality.Options(alpha, 2, 10_000, 1e-6));
+        assertThat(r.converged()).isTrue();
+        assertThat(r.radius().upper()).isGreaterThanOrEqualTo(lambda * (1 - 1e-5));
+        assertThat(r.radius().value()).isCloseTo(lambda, within(2e-3 * lambda));
+        for (int v = 0; v < n; v++) {
+          assertThat(r.scores().get(v)).as("%s vertex %d", file, v)
+              .isCloseTo(expected[v], within(1e-4 * expected[v]));
+          assertThat(r.scores().get(v)).isCloseTo(jg.get(v), within(1e-4 * expected[v]));
+        }
+      }
+    }
+  }
+
+  @Test
+  void katzRefusesAnAlphaAtOrAboveOneOverLambdaMaxWithTheNumbers() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/karate.edges.gz"));
+    double lambda = spectralRadius(Dense.adjacency(g));
+    SparseGraph sg = SparseGraph.of(g);
+    assertThatThrownBy(() -> KatzCentrality.compute(sg,
+        KatzCentrality.Options.withAlpha(1.01 / lambda)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining(String.format("%.6g", 1.01 / lambda))
+        .hasMessageContaining("1/λmax = " + String.format("%.4g", 1 / lambda).substring(0, 5))
+        .hasMessageContaining("Lanczos");
+    Graph directed = TestGraphs.edges(SharedData.file("graphs/celegansneural.edges.gz"));
+    double rho = spectralRadius(Dense.adjacency(directed));
+    assertThatThrownBy(() -> KatzCentrality.compute(SparseGraph.of(directed),
+        KatzCentrality.Options.withAlpha(1.001 / rho)))
+        .hasMessageContaining("Collatz–Wielandt");
+  }
+
+  @Test
+  void centralitiesRefuseNegativeWeights() {
+    org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.withVertexCount(3);
+    b.addArc(0, 1, -1f).addArc(1, 2, 1f);
+    SparseGraph sg = SparseGraph.of(b.build());
+    assertThatThrownBy(() -> EigenvectorCentrality.compute(sg,
+        EigenvectorCentrality.Options.defaults())).hasMessageContaining("weight -1");
+  }
+
+  /** ρ(A) of a non-negative matrix: the largest |λ| for symmetric, else by dense power iteration on A + I. */
+  static double spectralRadius(double[][] a) {
+    int n = a.length;
+    boolean symmetric = true;
+    for (int i = 0; i < n && symmetric; i++) {
+      for (int j = 0; j < n; j++) {
+        symmetric &= a[i][j] == a[j][i];
+      }
+    }
+    if (symmetric) {
+      Dense.Eigen e = Dense.jacobi(a);
+      return Math.max(Math.abs(e.values()[0]), Math.abs(e.values()[n - 1]));
+    }
+    double[] x = new double[n];
+    java.util.Arrays.fill(x, 1);
+    double lambda = 0;
+    for (int it = 0; it < 200_000; it++) {
+      double[] y = Dense.multiply(a, x);
+      double norm = 0;
+      for (int i = 0; i < n; i++) {
+        y[i] += x[i];
+        norm = Math.max(norm, y[i]);
+      }
+      for (int i = 0; i < n; i++) {
+        y[i] /= norm;
+      }
+      if (Math.abs(norm - 1 - lambda) < 1e-13 * norm) {
+        return norm - 1;
+      }
+      lambda = norm - 1;
+      x = y;
+    }
+    return lambda;
+  }
+}

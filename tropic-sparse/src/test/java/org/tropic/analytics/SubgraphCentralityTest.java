@@ -1,0 +1,107 @@
+package org.tropic.analytics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.tropic.graph.Graph;
+import org.tropic.sparse.BlockCooOptions;
+import org.tropic.sparse.SharedData;
+import org.tropic.sparse.SparseKernels;
+import org.tropic.sparse.TestGraphs;
+import org.tropic.sparse.VertexOrder;
+
+class SubgraphCentralityTest {
+
+  private static double[] exactDiagonal(Graph g) {
+    double[][] e = Dense.expm(Dense.adjacency(g));
+    double[] d = new double[g.vertexCount()];
+    for (int i = 0; i < d.length; i++) {
+      d[i] = e[i][i];
+    }
+    return d;
+  }
+
+  /** With at least n Hadamard probes the estimator is exact: only truncation and rounding remain. */
+  @Test
+  void hadamardProbesCoveringAllVerticesGiveExpmDiagonal() {
+    for (String file : new String[] {"graphs/karate.edges.gz", "graphs/dolphins.edges.gz"}) {
+      Graph g = TestGraphs.edges(SharedData.file(file));
+      double[] exact = exactDiagonal(g);
+      int probes = Integer.highestOneBit(g.vertexCount() - 1) * 2;
+      for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
+        SubgraphCentrality.Result r = SubgraphCentrality.compute(sg,
+            SubgraphCentrality.Options.defaults().withProbes(probes));
+        for (int v = 0; v < exact.length; v++) {
+          assertThat(Math.abs(r.scores().get(v) - exact[v])).as("%s vertex %d", file, v)
+              .isLessThanOrEqualTo(r.truncationBound());
+          assertThat(r.scores().get(v)).isCloseTo(exact[v], org.assertj.core.api.Assertions.within(
+              1e-4 * exact[v]));
+        }
+      }
+    }
+  }
+
+  /** Random probes: every vertex within its reported error bar of the dense exp(A) diagonal. */
+  @Test
+  void rademacherEstimatesLieWithinTheirReportedErrors() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/lesmis.edges.gz"));
+    double[] exact = exactDiagonal(g);
+    SubgraphCentrality.Result r = SubgraphCentrality.compute(SparseGraph.of(g),
+        SubgraphCentrality.Options.defaults().withKind(ProbeKind.RADEMACHER).withProbes(400));
+    double worstRatio = 0;
+    for (int v = 0; v < exact.length; v++) {
+      double err = Math.abs(r.scores().get(v) - exact[v]);
+      assertThat(err).as("vertex %d: estimate %s, exact %s, error bar %s", v, r.scores().get(v), exact[v],
+          r.error(v)).isLessThanOrEqualTo(r.error(v));
+      worstRatio = Math.max(worstRatio, err / r.standardErrors().get(v));
+    }
+    assertThat(r.standardErrors().get(0)).isPositive();
+    assertThat(r.terms()).isPositive();
+    assertThat(worstRatio).isGreaterThan(0);
+  }
+
+  /** Fewer Hadamard probes than vertices on an RCM-ordered graph: the error bars still hold. */
+  @Test
+  void fewHadamardProbesOnAReorderedGraphStayWithinErrors() {
+    for (String file : new String[] {"graphs/football.edges.gz", "graphs/adjnoun.edges.gz"}) {
+      Graph g = TestGraphs.edges(SharedData.file(file));
+      double[] exact = exactDiagonal(g);
+      SparseGraph sg = SparseGraph.of(g, BlockCooOptions.defaults().withVertexOrder(VertexOrder.RCM),
+          SparseKernels.defaults());
+      SubgraphCentrality.Result r = SubgraphCentrality.compute(sg, SubgraphCentrality.Options.defaults()
+          .withProbes(32));
+      for (int v = 0; v < exact.length; v++) {
+        assertThat(Math.abs(r.scores().get(v) - exact[v])).as("%s vertex %d", file, v)
+            .isLessThanOrEqualTo(r.error(v));
+      }
+    }
+  }
+
+  @Test
+  void chebyshevTruncationBoundIsHonest() {
+    for (double[] ab : new double[][] {{-3, 5}, {-10, 12}, {0.5, 0.7}}) {
+      ChebyshevExp s = ChebyshevExp.fit(ab[0], ab[1], 0, 1e-9);
+      double worst = 0;
+      for (int i = 0; i <= 1000; i++) {
+        double x = ab[0] + (ab[1] - ab[0]) * i / 1000;
+        double t = (x - (ab[0] + ab[1]) / 2) / ((ab[1] - ab[0]) / 2);
+        double p = 0;
+        for (int m = 0; m < s.coefficients.length; m++) {
+          p += s.coefficients[m] * Math.cos(m * Math.acos(Math.max(-1, Math.min(1, t))));
+        }
+        worst = Math.max(worst, Math.abs(p - Math.exp(x - ab[1])));
+      }
+      assertThat(worst).isLessThanOrEqualTo(s.truncationBound + 1e-14);
+      assertThat(s.truncationBound).isLessThanOrEqualTo(1e-9);
+    }
+  }
+
+  @Test
+  void directedGraphsAndBadOptionsAreRefused() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/polblogs.edges.gz"));
+    assertThatThrownBy(() -> SubgraphCentrality.compute(SparseGraph.of(g), SubgraphCentrality.Options.defaults()))
+        .hasMessageContaining("symmetric");
+    assertThatThrownBy(() -> SubgraphCentrality.Options.defaults().withProbes(1)).hasMessageContaining("2 probes");
+  }
+}

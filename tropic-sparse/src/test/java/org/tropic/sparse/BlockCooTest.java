@@ -1,0 +1,242 @@
+package org.tropic.sparse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+
+class BlockCooTest {
+
+  /** Every arc appears exactly once, at the right (possibly renumbered, possibly transposed) place. */
+  @Property(tries = 40)
+  void storesExactlyTheArcs(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
+      @ForAll @IntRange(min = 0, max = 1500) int arcs, @ForAll boolean weighted, @ForAll boolean undirected,
+      @ForAll ElementOrder elementOrder, @ForAll VertexOrder vertexOrder, @ForAll Orientation orientation,
+      @ForAll @IntRange(min = 1, max = 70) int blockSize) {
+    Graph g = TestGraphs.random(seed, n, arcs, undirected, weighted);
+    BlockCooOptions options = BlockCooOptions.defaults().withBlockSize(blockSize).withElementOrder(elementOrder)
+        .withVertexOrder(vertexOrder).withOrientation(orientation).withCacheLineBytes(16);
+    BlockCoo m = BlockCoo.fromGraph(g, options, 1);
+
+    assertThat(m.rowCount()).isEqualTo(n);
+    assertThat(m.nonZeroCount()).isEqualTo(g.arcCount());
+    assertThat(m.isPattern()).isEqualTo(!weighted || g.arcCount() == 0 || allOnes(g));
+    assertThat(m.layout().symmetric()).isEqualTo(undirected || isSymmetric(g));
+    assertThat(sortedArcs(m)).containsExactlyElementsOf(sortedArcs(g));
+  }
+
+  @Test
+  void blocksAreInBlockRowOrderWithIncreasingColumnsAndLocalIndicesInRange() {
+    Graph g = TestGraphs.random(7, 500, 4000, false, true);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(37), 1);
+    assertThat(m.blockRowCount()).isEqualTo((500 + 36) / 37);
+    for (int br = 0; br < m.blockRowCount(); br++) {
+      for (int b = m.blockRowStart()[br]; b < m.blockRowStart()[br + 1]; b++) {
+        assertThat(m.blockStart()[b + 1]).isGreaterThan(m.blockStart()[b]);
+        if (b > m.blockRowStart()[br]) {
+          assertThat(m.blockColumn()[b]).isGreaterThan(m.blockColumn()[b - 1]);
+        }
+        for (int k = m.blockStart()[b]; k < m.blockStart()[b + 1]; k++) {
+          int rc = m.coords().getAtIndex(BlockCoo.COORD, k);
+          assertThat(rc >>> 16).isLessThan(37);
+          assertThat(rc & 0xFFFF).isLessThan(37);
+        }
+      }
+    }
+  }
+
+  /** The paper's headline: 16-bit in-block indices halve a pattern graph against 32-bit COO (49.98% on twitter). */
+  @Test
+  void patternFootprintIsAboutHalfOf32BitCoo() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/as-22july06.edges.gz"));
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(BlockCooOptions.MAX_BLOCK_SIZE), 1);
+    assertThat(m.isPattern()).isTrue();
+    assertThat(m.coo32FootprintBytes()).isEqualTo(8L * g.arcCount());
+    double ratio = (double) m.footprintBytes() / m.coo32FootprintBytes();
+    assertThat(ratio).isBetween(0.5, 0.55);
+
+    BlockCoo small = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(1024), 1);
+    assertThat((double) small.footprintBytes() / small.coo32FootprintBytes()).isLessThanOrEqualTo(0.55);
+  }
+
+  @Test
+  void weightedFootprintIsTwoThirdsOf32BitCoo() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/lesmis.edges.gz"));
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults(), 1);
+    assertThat(m.isPattern()).isFalse();
+    long elements = m.nonZeroCount() * 8;
+    assertThat(m.footprintBytes() - elements).isLessThan(64);
+    assertThat(m.coo32FootprintBytes()).isEqualTo(m.nonZeroCount() * 12);
+  }
+
+  @Test
+  void valueModesDecideWhetherWeightsAreStored() {
+    Graph weighted = TestGraphs.random(3, 50, 200, false, true);
+    assertThat(BlockCoo.fromGraph(weighted, BlockCooOptions.defaults().withValues(ValueMode.PATTERN), 1)
+        .isPattern()).isTrue();
+    Graph unweighted = TestGraphs.random(3, 50, 200, false, false);
+    assertThat(BlockCoo.fromGraph(unweighted, BlockCooOptions.defaults().withValues(ValueMode.WEIGHTS), 1)
+        .isPattern()).isFalse();
+    assertThat(BlockCoo.fromGraph(unweighted, BlockCooOptions.defaults(), 1).isPattern()).isTrue();
+  }
+
+  @Test
+  void emptyGraphsBuildSaveAndOpen(@TempDir Path dir) throws IOException {
+    for (int n : new int[] {0, 1, 5}) {
+      Graph g = GraphBuilder.withVertexCount(n).build();
+      BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(2), 1);
+      assertThat(m.nonZeroCount()).isZero();
+      Path file = dir.resolve("empty" + n + ".bcoo");
+      m.save(file);
+      try (BlockCoo opened = BlockCoo.open(file)) {
+        assertThat(opened.rowCount()).isEqualTo(n);
+        assertThat(opened.nonZeroCount()).isZero();
+      }
+    }
+  }
+
+  @Test
+  void savedMatricesReopenMappedWithTheSameElementsLayoutAndPermutation(@TempDir Path dir) throws IOException {
+    Graph g = TestGraphs.random(11, 700, 6000, true, true);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(100)
+        .withVertexOrder(VertexOrder.RCM), 1);
+    Path file = dir.resolve("m.bcoo");
+    m.save(file);
+    assertThat(Files.list(dir)).containsExactly(file);
+    try (BlockCoo opened = BlockCoo.open(file)) {
+      assertThat(opened.layout()).isEqualTo(m.layout());
+      assertThat(opened.permutation()).isEqualTo(m.permutation());
+      assertThat(opened.blockSize()).isEqualTo(100);
+      assertThat(elements(opened)).containsExactlyElementsOf(elements(m));
+      assertThat(opened.footprintBytes()).isEqualTo(m.footprintBytes());
+      float[] x = new float[700];
+      for (int i = 0; i < x.length; i++) {
+        x[i] = i % 7 - 3;
+      }
+      float[] y1 = new float[700];
+      float[] y2 = new float[700];
+      SparseKernels.sequential().spmv(m, 1f, x, 0f, y1);
+      SparseKernels.sequential().spmv(opened, 1f, x, 0f, y2);
+      assertThat(y2).containsExactly(y1);
+    }
+  }
+
+  @Test
+  void closedMappingsCannotBeUsed(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.bcoo");
+    BlockCoo.fromGraph(TestGraphs.random(1, 20, 50, false, false), BlockCooOptions.defaults(), 1).save(file);
+    BlockCoo opened = BlockCoo.open(file);
+    opened.close();
+    assertThatThrownBy(() -> opened.forEachElement((r, c, v) -> { })).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void brokenFilesAreRefusedNamingTheFile(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.bcoo");
+    BlockCoo.fromGraph(TestGraphs.random(1, 200, 900, false, true), BlockCooOptions.defaults().withBlockSize(50), 1)
+        .save(file);
+    byte[] bytes = Files.readAllBytes(file);
+
+    Path truncated = dir.resolve("truncated.bcoo");
+    Files.write(truncated, java.util.Arrays.copyOf(bytes, bytes.length - 100));
+    assertThatThrownBy(() -> BlockCoo.open(truncated)).isInstanceOf(IOException.class)
+        .hasMessageContaining("truncated.bcoo").hasMessageContaining("truncated");
+
+    Path magic = dir.resolve("magic.bcoo");
+    byte[] wrong = bytes.clone();
+    wrong[0] = 'X';
+    Files.write(magic, wrong);
+    assertThatThrownBy(() -> BlockCoo.open(magic)).isInstanceOf(IOException.class)
+        .hasMessageContaining("magic.bcoo").hasMessageContaining("magic");
+
+    Path tiny = dir.resolve("tiny.bcoo");
+    Files.write(tiny, new byte[10]);
+    assertThatThrownBy(() -> BlockCoo.open(tiny)).hasMessageContaining("tiny.bcoo");
+
+    Path offsets = dir.resolve("offsets.bcoo");
+    byte[] bad = bytes.clone();
+    bad[128 + 4] = (byte) 0x7f;
+    Files.write(offsets, bad);
+    assertThatThrownBy(() -> BlockCoo.open(offsets)).isInstanceOf(IOException.class)
+        .hasMessageContaining("offsets.bcoo");
+  }
+
+  @Test
+  void optionsRejectImpossibleValues() {
+    assertThatThrownBy(() -> BlockCooOptions.defaults().withBlockSize(65_537))
+        .hasMessageContaining("65537").hasMessageContaining("1..65536");
+    assertThatThrownBy(() -> BlockCooOptions.defaults().withCacheLineBytes(48)).hasMessageContaining("48");
+    assertThat(BlockCooOptions.defaults().blockSizeFor(100_000, 2)).isEqualTo(8_192);
+    assertThat(BlockCooOptions.defaults().blockSizeFor(10_000_000, 2)).isEqualTo(65_536);
+    assertThat(BlockCooOptions.defaults().blockSizeFor(50, 8)).isEqualTo(1_024);
+  }
+
+  private static boolean isSymmetric(Graph g) {
+    java.util.Set<String> arcs = new java.util.HashSet<>();
+    for (int u = 0; u < g.vertexCount(); u++) {
+      for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
+        arcs.add(u + " " + g.targets()[e] + " " + g.weights()[e]);
+      }
+    }
+    for (int u = 0; u < g.vertexCount(); u++) {
+      for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
+        if (!arcs.contains(g.targets()[e] + " " + u + " " + g.weights()[e])) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static boolean allOnes(Graph g) {
+    for (float w : g.weights()) {
+      if (w != 1f) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Arcs as "u v w" in graph ids, sorted. */
+  static List<String> sortedArcs(Graph g) {
+    List<String> out = new ArrayList<>();
+    for (int u = 0; u < g.vertexCount(); u++) {
+      for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
+        out.add(u + " " + g.targets()[e] + " " + (allOnes(g) ? 1f : g.weights()[e]));
+      }
+    }
+    out.sort(null);
+    return out;
+  }
+
+  /** The matrix's elements as arcs "u v w" in graph ids, sorted. */
+  static List<String> sortedArcs(BlockCoo m) {
+    List<String> out = new ArrayList<>();
+    Permutation p = m.permutation();
+    boolean transposed = m.layout().orientation() == Orientation.TRANSPOSE;
+    m.forEachElement((row, column, value) -> {
+      int u = p.oldId(transposed ? column : row);
+      int v = p.oldId(transposed ? row : column);
+      out.add(u + " " + v + " " + value);
+    });
+    out.sort(null);
+    return out;
+  }
+
+  static List<String> elements(BlockCoo m) {
+    List<String> out = new ArrayList<>();
+    m.forEachElement((row, column, value) -> out.add(row + " " + column + " " + value));
+    return out;
+  }
+}

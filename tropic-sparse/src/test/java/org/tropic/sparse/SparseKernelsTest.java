@@ -1,0 +1,262 @@
+package org.tropic.sparse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.Arrays;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.tropic.graph.Graph;
+
+class SparseKernelsTest {
+  private static final ExecutorService POOL = Executors.newFixedThreadPool(3);
+  private static final SparseKernels PARALLEL = SparseKernels.using(4, POOL);
+
+  @AfterContainer
+  static void shutdown() {
+    POOL.shutdownNow();
+  }
+
+  private static BlockCoo matrix(Graph g, long seed, boolean transpose) {
+    Random r = new Random(seed);
+    BlockCooOptions o = BlockCooOptions.defaults().withBlockSize(1 + r.nextInt(90))
+        .withElementOrder(r.nextBoolean() ? ElementOrder.CACHE : ElementOrder.ROW)
+        .withVertexOrder(r.nextBoolean() ? VertexOrder.RCM : VertexOrder.NONE)
+        .withOrientation(transpose ? Orientation.TRANSPOSE : Orientation.ADJACENCY)
+        .withCacheLineBytes(4 << r.nextInt(5));
+    return BlockCoo.fromGraph(g, o, 4);
+  }
+
+  private static float[] randomVector(Random r, int n) {
+    float[] x = new float[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = r.nextFloat() * 2 - 1;
+    }
+    return x;
+  }
+
+  @Property(tries = 40)
+  void spmvMatchesThePlainCsrProduct(@ForAll long seed, @ForAll @IntRange(min = 1, max = 400) int n,
+      @ForAll @IntRange(min = 0, max = 3000) int arcs, @ForAll boolean weighted, @ForAll boolean transpose,
+      @ForAll boolean parallel) {
+    Graph g = TestGraphs.random(seed, n, arcs, false, weighted);
+    BlockCoo m = matrix(g, seed, transpose);
+    Permutation p = m.permutation();
+    Random r = new Random(seed + 1);
+    float[] x = randomVector(r, n);
+    float[] y0 = randomVector(r, n);
+    float alpha = 1.5f;
+    float beta = -0.5f;
+
+    float[] y = p.toNew(y0);
+    (parallel ? PARALLEL : SparseKernels.sequential()).spmv(m, alpha, p.toNew(x), beta, y);
+    float[] got = p.toOld(y);
+
+    double[] ax = CsrReference.multiply(g, toDouble(x), transpose, m.isPattern());
+    for (int i = 0; i < n; i++) {
+      double expected = beta * y0[i] + alpha * ax[i];
+      assertThat((double) got[i]).as("row %d", i).isCloseTo(expected, within(1e-4 * (1 + Math.abs(expected))));
+    }
+  }
+
+  @Property(tries = 30)
+  void minPlusSpmvIsExactlyTheCsrMinimum(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
+      @ForAll @IntRange(min = 0, max = 2000) int arcs, @ForAll boolean transpose, @ForAll boolean accumulate) {
+    Graph g = TestGraphs.random(seed, n, arcs, false, true);
+    BlockCoo m = matrix(g, seed, transpose);
+    Permutation p = m.permutation();
+    Random r = new Random(seed);
+    float[] x = randomVector(r, n);
+    float[] start = randomVector(r, n);
+    float[] y = p.toNew(start);
+    PARALLEL.spmvMinPlus(m, p.toNew(x), y, accumulate);
+    float[] expected = CsrReference.minPlus(g, x, transpose, false);
+    if (accumulate) {
+      for (int i = 0; i < n; i++) {
+        expected[i] = Math.min(expected[i], start[i]);
+      }
+    }
+    assertThat(p.toOld(y)).containsExactly(expected);
+  }
+
+  @Property(tries = 30)
+  void booleanSpmvWithMaskIsTheCsrFrontier(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
+      @ForAll @IntRange(min = 0, max = 2000) int arcs, @ForAll boolean transpose) {
+    Graph g = TestGraphs.random(seed, n, arcs, false, true);
+    BlockCoo m = matrix(g, seed, transpose);
+    Permutation p = m.permutation();
+    Random r = new Random(seed);
+    byte[] x = new byte[n];
+    byte[] skip = new byte[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = (byte) (r.nextInt(5) == 0 ? 1 : 0);
+      skip[i] = (byte) (r.nextInt(3) == 0 ? 1 : 0);
+    }
+    byte[] y = new byte[n];
+    Arrays.fill(y, (byte) 1);
+    PARALLEL.spmvOrAnd(m, permute(p, x), y, permute(p, skip), false);
+    byte[] expected = CsrReference.orAnd(g, x, skip, transpose);
+    assertThat(unpermute(p, y)).containsExactly(expected);
+  }
+
+  @Property(tries = 25)
+  void spmmMatchesColumnByColumnCsr(@ForAll long seed, @ForAll @IntRange(min = 1, max = 250) int n,
+      @ForAll @IntRange(min = 0, max = 2000) int arcs, @ForAll @IntRange(min = 1, max = 35) int k,
+      @ForAll boolean weighted) {
+    Graph g = TestGraphs.random(seed, n, arcs, true, weighted);
+    BlockCoo m = matrix(g, seed, true);
+    Permutation p = m.permutation();
+    Random r = new Random(seed);
+    float[] x = randomVector(r, n * k);
+    float[] y = randomVector(r, n * k);
+    float[] y0 = y.clone();
+    PARALLEL.spmm(m, 2f, permuteRows(p, x, k), k, 0.25f, permuteRowsInPlace(p, y, k));
+    float[] got = unpermuteRows(p, y, k);
+    for (int j = 0; j < k; j++) {
+      double[] column = new double[n];
+      for (int i = 0; i < n; i++) {
+        column[i] = x[i * k + j];
+      }
+      double[] ax = CsrReference.multiply(g, column, true, m.isPattern());
+      for (int i = 0; i < n; i++) {
+        double expected = 0.25 * y0[i * k + j] + 2 * ax[i];
+        assertThat((double) got[i * k + j]).isCloseTo(expected, within(1e-4 * (1 + Math.abs(expected))));
+      }
+    }
+  }
+
+  @Property(tries = 20)
+  void minPlusSpmmMatchesColumnByColumnCsr(@ForAll long seed, @ForAll @IntRange(min = 1, max = 200) int n,
+      @ForAll @IntRange(min = 0, max = 1500) int arcs, @ForAll @IntRange(min = 1, max = 35) int k) {
+    Graph g = TestGraphs.random(seed, n, arcs, false, true);
+    BlockCoo m = matrix(g, seed, false);
+    Permutation p = m.permutation();
+    float[] x = randomVector(new Random(seed), n * k);
+    float[] y = new float[n * k];
+    PARALLEL.spmmMinPlus(m, permuteRows(p, x, k), k, y, false);
+    float[] got = unpermuteRows(p, y, k);
+    for (int j = 0; j < k; j++) {
+      float[] column = new float[n];
+      for (int i = 0; i < n; i++) {
+        column[i] = x[i * k + j];
+      }
+      float[] expected = CsrReference.minPlus(g, column, false, false);
+      for (int i = 0; i < n; i++) {
+        assertThat(got[i * k + j]).isEqualTo(expected[i]);
+      }
+    }
+  }
+
+  /** The Vector API kernels agree bit for bit with the scalar ones for every k that exercises a tail. */
+  @Test
+  void vectorSpmmAgreesWithScalarOnEveryTail() {
+    Graph g = TestGraphs.random(42, 300, 3000, false, true);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(64), 1);
+    SparseKernels best = SparseKernels.sequential();
+    SparseKernels scalar = best.scalarSpmm();
+    assertThat(scalar.spmmImplementation()).isEqualTo("scalar");
+    if (ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()) {
+      assertThat(best.spmmImplementation()).startsWith("vector-");
+    }
+    for (int k : new int[] {1, 3, 4, 6, 8, 13, 15, 16, 17, 31, 32, 33, 64, 67}) {
+      Random r = new Random(k);
+      float[] x = randomVector(r, 300 * k);
+      float[] y1 = randomVector(r, 300 * k);
+      float[] y2 = y1.clone();
+      best.spmm(m, 0.75f, x, k, 1f, y1);
+      scalar.spmm(m, 0.75f, x, k, 1f, y2);
+      assertThat(y1).as("plus-times, k = %d", k).containsExactly(y2);
+      best.spmmMinPlus(m, x, k, y1, true);
+      scalar.spmmMinPlus(m, x, k, y2, true);
+      assertThat(y1).as("min-plus, k = %d", k).containsExactly(y2);
+    }
+  }
+
+  @Test
+  void betaZeroIgnoresTheOldContentOfY() {
+    Graph g = TestGraphs.random(1, 50, 200, false, true);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(16), 1);
+    float[] x = new float[50];
+    Arrays.fill(x, 1f);
+    float[] y = new float[50];
+    Arrays.fill(y, Float.NaN);
+    PARALLEL.spmv(m, 1f, x, 0f, y);
+    for (float v : y) {
+      assertThat(v).isNotNaN();
+    }
+  }
+
+  @Test
+  void wrongShapesAreExplained() {
+    BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 10, 20, false, false), BlockCooOptions.defaults(), 1);
+    assertThatThrownBy(() -> PARALLEL.spmv(m, 1, new float[9], 0, new float[10]))
+        .hasMessageContaining("x has 9 entries").hasMessageContaining("needs 10");
+    assertThatThrownBy(() -> PARALLEL.spmm(m, 1, new float[20], 2, 0, new float[10]))
+        .hasMessageContaining("y has 10 entries").hasMessageContaining("gives 20");
+    assertThatThrownBy(() -> PARALLEL.spmm(m, 1, new float[0], 0, 0, new float[0])).hasMessageContaining("k = 0");
+    assertThatThrownBy(() -> SparseKernels.create(0)).hasMessageContaining("thread count 0");
+  }
+
+  @Test
+  void aFailingWorkerIsReportedAndDoesNotHang() {
+    BlockRowScheduler s = new BlockRowScheduler(3, POOL);
+    assertThatThrownBy(() -> s.forEachBlockRow(50, br -> {
+      if (br == 17) {
+        throw new IllegalStateException("row 17 broke");
+      }
+    })).hasMessage("row 17 broke");
+  }
+
+  private static double[] toDouble(float[] x) {
+    double[] out = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      out[i] = x[i];
+    }
+    return out;
+  }
+
+  private static byte[] permute(Permutation p, byte[] x) {
+    byte[] out = new byte[x.length];
+    for (int i = 0; i < x.length; i++) {
+      out[p.newId(i)] = x[i];
+    }
+    return out;
+  }
+
+  private static byte[] unpermute(Permutation p, byte[] y) {
+    byte[] out = new byte[y.length];
+    for (int i = 0; i < y.length; i++) {
+      out[i] = y[p.newId(i)];
+    }
+    return out;
+  }
+
+  private static float[] permuteRows(Permutation p, float[] x, int k) {
+    float[] out = new float[x.length];
+    for (int i = 0; i < x.length / k; i++) {
+      System.arraycopy(x, i * k, out, p.newId(i) * k, k);
+    }
+    return out;
+  }
+
+  private static float[] permuteRowsInPlace(Permutation p, float[] y, int k) {
+    float[] permuted = permuteRows(p, y, k);
+    System.arraycopy(permuted, 0, y, 0, y.length);
+    return y;
+  }
+
+  private static float[] unpermuteRows(Permutation p, float[] y, int k) {
+    float[] out = new float[y.length];
+    for (int i = 0; i < y.length / k; i++) {
+      System.arraycopy(y, p.newId(i) * k, out, i * k, k);
+    }
+    return out;
+  }
+}
