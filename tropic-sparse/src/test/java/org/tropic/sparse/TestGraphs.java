@@ -24,64 +24,22 @@ public final class TestGraphs {
 
   public static final Comparator<String> NUMERIC = Comparator.comparingLong(Long::parseLong);
 
-  /** A {@code *.edges.gz} file: '#' header with directed=, then "source target [weight]". */
+  /** A {@code *.edges.gz} file, read by the project's reader (direction from its header). */
   public static Graph edges(Path file) {
-    GraphBuilder b = GraphBuilder.labelled().sortVertices(NUMERIC);
-    boolean[] directed = {false};
-    boolean[] headerSeen = {false};
-    forEachLine(file, line -> {
-      if (line.startsWith("#")) {
-        if (line.contains("directed=True")) {
-          directed[0] = true;
-        }
-        headerSeen[0] |= line.contains("directed=");
-        return;
-      }
-      String[] f = line.trim().split("\\s+");
-      int u = b.vertex(f[0]);
-      int v = b.vertex(f[1]);
-      float w = f.length > 2 ? Math.abs(Float.parseFloat(f[2])) : 1f;
-      if (directed[0]) {
-        b.addArc(u, v, w);
-      } else {
-        b.addEdge(u, v, w);
-      }
-    });
-    return b.undirected(!directed[0]).build();
+    return read(file);
   }
 
-  /** A Matrix Market coordinate file: pattern → 1, else |value|; symmetric → both ways; diagonal dropped. */
+  /** A Matrix Market file, read by the project's reader with the shared-data conventions. */
   public static Graph mtx(Path file) {
-    GraphBuilder[] b = {null};
-    boolean[] flags = new boolean[3];
-    forEachLine(file, line -> {
-      if (line.startsWith("%%MatrixMarket")) {
-        String l = line.toLowerCase();
-        flags[0] = l.contains("pattern");
-        flags[1] = l.contains("symmetric");
-        return;
-      }
-      if (line.startsWith("%") || line.isBlank()) {
-        return;
-      }
-      String[] f = line.trim().split("\\s+");
-      if (b[0] == null) {
-        b[0] = GraphBuilder.withVertexCount(Integer.parseInt(f[0])).undirected(flags[1]);
-        return;
-      }
-      int u = Integer.parseInt(f[0]) - 1;
-      int v = Integer.parseInt(f[1]) - 1;
-      if (u == v) {
-        return;
-      }
-      float w = flags[0] ? 1f : Math.abs(Float.parseFloat(f[2]));
-      if (flags[1]) {
-        b[0].addEdge(u, v, w);
-      } else {
-        b[0].addArc(u, v, w);
-      }
-    });
-    return b[0].build();
+    return read(file);
+  }
+
+  private static Graph read(Path file) {
+    try {
+      return org.tropic.io.GraphReader.read(file);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   /** An LDBC Graphalytics graph: vertex ids from {@code name.v} in file order, arcs from {@code name.e}. */
