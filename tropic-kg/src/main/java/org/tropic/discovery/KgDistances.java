@@ -93,6 +93,17 @@ public final class KgDistances {
     return walked != null ? walked : ShortestPathTree.search(view.graph(), from, to, null, null).pathTo(to);
   }
 
+  /**
+   * Shortest paths from {@code source} to {@code targets} only (a search that stops once they are settled; not
+   * kept). Without a matrix this is much cheaper than {@link #tree} when the targets are near.
+   */
+  public ShortestPathTree treeTo(int source, int[] targets) {
+    if (lastTree != null && lastTree.source() == source) {
+      return lastTree;
+    }
+    return ShortestPathTree.toTargets(view.graph(), source, targets);
+  }
+
   /** The shortest-path tree from {@code source} (kept for the next call with the same source). */
   public ShortestPathTree tree(int source) {
     if (lastTree == null || lastTree.source() != source) {

@@ -23,12 +23,12 @@ public record KsResult(double statistic, double pValue, boolean significantTies,
    * Tests whether {@code first} and {@code second} come from one distribution. +∞ (unreachable) is allowed: it is
    * larger than every finite value, which is all the statistic depends on.
    *
-   * @throws IllegalArgumentException if either sample is empty or holds NaN
+   * @throws IllegalArgumentException if either sample has fewer than two values or holds NaN
    */
   public static KsResult test(double[] first, double[] second) {
-    if (first.length == 0 || second.length == 0) {
-      throw new IllegalArgumentException("the KS test needs two non-empty samples, got " + first.length + " and "
-          + second.length + " values");
+    if (first.length < 2 || second.length < 2) {
+      throw new IllegalArgumentException("the KS test needs at least two values in each sample, got "
+          + first.length + " and " + second.length);
     }
     double[] a = finite(first);
     double[] b = finite(second);

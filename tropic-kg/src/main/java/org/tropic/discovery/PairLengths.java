@@ -25,7 +25,9 @@ public record PairLengths(double[] lengths, int[] hops) {
     Integer[] order = new Integer[count];
     Arrays.setAll(order, i -> i);
     Arrays.sort(order, (x, y) -> Integer.compare(from[x], from[y]));
-    for (int i : order) {
+    ShortestPathTree tree = null;
+    for (int at = 0; at < count; at++) {
+      int i = order[at];
       if (from[i] < 0 || to[i] < 0) {
         lengths[i] = Double.POSITIVE_INFINITY;
         hops[i] = -1;
@@ -34,12 +36,27 @@ public record PairLengths(double[] lengths, int[] hops) {
         int[] path = lengths[i] == Double.POSITIVE_INFINITY ? null : distances.path(from[i], to[i]);
         hops[i] = path == null ? -1 : path.length - 1;
       } else {
-        ShortestPathTree tree = distances.tree(from[i]);
+        if (tree == null || tree.source() != from[i]) {
+          tree = distances.treeTo(from[i], targetsOf(from, to, order, at));
+        }
         lengths[i] = tree.distance(to[i]);
         hops[i] = tree.hops(to[i]);
       }
     }
     return new PairLengths(lengths, hops);
+  }
+
+  /** The targets of the run of pairs (in {@code order}) that starts at {@code at} and shares its source. */
+  private static int[] targetsOf(int[] from, int[] to, Integer[] order, int at) {
+    int end = at;
+    while (end < order.length && from[order[end]] == from[order[at]]) {
+      end++;
+    }
+    int[] targets = new int[end - at];
+    for (int k = at; k < end; k++) {
+      targets[k - at] = to[order[k]];
+    }
+    return targets;
   }
 
   /** The hop counts as doubles, unreachable as +∞. */

@@ -31,6 +31,22 @@ public final class ShortestPathTree {
   }
 
   /**
+   * Shortest paths from {@code source} to the {@code targets}, the search stopping once all are settled: distances,
+   * hops and paths are final for the targets (and the vertices on their paths), not for every vertex.
+   */
+  public static ShortestPathTree toTargets(Graph graph, int source, int[] targets) {
+    boolean[] wanted = new boolean[graph.vertexCount()];
+    int count = 0;
+    for (int t : targets) {
+      if (t >= 0 && !wanted[t]) {
+        wanted[t] = true;
+        count++;
+      }
+    }
+    return search(graph, source, -1, null, null, wanted, count);
+  }
+
+  /**
    * Shortest paths from {@code source}, skipping banned vertices and arcs, stopping once {@code target} (or -1 for
    * none) is settled.
    *
@@ -39,7 +55,13 @@ public final class ShortestPathTree {
    */
   static ShortestPathTree search(Graph graph, int source, int target, boolean[] bannedVertices,
       LongPredicate bannedArcs) {
+    return search(graph, source, target, bannedVertices, bannedArcs, null, 0);
+  }
+
+  private static ShortestPathTree search(Graph graph, int source, int target, boolean[] bannedVertices,
+      LongPredicate bannedArcs, boolean[] wanted, int wantedCount) {
     int n = graph.vertexCount();
+    int stillWanted = wantedCount;
     if (source < 0 || source >= n) {
       throw new IllegalArgumentException("source " + source + " outside vertices 0.." + (n - 1));
     }
@@ -62,7 +84,7 @@ public final class ShortestPathTree {
         continue;
       }
       settled[u] = true;
-      if (u == target) {
+      if (u == target || (wanted != null && wanted[u] && --stillWanted == 0)) {
         break;
       }
       for (int a = offsets[u]; a < offsets[u + 1]; a++) {
