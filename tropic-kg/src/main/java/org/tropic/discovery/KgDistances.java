@@ -17,21 +17,23 @@ import org.tropic.kg.KgView;
  * view is undirected, so {@code D[w][v]} is row v. Should rounding ever stall the walk, a single-source search
  * gives the path instead. Not thread-safe.
  */
-public final class KgDistances {
+public final class KgDistances implements AutoCloseable {
   private static final float RELATIVE_TOLERANCE = 1e-5f;
 
   private final KgView view;
   private final DistanceMatrix matrix;
+  private final boolean ownsMatrix;
   private ShortestPathTree lastTree;
 
-  private KgDistances(KgView view, DistanceMatrix matrix) {
+  private KgDistances(KgView view, DistanceMatrix matrix, boolean ownsMatrix) {
     this.view = Objects.requireNonNull(view, "view");
     this.matrix = matrix;
+    this.ownsMatrix = ownsMatrix;
   }
 
   /** Distances by single-source search on the view's graph. */
   public static KgDistances bySearch(KgView view) {
-    return new KgDistances(view, null);
+    return new KgDistances(view, null, false);
   }
 
   /**
@@ -41,6 +43,26 @@ public final class KgDistances {
    * @throws IllegalArgumentException if the matrix belongs to another graph
    */
   public static KgDistances fromMatrix(KgView view, DistanceMatrix matrix) {
+    return fromMatrix(view, matrix, false);
+  }
+
+  /**
+   * Like {@link #fromMatrix(KgView, DistanceMatrix)}; with {@code owns}, {@link #close()} closes the matrix (e.g. to
+   * unmap a stored result), also when the check fails.
+   */
+  public static KgDistances fromMatrix(KgView view, DistanceMatrix matrix, boolean owns) {
+    try {
+      check(view, matrix);
+    } catch (RuntimeException e) {
+      if (owns) {
+        matrix.close();
+      }
+      throw e;
+    }
+    return new KgDistances(view, matrix, owns);
+  }
+
+  private static void check(KgView view, DistanceMatrix matrix) {
     Graph graph = view.graph();
     if (matrix.size() != graph.vertexCount()) {
       throw new IllegalArgumentException("the distance matrix is " + matrix.size() + "×" + matrix.size()
@@ -53,7 +75,14 @@ public final class KgDistances {
       throw new IllegalArgumentException("the distance matrix's vertex labels differ from the view's: it was"
           + " computed from another graph");
     }
-    return new KgDistances(view, matrix);
+  }
+
+  /** Closes the matrix if this owns it. */
+  @Override
+  public void close() {
+    if (ownsMatrix) {
+      matrix.close();
+    }
   }
 
   public KgView view() {

@@ -4,19 +4,19 @@ import org.apache.commons.statistics.inference.KolmogorovSmirnovTest;
 
 /**
  * A two-sample Kolmogorov–Smirnov test: D = sup |F₁(x) − F₂(x)| over the two empirical distribution functions, and
- * its two-sided p-value (Apache Commons Statistics). With tied values (path lengths in hops always tie) the exact
- * p-value is bracketed: {@code pValue} is Commons Statistics' value for the observed D and {@code upperPValue} the
- * one it reports for the tie-adjusted upper bound of D; both are given so no one reads more into a tied test than
- * it holds.
+ * its two-sided p-value (Apache Commons Statistics). The test assumes continuous data; with tied values (path
+ * lengths in hops always tie) breaking the ties apart could raise D, so Commons Statistics also reports the p-value
+ * of that largest D ({@code tieBrokenPValue}, never above {@code pValue}); both are kept so no one reads more into a
+ * tied test than it holds.
  *
  * @param statistic D, in [0, 1]
  * @param pValue the two-sided p-value
  * @param significantTies whether ties among the values could change the p-value
- * @param upperPValue the p-value bound under ties (equal to {@code pValue} without them)
+ * @param tieBrokenPValue the p-value of the largest D ties could hide (equal to {@code pValue} without ties)
  * @param firstSize the first sample's size
  * @param secondSize the second sample's size
  */
-public record KsResult(double statistic, double pValue, boolean significantTies, double upperPValue, int firstSize,
+public record KsResult(double statistic, double pValue, boolean significantTies, double tieBrokenPValue, int firstSize,
     int secondSize) {
 
   /**
