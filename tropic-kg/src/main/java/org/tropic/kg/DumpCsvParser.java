@@ -218,6 +218,25 @@ final class DumpCsvParser implements Closeable {
     return new String(row, starts[field], end - starts[field], StandardCharsets.ISO_8859_1);
   }
 
+  /** The bytes of the current row (fields unescaped); valid until the next row. */
+  byte[] bytes() {
+    return row;
+  }
+
+  /** Where the field starts in {@link #bytes()}. */
+  int start(int field) {
+    return starts[field];
+  }
+
+  /** Where the field's first {@code |}-separated element ends in {@link #bytes()}. */
+  int endOfFirst(int field) {
+    int end = starts[field];
+    while (end < ends[field] && row[end] != '|') {
+      end++;
+    }
+    return end;
+  }
+
   /** Whether the field is empty (and not NULL). */
   boolean isEmpty(int field) {
     return !nulls[field] && ends[field] == starts[field];

@@ -3,7 +3,6 @@ package org.tropic.kg;
 import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
-import it.unimi.dsi.fastutil.longs.Long2IntMap;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import it.unimi.dsi.fastutil.longs.LongArrayList;
 import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
@@ -39,11 +38,11 @@ public final class KnowledgeGraphBuilder {
   private final List<String> conceptIds = new ArrayList<>();
   private final List<String> conceptNames = new ArrayList<>();
   private final List<String> conceptTypes = new ArrayList<>();
-  private final Long2IntOpenHashMap conceptYearCounts = new Long2IntOpenHashMap();
+  private final YearCounts conceptYears = new YearCounts();
 
   private final Long2IntOpenHashMap pairOf = new Long2IntOpenHashMap();
   private final LongArrayList pairs = new LongArrayList();
-  private final Long2IntOpenHashMap pairYearCounts = new Long2IntOpenHashMap();
+  private final YearCounts pairYears = new YearCounts();
 
   private final Int2IntOpenHashMap yearOfPmid = new Int2IntOpenHashMap();
   private final Long2IntOpenHashMap occurrences = new Long2IntOpenHashMap();
@@ -160,11 +159,11 @@ public final class KnowledgeGraphBuilder {
   }
 
   private void count(int a, int b, int year, int count, boolean linked) {
-    conceptYearCounts.addTo((long) a << 16 | year, count);
+    conceptYears.add(a, year, count);
     if (a == b) {
       return;
     }
-    conceptYearCounts.addTo((long) b << 16 | year, count);
+    conceptYears.add(b, year, count);
     if (linked && kinds.contains(EdgeKind.CONCEPT_CONCEPT)) {
       long key = pairKey(a, b);
       int pair = pairOf.get(key);
@@ -173,7 +172,7 @@ public final class KnowledgeGraphBuilder {
         pairOf.put(key, pair);
         pairs.add(key);
       }
-      pairYearCounts.addTo((long) pair << 16 | year, count);
+      pairYears.add(pair, year, count);
     }
   }
 
@@ -226,7 +225,7 @@ public final class KnowledgeGraphBuilder {
    * @throws IllegalStateException if curated edges and literature evidence were both given
    */
   public KnowledgeGraph build() {
-    boolean literature = !conceptYearCounts.isEmpty() || !citations.isEmpty();
+    boolean literature = !conceptYears.isEmpty() || !citations.isEmpty();
     boolean curated = !curatedPairs.isEmpty();
     if (literature && curated) {
       throw new IllegalStateException("a curated graph and literature evidence cannot share one knowledge graph:"
@@ -250,11 +249,12 @@ public final class KnowledgeGraphBuilder {
       types[c] = conceptTypes.get(c);
       nodeKinds[c] = (byte) NodeKind.CONCEPT.ordinal();
     }
-    Runs conceptRuns = Runs.group(conceptYearCounts, concepts);
+    YearCounts.Runs conceptRuns = conceptYears.runs(concepts);
     EvidenceLists nodeEvidence = new EvidenceLists();
     int[] nodeStart = new int[n + 1];
     for (int c = 0; c < concepts; c++) {
-      nodeEvidence.copy(conceptRuns.years, conceptRuns.counts, conceptRuns.start[c], conceptRuns.start[c + 1], -1);
+      nodeEvidence.copy(conceptRuns.years(), conceptRuns.counts(), conceptRuns.start()[c],
+          conceptRuns.start()[c + 1], -1);
       nodeStart[c + 1] = nodeEvidence.size();
     }
     for (int i = 0; i < pmids.length; i++) {
@@ -276,12 +276,12 @@ public final class KnowledgeGraphBuilder {
     int[] edgeStart = new int[m + 1];
     EvidenceLists edgeEvidence = new EvidenceLists();
     int e = 0;
-    Runs pairRuns = Runs.group(pairYearCounts, pairs.size());
+    YearCounts.Runs pairRuns = pairYears.runs(pairs.size());
     for (int p = 0; p < pairs.size(); p++, e++) {
       a[e] = (int) (pairs.getLong(p) >>> 32);
       b[e] = (int) pairs.getLong(p);
       edgeKinds[e] = (byte) EdgeKind.CONCEPT_CONCEPT.ordinal();
-      edgeEvidence.copy(pairRuns.years, pairRuns.counts, pairRuns.start[p], pairRuns.start[p + 1], -1);
+      edgeEvidence.copy(pairRuns.years(), pairRuns.counts(), pairRuns.start()[p], pairRuns.start()[p + 1], -1);
       edgeStart[e + 1] = edgeEvidence.size();
     }
     for (long key : occurrenceKeys) {
@@ -348,33 +348,4 @@ public final class KnowledgeGraphBuilder {
   }
 
   private record CuratedKey(long pair, int relation) {}
-
-  /** Counts keyed {@code group << 16 | year}, regrouped into runs sorted by year per group. */
-  private record Runs(int[] start, int[] years, int[] counts) {
-    static Runs group(Long2IntOpenHashMap byGroupAndYear, int groups) {
-      int[] start = new int[groups + 1];
-      for (long key : byGroupAndYear.keySet()) {
-        start[(int) (key >>> 16) + 1]++;
-      }
-      for (int g = 0; g < groups; g++) {
-        start[g + 1] += start[g];
-      }
-      long[] packed = new long[byGroupAndYear.size()];
-      int[] fill = Arrays.copyOf(start, groups);
-      for (Long2IntMap.Entry entry : byGroupAndYear.long2IntEntrySet()) {
-        long key = entry.getLongKey();
-        packed[fill[(int) (key >>> 16)]++] = (key & MAX_YEAR) << 32 | entry.getIntValue();
-      }
-      int[] years = new int[packed.length];
-      int[] counts = new int[packed.length];
-      for (int g = 0; g < groups; g++) {
-        Arrays.sort(packed, start[g], start[g + 1]);
-        for (int i = start[g]; i < start[g + 1]; i++) {
-          years[i] = (int) (packed[i] >>> 32);
-          counts[i] = (int) packed[i];
-        }
-      }
-      return new Runs(start, years, counts);
-    }
-  }
 }

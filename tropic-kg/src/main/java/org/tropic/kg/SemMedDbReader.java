@@ -42,6 +42,9 @@ public final class SemMedDbReader {
   private static final int GENERIC_FIELDS = 3;
   private static final int FIRST_YEAR = 1000;
   private static final int LAST_YEAR = 9999;
+  /** What {@link #lookup} answers for a generic concept and for one not seen yet. */
+  private static final int GENERIC = -2;
+  private static final int NEW = -1;
 
   private SemMedDbReader() {}
 
@@ -92,6 +95,8 @@ public final class SemMedDbReader {
   public static ReadReport readPredications(Path file, KnowledgeGraphBuilder builder, Options options)
       throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "PREDICATION");
+    ConceptIndex known = new ConceptIndex();
+    Set<String> generic = options.genericConcepts();
     try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file), ',')) {
       boolean first = true;
       while (rows.next()) {
@@ -113,15 +118,18 @@ public final class SemMedDbReader {
           tally.dropped("novelty 0");
           continue;
         }
-        String subjectId = rows.firstOfList(SUBJECT_CUI);
-        String objectId = rows.firstOfList(OBJECT_CUI);
-        Set<String> generic = options.genericConcepts();
-        if (!generic.isEmpty() && (generic.contains(subjectId) || generic.contains(objectId))) {
+        int subject = lookup(known, rows, SUBJECT_CUI, generic);
+        int object = lookup(known, rows, OBJECT_CUI, generic);
+        if (subject == GENERIC || object == GENERIC) {
           tally.dropped("generic concept");
           continue;
         }
-        int subject = concept(builder, rows, subjectId, SUBJECT_NAME, SUBJECT_SEMTYPE);
-        int object = concept(builder, rows, objectId, OBJECT_NAME, OBJECT_SEMTYPE);
+        if (subject == NEW) {
+          subject = create(builder, known, rows, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
+        }
+        if (object == NEW) {
+          object = create(builder, known, rows, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
+        }
         builder.predication(subject, object, rows.nonNegativeInt(PMID));
         tally.accepted();
       }
@@ -129,11 +137,29 @@ public final class SemMedDbReader {
     return tally.report();
   }
 
-  private static int concept(KnowledgeGraphBuilder builder, DumpCsvParser rows, String id, int nameField,
-      int typeField) {
-    int c = builder.conceptIfKnown(id);
-    return c >= 0 ? c : builder.concept(id, emptyToNull(rows.firstOfList(nameField)),
+  /**
+   * The concept of the CUI field found by its bytes: its id, {@link #GENERIC}, or {@link #NEW} if not seen yet.
+   */
+  private static int lookup(ConceptIndex known, DumpCsvParser rows, int cuiField, Set<String> generic) {
+    int c = known.find(rows.bytes(), rows.start(cuiField), rows.endOfFirst(cuiField));
+    if (c == -1 && !generic.isEmpty() && generic.contains(rows.firstOfList(cuiField))) {
+      known.put(rows.bytes(), rows.start(cuiField), rows.endOfFirst(cuiField), GENERIC);
+      return GENERIC;
+    }
+    return c == -1 ? NEW : c;
+  }
+
+  /** Creates (or finds, if another input named it) the concept of the CUI field and indexes it. */
+  private static int create(KnowledgeGraphBuilder builder, ConceptIndex known, DumpCsvParser rows, int cuiField,
+      int nameField, int typeField) {
+    int seen = known.find(rows.bytes(), rows.start(cuiField), rows.endOfFirst(cuiField));
+    if (seen >= 0) {
+      return seen;
+    }
+    int c = builder.concept(rows.firstOfList(cuiField), emptyToNull(rows.firstOfList(nameField)),
         emptyToNull(rows.firstOfList(typeField)));
+    known.put(rows.bytes(), rows.start(cuiField), rows.endOfFirst(cuiField), c);
+    return c;
   }
 
   private static String emptyToNull(String text) {

@@ -131,6 +131,20 @@ class SemMedDbReaderTest {
   }
 
   @Test
+  void aRowWithAGenericConceptCreatesNoConceptAtAll() throws IOException {
+    Path file = new SemMedFixture()
+        .predication(7, "ISA", "C0000099", "New", "dsyn", 1, SemMedCorpus.GENERIC, "Generic", "phsu", 1)
+        .predication(7, "ISA", SemMedCorpus.GENERIC, "Generic", "phsu", 1, "C0000098", "Other", "dsyn", 1)
+        .write(dir.resolve("P.csv"), null);
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = SemMedDbReader.readPredications(file, builder,
+        SemMedDbReader.Options.defaults().withGenericConcepts(java.util.Set.of(SemMedCorpus.GENERIC)));
+
+    assertThat(report.dropped()).containsEntry("generic concept", 2L);
+    assertThat(builder.conceptCount()).isZero();
+  }
+
+  @Test
   void strictModeStopsAtTheFirstMalformedRowNamingFileAndLine() throws IOException {
     Path file = SemMedCorpus.predications().write(dir.resolve("P.csv"), null);
 
