@@ -54,12 +54,17 @@ final class DumpCsvParser implements Closeable {
       if (c == '\r' && peek() == '\n') {
         continue;
       }
-      parseRow(c);
+      position--; // the byte just read is the row's first: let the row parser see it
+      parseRow();
       return true;
     }
   }
 
-  private void parseRow(int first) throws IOException {
+  /**
+   * Parses one row from the current position. Runs of ordinary bytes are found by a tight scan of the input buffer
+   * and copied at once; only quotes, backslashes, delimiters and line ends take the byte-by-byte path.
+   */
+  private void parseRow() throws IOException {
     rowLine = nextLine;
     rowLength = 0;
     fields = 0;
@@ -68,15 +73,38 @@ final class DumpCsvParser implements Closeable {
     boolean quoted = false;
     boolean nullCandidate = false;
     boolean fieldOpen = true;
-    int c = first;
+    byte delimiterByte = delimiter;
     while (true) {
-      if (c == EOF) {
+      if (position == limit && !fill()) {
         if (quoted) {
           problem = "the input ends inside a quoted field";
         }
         endField(fieldStart, nullCandidate);
         return;
       }
+      byte[] buf = buffer;
+      int scan = position;
+      int end = limit;
+      if (quoted) {
+        while (scan < end && buf[scan] != '"' && buf[scan] != '\\' && buf[scan] != '\n') {
+          scan++;
+        }
+      } else {
+        while (scan < end) {
+          byte b = buf[scan];
+          if (b == delimiterByte || b == '\n' || b == '\r' || b == '\\' || b == '"') {
+            break;
+          }
+          scan++;
+        }
+      }
+      if (scan > position) {
+        appendRun(buf, position, scan);
+        position = scan;
+        fieldOpen = false;
+        continue;
+      }
+      int c = buf[position++] & 0xff;
       if (quoted) {
         if (c == '"') {
           if (peek() == '"') {
@@ -88,24 +116,23 @@ final class DumpCsvParser implements Closeable {
         } else if (c == '\\') {
           nullCandidate |= escape(fieldStart);
         } else {
-          if (c == '\n') {
-            nextLine++;
-          }
+          nextLine++;
           append(c);
         }
-      } else if (c == delimiter) {
+      } else if (c == delimiterByte) {
         endField(fieldStart, nullCandidate);
         fieldStart = rowLength;
         nullCandidate = false;
         fieldOpen = true;
-        c = read();
         continue;
       } else if (c == '\n') {
         nextLine++;
         endField(fieldStart, nullCandidate);
         return;
-      } else if (c == '\r' && peek() == '\n') {
-        // the LF that follows ends the row
+      } else if (c == '\r') {
+        if (peek() != '\n') {
+          append('\r');
+        }
       } else if (c == '"' && fieldOpen && rowLength == fieldStart) {
         quoted = true;
       } else if (c == '\\') {
@@ -114,8 +141,16 @@ final class DumpCsvParser implements Closeable {
         append(c);
       }
       fieldOpen = false;
-      c = read();
     }
+  }
+
+  private void appendRun(byte[] from, int start, int end) {
+    int length = end - start;
+    if (rowLength + length > row.length) {
+      row = Arrays.copyOf(row, Math.max(row.length * 2, rowLength + length));
+    }
+    System.arraycopy(from, start, row, rowLength, length);
+    rowLength += length;
   }
 
   /** Handles the byte after a backslash; true if it makes {@code \N} at the start of the field. */
