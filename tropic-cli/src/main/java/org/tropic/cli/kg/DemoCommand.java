@@ -28,6 +28,7 @@ import org.tropic.kg.KnowledgeGraphStore;
 import org.tropic.kg.NodeKind;
 import org.tropic.kg.ReadReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Spec;
  * literature graph from the MEDLINE disease co-occurrence table, compute its all-pairs shortest paths, print the top
  * hidden links of a well-known disease with their paths, and compare the literature's paths with Hetionet's.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "demo", sortOptions = false,
     description = "Literature-based discovery end to end on the bundled real data (examples/): literature graph,"
         + " APSP, hidden links of a disease with their paths, and the curated comparison against Hetionet.",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -49,6 +50,9 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Option(names = "--examples", paramLabel = "DIR", defaultValue = "examples", description = "the bundled data"
       + " (default ${DEFAULT-VALUE}, relative to where tropic runs)")

@@ -9,12 +9,13 @@ import org.tropic.discovery.DiscoveredPath;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic discover closed}: the k shortest paths from A to C with their evidence. */
-@Command(name = "closed", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "closed", sortOptions = false,
     description = "Closed discovery: the k shortest simple paths (Yen) between A and C, each edge with its weight,"
         + " evidence count and first year, and the intermediate B concepts.",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -22,6 +23,9 @@ import picocli.CommandLine.Spec;
 public final class DiscoverClosedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
   Path kg;

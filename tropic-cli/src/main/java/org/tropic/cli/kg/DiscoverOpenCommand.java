@@ -16,12 +16,13 @@ import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.NodeKind;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic discover open}: the C never linked to A, ranked. */
-@Command(name = "open", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "open", sortOptions = false,
     description = "Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
         + " by an LBD measure (linking terms, average minimum weight, Jaccard of neighbourhoods).",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -29,6 +30,9 @@ import picocli.CommandLine.Spec;
 public final class DiscoverOpenCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
   Path kg;

@@ -2,11 +2,12 @@ package org.tropic.cli.kg;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic kg}: knowledge-graph housekeeping; today its one subcommand builds a graph. */
-@Command(name = "kg", mixinStandardHelpOptions = true,
+@Command(name = "kg",
     description = "Build the typed literature knowledge graph (or a curated one) and store it.",
     subcommands = {KgBuildCommand.class},
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -14,6 +15,9 @@ import picocli.CommandLine.Spec;
 public final class KgCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Override
   public Integer call() {

@@ -2,11 +2,12 @@ package org.tropic.cli.kg;
 
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate}: do short paths foretell links? */
-@Command(name = "validate", mixinStandardHelpOptions = true,
+@Command(name = "validate",
     description = "Validate path-based discovery: over time (DSNAPSHOT), on held-out links, against a curated graph"
         + " (COAST).",
     subcommands = {ValidateTimeCommand.class, ValidateHoldoutCommand.class, ValidateCuratedCommand.class},
@@ -15,6 +16,9 @@ import picocli.CommandLine.Spec;
 public final class ValidateCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Override
   public Integer call() {

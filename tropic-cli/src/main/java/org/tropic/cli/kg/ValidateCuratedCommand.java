@@ -11,12 +11,13 @@ import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate curated}: COAST's comparison of literature paths with a curated graph. */
-@Command(name = "curated", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "curated", sortOptions = false,
     description = "Compare the literature graph's shortest paths among mapped concepts with a curated graph (COAST's"
         + " four scenarios: exact match; all mapped, partial or no match; some unmapped and collapsed; curated"
         + " only).",
@@ -25,6 +26,9 @@ import picocli.CommandLine.Spec;
 public final class ValidateCuratedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Option(names = "--literature", paramLabel = "KG", required = true, description = "the literature graph")
   Path literature;

@@ -11,12 +11,13 @@ import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphBuilder;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate holdout}: hide links of one relation and see how close the rest puts them. */
-@Command(name = "holdout", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "holdout", sortOptions = false,
     description = "Held-out link validation: hide a fraction of one relation's edges (e.g. Hetionet CtD), compute"
         + " shortest paths on the rest, compare hidden pairs with random non-links of the same node types.",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -24,6 +25,9 @@ import picocli.CommandLine.Spec;
 public final class ValidateHoldoutCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Source source;

@@ -7,12 +7,13 @@ import org.tropic.discovery.TimeSlicedValidation;
 import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate time}: DSNAPSHOT's 2005-vs-2020 analysis on any graph with years. */
-@Command(name = "time", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "time", sortOptions = false,
     description = "Time-sliced validation: pairs unlinked at the first year but linked by the second, against random"
         + " pairs linked in neither; their shortest paths in the first year's graph compared by KS test, ROC AUC"
         + " and precision@k.",
@@ -21,6 +22,9 @@ import picocli.CommandLine.Spec;
 public final class ValidateTimeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
 
   @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph with years (SemMedDB +"
       + " CITATIONS, or dated triples)")
