@@ -62,17 +62,21 @@ final class Apsp {
     return n <= SINGLE_TILE ? defaults.withBlockSize(Math.max(32, (n + 31) / 32 * 32)) : defaults;
   }
 
-  /** Solves and stores the view's APSP in {@code directory}; returns the manifest entries naming it. */
-  static Map<String, String> writeInto(Path directory, KgView view, PrintWriter out) throws IOException {
-    return writeInto(directory, view, solve(view, out));
+  /**
+   * Solves and stores the view's APSP in {@code directory} (the graph directory being written, to be committed as
+   * {@code graphDirectory}); returns the manifest entries naming it.
+   */
+  static Map<String, String> writeInto(Path directory, Path graphDirectory, KgView view, PrintWriter out)
+      throws IOException {
+    return writeInto(directory, graphDirectory, view, solve(view, out));
   }
 
-  /** Stores the view's already solved APSP in {@code directory}; returns the manifest entries naming it. */
-  static Map<String, String> writeInto(Path directory, KgView view, TiledDistanceMatrix distances)
-      throws IOException {
+  /** Stores the view's already solved APSP; see {@link #writeInto(Path, Path, KgView, PrintWriter)}. */
+  static Map<String, String> writeInto(Path directory, Path graphDirectory, KgView view,
+      TiledDistanceMatrix distances) throws IOException {
     String arithmetic = new BlockedFloydWarshall(MinPlusKernels.best(), options(view.size()))
         .arithmeticFor(view.graph()).label();
-    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(directory.toString(), "KNOWLEDGE_GRAPH", true,
+    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH", true,
         KgView.labels(view.kinds())), new Sidecar.Options("fw", "auto", distances.blockSize(),
         FloydWarshallOptions.defaults().effectiveThreads()), arithmetic, Map.of());
     DistanceStore.write(distances, directory.resolve(FILE), sidecar, Progress.NONE);

@@ -151,7 +151,7 @@ public final class DemoCommand implements Callable<Integer> {
       Files.createDirectories(out);
       Path kg = out.resolve("literature-kg");
       KnowledgeGraphStore.write(literature, List.of(literatureReport), kg,
-          directory -> Apsp.writeInto(directory, view, apsp));
+          directory -> Apsp.writeInto(directory, kg, view, apsp));
       ValidationPlots.scenarios(comparison.counts(), "MEDLINE co-occurrence paths vs Hetionet",
           out.resolve("curated"));
       print.println("wrote " + kg + " and " + out.resolve("curated-scenarios.png") + " (.svg)");

@@ -160,7 +160,7 @@ public final class KgBuildCommand implements Callable<Integer> {
     out.println("graph: " + graph);
     Set<EdgeKind> apspKinds = apspEdges == null ? kinds : KgCli.kinds(apspEdges);
     KnowledgeGraphStore.write(graph, reports, output,
-        apsp ? directory -> Apsp.writeInto(directory, graph.view(apspKinds), out) : null);
+        apsp ? directory -> Apsp.writeInto(directory, output, graph.view(apspKinds), out) : null);
     out.println("wrote " + output);
     return KgCli.OK;
   }
