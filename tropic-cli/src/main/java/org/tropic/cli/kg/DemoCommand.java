@@ -1,0 +1,206 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.tropic.apsp.TiledDistanceMatrix;
+import org.tropic.discovery.Candidate;
+import org.tropic.discovery.ConceptMapping;
+import org.tropic.discovery.CuratedComparison;
+import org.tropic.discovery.KgDistances;
+import org.tropic.discovery.OpenDiscovery;
+import org.tropic.discovery.Scenario;
+import org.tropic.discovery.ShortestPathTree;
+import org.tropic.discovery.ValidationPlots;
+import org.tropic.kg.CooccurrenceTableReader;
+import org.tropic.kg.CuratedGraphReader;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.KnowledgeGraphBuilder;
+import org.tropic.kg.KnowledgeGraphStore;
+import org.tropic.kg.NodeKind;
+import org.tropic.kg.ReadReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tropic discover demo}: Tropic's main job end to end on the bundled real data ({@code examples/}): build the
+ * literature graph from the MEDLINE disease co-occurrence table, compute its all-pairs shortest paths, print the top
+ * hidden links of a well-known disease with their paths, and compare the literature's paths with Hetionet's.
+ */
+@Command(name = "demo", sortOptions = false,
+    description = "Literature-based discovery end to end on the bundled real data (examples/): literature graph,"
+        + " APSP, hidden links of a disease with their paths, and the curated comparison against Hetionet.",
+    exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
+public final class DemoCommand implements Callable<Integer> {
+  static final String COOCCURRENCE = "literature/medline-disease-disease-cooccurrence.tsv.gz";
+  static final String NODES = "hetionet/hetionet-v1.0-nodes.tsv.gz";
+  static final String EDGES = "hetionet/hetionet-v1.0-edges-5k.sif.gz";
+
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
+
+  @Option(names = "--examples", paramLabel = "DIR", defaultValue = "examples", description = "the bundled data"
+      + " (default ${DEFAULT-VALUE}, relative to where tropic runs)")
+  Path examples;
+
+  @Option(names = "--disease", paramLabel = "DOID", defaultValue = "DOID:2377", description = "the disease to find"
+      + " hidden links for (default ${DEFAULT-VALUE}, multiple sclerosis)")
+  String disease;
+
+  @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "hidden links shown (default"
+      + " ${DEFAULT-VALUE})")
+  int top;
+
+  @Option(names = "--max-p-value", paramLabel = "P", defaultValue = "1", description = "link only disease pairs"
+      + " co-mentioned with Fisher p ≤ P (default ${DEFAULT-VALUE}: every pair ever co-mentioned is linked, so"
+      + " hidden links were never co-mentioned)")
+  double maxPValue;
+
+  @Option(names = "--min-enrichment", paramLabel = "E", defaultValue = "0", description = "link only pairs"
+      + " co-mentioned at least E times as often as expected (default ${DEFAULT-VALUE})")
+  double minEnrichment;
+
+  @Option(names = "--out", paramLabel = "DIR", description = "also store the literature graph with its APSP"
+      + " (DIR/literature-kg) and the scenario chart (DIR/curated-scenarios.png|svg)")
+  Path out;
+
+  @Override
+  public Integer call() {
+    return KgCli.run(spec, this::demo);
+  }
+
+  private int demo() throws Exception {
+    long start = System.nanoTime();
+    PrintWriter print = spec.commandLine().getOut();
+    Path cooccurrence = input(COOCCURRENCE);
+    Path nodes = input(NODES);
+    Path edges = input(EDGES);
+    print.println("Tropic demo: literature-based discovery on real data (" + examples.resolve("PROVENANCE.md")
+        + ")");
+
+    print.println();
+    print.println("1. Literature graph: diseases co-mentioned in MEDLINE abstracts");
+    KnowledgeGraphBuilder literatureBuilder = new KnowledgeGraphBuilder(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
+    ReadReport literatureReport = CooccurrenceTableReader.read(cooccurrence, literatureBuilder,
+        CooccurrenceTableReader.Options.defaults().withSemanticType("Disease").withFilter(maxPValue, minEnrichment));
+    print.println("   " + literatureReport.summary());
+    KnowledgeGraph literature = literatureBuilder.build();
+    KgView view = literature.view(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
+    print.printf(Locale.ROOT, "   %d diseases, %d co-occurrence edges; weight = Jaccard of co-mention counts,"
+        + " length = -log(weight)%n", literature.nodeCount(NodeKind.CONCEPT), literature.edgeCount());
+
+    print.println();
+    print.print("2. ");
+    TiledDistanceMatrix apsp = Apsp.solve(view, print);
+    KgDistances distances = KgDistances.fromMatrix(view, apsp);
+
+    print.println();
+    print.println("   Curated graph: Hetionet v1.0 sample");
+    KnowledgeGraphBuilder curatedBuilder = KnowledgeGraphBuilder.allKinds();
+    for (ReadReport report : CuratedGraphReader.read(nodes, edges, curatedBuilder, false)) {
+      print.println("   " + report.summary());
+    }
+    KnowledgeGraph curated = curatedBuilder.build();
+    KgView curatedView = curated.view();
+    ConceptMapping mapping = ConceptMapping.direct(curated);
+
+    print.println();
+    int a = literature.requireNode(disease);
+    boolean filtered = maxPValue < 1 || minEnrichment > 0;
+    print.println("3. Hidden links of " + literature.name(a) + " [" + disease + "]: diseases "
+        + (filtered ? "not significantly co-mentioned" : "never co-mentioned") + " with it, closest by literature"
+        + " path first");
+    List<Candidate> hidden = OpenDiscovery.candidates(distances, disease,
+        OpenDiscovery.Options.defaults().withLimit(top));
+    Printing.candidates(print, hidden);
+    print.println("   In Hetionet (curated, hops between the two diseases):");
+    String curatedA = mapping.curatedId(disease);
+    int fromA = curatedA == null ? -1 : curatedView.vertex(curatedA);
+    ShortestPathTree tree = fromA < 0 ? null : ShortestPathTree.from(curatedView.graph(), fromA);
+    for (Candidate candidate : hidden) {
+      String curatedC = mapping.curatedId(candidate.id());
+      int c = curatedC == null ? -1 : curatedView.vertex(curatedC);
+      String where = tree == null || c < 0 ? "not in the Hetionet sample"
+          : tree.pathTo(c) == null ? "not connected"
+          : tree.hops(c) + " hop(s): " + curatedPath(curatedView, tree.pathTo(c));
+      print.println("     " + Printing.shorten(candidate.name(), 40) + ": " + where);
+    }
+
+    print.println();
+    print.println("4. Literature paths against Hetionet (COAST's scenarios; DOIDs map directly)");
+    CuratedComparison.Result comparison = CuratedComparison.run(distances, curatedView, mapping, null,
+        new CuratedComparison.Options(0, 1));
+    printComparison(print, comparison);
+
+    if (out != null) {
+      Files.createDirectories(out);
+      Path kg = out.resolve("literature-kg");
+      KnowledgeGraphStore.write(literature, List.of(literatureReport), kg,
+          directory -> Apsp.writeInto(directory, kg, view, apsp));
+      ValidationPlots.scenarios(comparison.counts(), "MEDLINE co-occurrence paths vs Hetionet",
+          out.resolve("curated"));
+      print.println("wrote " + kg + " and " + out.resolve("curated-scenarios.png") + " (.svg)");
+    }
+    print.printf(Locale.ROOT, "%ndone in %.1f s%n", (System.nanoTime() - start) / 1e9);
+    return KgCli.OK;
+  }
+
+  private Path input(String relative) throws NoSuchFileException {
+    Path file = examples.resolve(relative);
+    if (!Files.isRegularFile(file)) {
+      throw new NoSuchFileException(file.toString(), null, "bundled example data not found: run from the"
+          + " repository root or pass --examples DIR");
+    }
+    return file;
+  }
+
+  private static String curatedPath(KgView view, int[] path) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < path.length; i++) {
+      if (i > 0) {
+        int edge = view.kg().edgeBetween(view.node(path[i - 1]), view.node(path[i]), view.kinds());
+        text.append(" -").append(view.kg().relation(edge)).append("- ");
+      }
+      text.append(view.kg().name(view.node(path[i])));
+    }
+    return text.toString();
+  }
+
+  /** Scenario counts and examples of a curated comparison. */
+  static void printComparison(PrintWriter out, CuratedComparison.Result result) {
+    out.printf(Locale.ROOT, "   mapping: %s; %d of %d literature concepts map; %d pairs compared%n",
+        result.mapping(), result.mapped(), result.candidates(), result.pairs());
+    Map<Scenario, Long> counts = result.counts();
+    for (Scenario scenario : Scenario.values()) {
+      out.printf(Locale.ROOT, "   scenario %-3s %-55s %,8d%n", scenario.code(), scenario.description(),
+          counts.get(scenario));
+    }
+    out.printf(Locale.ROOT, "   %-68s %,8d%n", "joined in neither graph", result.neither());
+    for (CuratedComparison.Example example : result.examples()) {
+      String curatedPath = example.curatedPath().isEmpty() ? "no curated path"
+          : "a curated shortest path: " + String.join(" - ", example.curatedPath());
+      if (example.literaturePath() == null) {
+        out.println("   e.g. " + example.scenario().code() + ": no literature path; " + curatedPath);
+        continue;
+      }
+      out.println("   e.g. " + example.scenario().code() + ": " + example.literaturePath().format());
+      out.printf(Locale.ROOT, "        %d of %d edge(s) on curated shortest paths; %s%n", example.matchedEdges(),
+          example.comparedEdges(), curatedPath);
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tropic.discovery.ClosedDiscovery;
+import org.tropic.discovery.DiscoveredPath;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic discover closed}: the k shortest paths from A to C with their evidence. */
+@Command(name = "closed", sortOptions = false,
+    description = "Closed discovery: the k shortest simple paths (Yen) between A and C, each edge with its weight,"
+        + " evidence count and first year, and the intermediate B concepts.",
+    exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
+public final class DiscoverClosedCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
+
+  @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
+  Path kg;
+
+  @Option(names = {"--from", "-a"}, paramLabel = "ID", required = true, description = "the A node id")
+  String from;
+
+  @Option(names = {"--to", "-c"}, paramLabel = "ID", required = true, description = "the C node id")
+  String to;
+
+  @Option(names = "-k", paramLabel = "K", defaultValue = "5", description = "paths shown (default"
+      + " ${DEFAULT-VALUE})")
+  int k;
+
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
+      + " (default ${DEFAULT-VALUE})")
+  String edges;
+
+  @Option(names = "--as-of", paramLabel = "YEAR", description = "use the graph as it stood at the end of YEAR"
+      + " (weights recomputed from the evidence up to then)")
+  Integer asOf;
+
+  @Override
+  public Integer call() {
+    return KgCli.run(spec, this::discover);
+  }
+
+  private int discover() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    KnowledgeGraph graph = KgCli.load(kg);
+    if (asOf != null) {
+      graph = graph.asOf(asOf);
+      out.println("graph as of " + asOf + ": " + graph);
+    }
+    KgView view = graph.view(KgCli.kinds(edges));
+    List<DiscoveredPath> paths = ClosedDiscovery.paths(view, from, to, k);
+    out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "
+        + graph.name(graph.requireNode(to)) + " [" + to + "]: " + paths.size() + " path(s)");
+    if (paths.isEmpty()) {
+      out.println("no path: the two are in different components of the " + KgView.labels(view.kinds()) + " graph");
+    }
+    Printing.paths(out, paths);
+    return KgCli.OK;
+  }
+}

@@ -1,0 +1,100 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.tropic.discovery.Candidate;
+import org.tropic.discovery.KgDistances;
+import org.tropic.discovery.OpenDiscovery;
+import org.tropic.discovery.Ranking;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.NodeKind;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic discover open}: the C never linked to A, ranked. */
+@Command(name = "open", sortOptions = false,
+    description = "Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
+        + " by an LBD measure (linking terms, average minimum weight, Jaccard of neighbourhoods).",
+    exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
+public final class DiscoverOpenCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
+
+  @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
+  Path kg;
+
+  @Option(names = {"--source", "-a"}, paramLabel = "ID", required = true, description = "the A node id (e.g. a"
+      + " CUI)")
+  String source;
+
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
+      + " (default ${DEFAULT-VALUE})")
+  String edges;
+
+  @Option(names = "--as-of", paramLabel = "YEAR", description = "use the graph as it stood at the end of YEAR"
+      + " (weights recomputed from the evidence up to then)")
+  Integer asOf;
+
+  @Option(names = "--rank", paramLabel = "MEASURE", defaultValue = "distance", description = "distance,"
+      + " linking-terms, amw or jaccard (default ${DEFAULT-VALUE})")
+  String rank;
+
+  @Option(names = "--types", paramLabel = "TYPES", split = ",", description = "semantic types C may have (e.g."
+      + " dsyn,neop)")
+  List<String> types = List.of();
+
+  @Option(names = "--node-kinds", paramLabel = "KINDS", defaultValue = "concept", description = "node kinds C may"
+      + " be: concept, abstract or both (default ${DEFAULT-VALUE})")
+  String nodeKinds;
+
+  @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "candidates shown (default"
+      + " ${DEFAULT-VALUE})")
+  int top;
+
+  @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "distances from"
+      + " the graph's stored APSP (auto), a given .npy, or single-source search (none)")
+  String apsp;
+
+  @Override
+  public Integer call() {
+    return KgCli.run(spec, this::discover);
+  }
+
+  private int discover() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    KnowledgeGraph graph = KgCli.load(kg);
+    if (asOf != null) {
+      graph = graph.asOf(asOf);
+      out.println("graph as of " + asOf + ": " + graph);
+    }
+    KgView view = graph.view(KgCli.kinds(edges));
+    Set<NodeKind> kinds = EnumSet.noneOf(NodeKind.class);
+    Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
+    OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
+    // A stored APSP belongs to the whole graph, never to a slice of it.
+    String apspChoice = asOf != null && apsp.equals("auto") ? "none" : apsp;
+    try (KgDistances distances = Apsp.distances(kg, view, apspChoice, out)) {
+      List<Candidate> candidates = OpenDiscovery.candidates(distances, source, options);
+      int a = graph.requireNode(source);
+      out.println("open discovery from " + graph.name(a) + " [" + source + "], ranked by " + options.ranking().label()
+          + (types.isEmpty() ? "" : ", types " + types.stream().collect(Collectors.joining(","))) + ": "
+          + candidates.size() + " shown");
+      Printing.candidates(out, candidates);
+    }
+    return KgCli.OK;
+  }
+}

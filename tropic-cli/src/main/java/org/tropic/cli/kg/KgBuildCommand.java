@@ -1,0 +1,172 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.tropic.kg.CooccurrenceTableReader;
+import org.tropic.kg.CuratedGraphReader;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.KnowledgeGraphBuilder;
+import org.tropic.kg.KnowledgeGraphStore;
+import org.tropic.kg.LiteratureTableReader;
+import org.tropic.kg.ReadReport;
+import org.tropic.kg.SemMedDbReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tropic kg build ... -o KG}: streams the inputs into a knowledge graph and stores it (see
+ * {@link KnowledgeGraphStore}), optionally with the all-pairs shortest paths of a view.
+ */
+@Command(name = "build", sortOptions = false,
+    description = {"Build a knowledge graph from literature (SemMedDB dumps, citation pairs, triples, co-occurrence"
+        + " tables) or from a curated graph (node table + SIF), and store it in a directory.",
+        "Weights: concept-concept = Jaccard co/(n_a+n_b-co); concept-abstract = occurrence share; citation ="
+            + " 1/(N_p1+N_p2); shortest paths run on -log(weight) (curated edges: length 1)."},
+    exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
+public final class KgBuildCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
+
+  @Option(names = "--predications", paramLabel = "FILE", description = "SemMedDB PREDICATION dump(s) (.csv or"
+      + " .csv.gz, with or without header)")
+  List<Path> predications = new ArrayList<>();
+
+  @Option(names = "--citations", paramLabel = "FILE", description = "SemMedDB CITATIONS dump(s): publication years"
+      + " (read before the predications)")
+  List<Path> citations = new ArrayList<>();
+
+  @Option(names = "--generic-concepts", paramLabel = "FILE", description = "SemMedDB GENERIC_CONCEPT dump: concepts"
+      + " whose predications are dropped")
+  Path genericConcepts;
+
+  @Option(names = "--keep-novelty-0", description = "keep predications whose subject or object has novelty 0")
+  boolean keepNoveltyZero;
+
+  @Option(names = "--citation-pairs", paramLabel = "FILE", description = "citing/cited PMID pairs (CSV or TSV)")
+  List<Path> citationPairs = new ArrayList<>();
+
+  @Option(names = "--triples", paramLabel = "FILE", description = "subject/predicate/object[/pmid[/year]] TSV")
+  List<Path> triples = new ArrayList<>();
+
+  @Option(names = "--cooccurrence", paramLabel = "FILE", description = "pairwise co-occurrence table(s), e.g."
+      + " medline-disease-disease-cooccurrence.tsv")
+  List<Path> cooccurrence = new ArrayList<>();
+
+  @Option(names = "--cooccurrence-type", paramLabel = "TYPE", description = "semantic type of the table's"
+      + " concepts (e.g. Disease)")
+  String cooccurrenceType;
+
+  @Option(names = "--max-p-value", paramLabel = "P", defaultValue = "1",
+      description = "co-occurrence rows with a larger p_fisher make no edge (default ${DEFAULT-VALUE})")
+  double maxPValue;
+
+  @Option(names = "--min-enrichment", paramLabel = "E", defaultValue = "0",
+      description = "co-occurrence rows with a smaller enrichment make no edge (default ${DEFAULT-VALUE})")
+  double minEnrichment;
+
+  @Option(names = "--curated-nodes", paramLabel = "FILE", description = "curated node table (id, name, kind), e.g."
+      + " hetionet-v1.0-nodes.tsv")
+  Path curatedNodes;
+
+  @Option(names = "--curated-edges", paramLabel = "FILE", description = "curated edges as SIF (source, relation,"
+      + " target), e.g. hetionet-v1.0-edges-5k.sif.gz")
+  Path curatedEdges;
+
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds to build:"
+      + " concept-concept, concept-abstract, citation, or all (default)")
+  String edges;
+
+  @Option(names = "--apsp", description = "also compute and store all-pairs shortest paths (apsp.npy)")
+  boolean apsp;
+
+  @Option(names = "--apsp-edges", paramLabel = "KINDS", description = "edge kinds the stored APSP runs over"
+      + " (default: those built)")
+  String apspEdges;
+
+  @Option(names = "--strict", description = "stop at the first malformed row instead of counting it")
+  boolean strict;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "KG", required = true, description = "the graph directory to"
+      + " write")
+  Path output;
+
+  @Override
+  public Integer call() {
+    return KgCli.run(spec, this::build);
+  }
+
+  private int build() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    boolean curated = curatedEdges != null || curatedNodes != null;
+    boolean literature = !predications.isEmpty() || !citationPairs.isEmpty() || !triples.isEmpty()
+        || !cooccurrence.isEmpty();
+    if (!curated && !literature) {
+      throw new IllegalArgumentException("no input: give --predications, --triples, --cooccurrence,"
+          + " --citation-pairs, or --curated-edges (with --curated-nodes)");
+    }
+    if (curated && curatedEdges == null) {
+      throw new IllegalArgumentException("--curated-nodes needs --curated-edges (the SIF file)");
+    }
+    Set<EdgeKind> kinds = KgCli.kinds(edges);
+    KnowledgeGraphBuilder builder = new KnowledgeGraphBuilder(kinds);
+    List<ReadReport> reports = new ArrayList<>();
+    for (Path file : citations) {
+      reports.add(report(out, SemMedDbReader.readCitations(file, builder, strict)));
+    }
+    SemMedDbReader.Options options = SemMedDbReader.Options.defaults().withKeepNoveltyZero(keepNoveltyZero)
+        .withStrict(strict);
+    if (genericConcepts != null) {
+      SemMedDbReader.GenericConcepts generic = SemMedDbReader.readGenericConcepts(genericConcepts, strict);
+      reports.add(report(out, generic.report()));
+      options = options.withGenericConcepts(generic.cuis());
+    }
+    for (Path file : predications) {
+      long start = System.nanoTime();
+      ReadReport report = report(out, SemMedDbReader.readPredications(file, builder, options));
+      double seconds = (System.nanoTime() - start) / 1e9;
+      out.printf(Locale.ROOT, "  %,.0f rows/s%n", report.rows() / Math.max(seconds, 1e-9));
+      reports.add(report);
+    }
+    for (Path file : triples) {
+      reports.add(report(out, LiteratureTableReader.readTriples(file, builder, strict)));
+    }
+    for (Path file : citationPairs) {
+      reports.add(report(out, LiteratureTableReader.readCitationPairs(file, builder, strict)));
+    }
+    CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
+        .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
+    for (Path file : cooccurrence) {
+      reports.add(report(out, CooccurrenceTableReader.read(file, builder, table)));
+    }
+    if (curated) {
+      for (ReadReport report : CuratedGraphReader.read(curatedNodes, curatedEdges, builder, strict)) {
+        reports.add(report(out, report));
+      }
+    }
+    KnowledgeGraph graph = builder.build();
+    out.println("graph: " + graph);
+    Set<EdgeKind> apspKinds = apspEdges == null ? kinds : KgCli.kinds(apspEdges);
+    KnowledgeGraphStore.write(graph, reports, output,
+        apsp ? directory -> Apsp.writeInto(directory, output, graph.view(apspKinds), out) : null);
+    out.println("wrote " + output);
+    return KgCli.OK;
+  }
+
+  private static ReadReport report(PrintWriter out, ReadReport report) {
+    out.println(report.summary());
+    return report;
+  }
+}

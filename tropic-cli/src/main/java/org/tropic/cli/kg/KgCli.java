@@ -1,0 +1,78 @@
+package org.tropic.cli.kg;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Set;
+import org.tropic.io.GraphInputException;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.KnowledgeGraphStore;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** What the knowledge-graph commands share: exit codes, error reporting, loading a stored graph. */
+final class KgCli {
+  /** Done. */
+  static final int OK = 0;
+  /** The work failed (I/O, an internal error). */
+  static final int FAILED = 1;
+  /** Bad input or usage. */
+  static final int BAD_INPUT = 2;
+
+  /** The exit-code list every command shows in {@code --help}. */
+  static final String EXIT_CODES_HEADING = "%nExit codes:%n";
+
+  private KgCli() {}
+
+  /** A command's work; may throw anything, which {@link #run} turns into a message and an exit code. */
+  @FunctionalInterface
+  interface Work {
+    int run() throws Exception;
+  }
+
+  /**
+   * Runs {@code work}, printing expected errors as one line on the command's error stream: bad input (a malformed
+   * file, a missing file, an invalid option value) exits 2, failing I/O or anything unexpected 1.
+   */
+  static int run(CommandSpec spec, Work work) {
+    PrintWriter err = spec.commandLine().getErr();
+    String name = "tropic " + spec.qualifiedName(" ").replaceFirst("^\\S+\\s*", "").strip();
+    try {
+      return work.run();
+    } catch (GraphInputException | NoSuchFileException e) {
+      err.println(name + ": " + message(e));
+      return BAD_INPUT;
+    } catch (IllegalArgumentException | IllegalStateException e) {
+      err.println(name + ": " + e.getMessage());
+      return BAD_INPUT;
+    } catch (IOException | UncheckedIOException e) {
+      err.println(name + ": I/O failed: " + e.getMessage());
+      return FAILED;
+    } catch (Exception e) {
+      err.println(name + ": failed: " + e);
+      return FAILED;
+    } finally {
+      err.flush();
+      spec.commandLine().getOut().flush();
+    }
+  }
+
+  private static String message(IOException e) {
+    if (e instanceof NoSuchFileException missing) {
+      return missing.getFile() + ": " + (missing.getReason() != null ? missing.getReason() : "no such file");
+    }
+    return e.getMessage();
+  }
+
+  /** The stored graph in {@code directory}. */
+  static KnowledgeGraph load(Path directory) throws IOException {
+    return KnowledgeGraphStore.read(directory);
+  }
+
+  /** Edge kinds from a comma-separated option value ({@code all} for every kind). */
+  static Set<EdgeKind> kinds(String value) {
+    return EdgeKind.parseList(value);
+  }
+}

@@ -1,0 +1,79 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import org.tropic.discovery.Candidate;
+import org.tropic.discovery.DiscoveredPath;
+import org.tropic.discovery.KsResult;
+import org.tropic.discovery.LinkPredictionEvaluation;
+import org.tropic.discovery.PathStep;
+
+/** How the knowledge-graph commands print their results for people. */
+final class Printing {
+  private Printing() {}
+
+  /** A ranked candidate table, each row followed by its shortest path. */
+  static void candidates(PrintWriter out, List<Candidate> candidates) {
+    out.printf(Locale.ROOT, "%4s  %-22s %-40s %9s %8s %7s %7s%n", "rank", "id", "name", "distance", "linking",
+        "AMW", "Jaccard");
+    int rank = 1;
+    for (Candidate c : candidates) {
+      out.printf(Locale.ROOT, "%4d  %-22s %-40s %9.4f %8d %7.4f %7.4f%n", rank++, c.id(), shorten(c.name(), 40),
+          c.distance(), c.linkingTerms(), c.averageMinimumWeight(), c.jaccard());
+      if (c.path() != null) {
+        out.println("        path: " + c.path().format());
+      }
+    }
+  }
+
+  /** Numbered paths, each with its length, intermediates and per-step evidence. */
+  static void paths(PrintWriter out, List<DiscoveredPath> paths) {
+    int rank = 1;
+    for (DiscoveredPath path : paths) {
+      out.printf(Locale.ROOT, "%d. length %.4f, %d edge(s), via %s%n", rank++, path.length(), path.hops(),
+          path.intermediates().isEmpty() ? "(direct)" : String.join(", ", path.intermediates()));
+      for (PathStep step : path.steps()) {
+        out.printf(Locale.ROOT, "     %s -- %s  [%s%s, weight %.4g, length %.4f, count %d%s]%n", step.from(),
+            step.to(), step.kind().label(), step.relation() == null ? "" : " " + step.relation(), step.weight(),
+            step.length(), step.count(), step.firstYear() > 0 ? ", since " + step.firstYear() : "");
+      }
+    }
+  }
+
+  /** The measures of a link-prediction evaluation. */
+  static void evaluation(PrintWriter out, LinkPredictionEvaluation e, String positives, String negatives) {
+    out.printf(Locale.ROOT, "  %s: %d pairs (%d unreachable); %s: %d pairs (%d unreachable)%n", positives,
+        e.positives().size(), e.positives().unreachable(), negatives, e.negatives().size(),
+        e.negatives().unreachable());
+    out.printf(Locale.ROOT, "  mean path length: %s %.4f vs %s %.4f (reachable pairs)%n", positives,
+        mean(e.positives().lengths()), negatives, mean(e.negatives().lengths()));
+    ks(out, "path length", e.lengthKs());
+    ks(out, "hops", e.hopsKs());
+    out.printf(Locale.ROOT, "  ROC AUC (shorter = link): length %.4f, hops %.4f%n", e.lengthAuc(), e.hopsAuc());
+    e.precisionAtK().forEach((k, p) -> out.printf(Locale.ROOT, "  precision@%d: %.4f%n", k, p));
+  }
+
+  private static void ks(PrintWriter out, String what, KsResult ks) {
+    out.printf(Locale.ROOT, "  KS on %s: D = %.4f, p = %.3g%s%n", what, ks.statistic(), ks.pValue(),
+        ks.significantTies()
+        ? String.format(Locale.ROOT, " (tied values: broken apart, p could fall to %.3g)", ks.tieBrokenPValue())
+        : "");
+  }
+
+  private static double mean(double[] values) {
+    double sum = 0;
+    int count = 0;
+    for (double v : values) {
+      if (v < Double.POSITIVE_INFINITY) {
+        sum += v;
+        count++;
+      }
+    }
+    return count == 0 ? Double.NaN : sum / count;
+  }
+
+  static String shorten(String text, int width) {
+    return text.length() <= width ? text : text.substring(0, width - 1) + "…";
+  }
+}

@@ -1,0 +1,90 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.tropic.discovery.ConceptMapping;
+import org.tropic.discovery.CuratedComparison;
+import org.tropic.discovery.KgDistances;
+import org.tropic.discovery.ValidationPlots;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic validate curated}: COAST's comparison of literature paths with a curated graph. */
+@Command(name = "curated", sortOptions = false,
+    description = "Compare the literature graph's shortest paths among mapped concepts with a curated graph (COAST's"
+        + " four scenarios: exact match; all mapped, partial or no match; some unmapped and collapsed; curated"
+        + " only).",
+    exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
+public final class ValidateCuratedCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
+
+  @Option(names = "--literature", paramLabel = "KG", required = true, description = "the literature graph")
+  Path literature;
+
+  @Option(names = "--curated", paramLabel = "KG", required = true, description = "the curated graph (built from"
+      + " --curated-nodes/--curated-edges)")
+  Path curated;
+
+  @Option(names = "--mapping", paramLabel = "direct|FILE", defaultValue = "direct", description = "literature id"
+      + " → curated id: 'direct' (curated id = Kind::literature id, as Hetionet's DOIDs and CUIs) or a two-column"
+      + " file (default ${DEFAULT-VALUE})")
+  String mapping;
+
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "concept-concept", description = "literature edge"
+      + " kinds (default ${DEFAULT-VALUE}, as COAST)")
+  String edges;
+
+  @Option(names = "--concepts", paramLabel = "IDS", split = ",", description = "literature concepts to compare"
+      + " (default: all that map)")
+  List<String> concepts;
+
+  @Option(names = "--max-concepts", defaultValue = "0", description = "compare at most N concepts (0 = all)")
+  int maxConcepts;
+
+  @Option(names = "--examples", defaultValue = "2", description = "example paths shown per scenario (default"
+      + " ${DEFAULT-VALUE})")
+  int examples;
+
+  @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "literature"
+      + " distances from the stored APSP (auto), a .npy, or search (none)")
+  String apsp;
+
+  @Option(names = "--plots", paramLabel = "DIR", description = "write the scenario counts chart (PNG, SVG) here")
+  Path plots;
+
+  @Override
+  public Integer call() {
+    return KgCli.run(spec, this::validate);
+  }
+
+  private int validate() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    KnowledgeGraph literatureGraph = KgCli.load(literature);
+    KnowledgeGraph curatedGraph = KgCli.load(curated);
+    KgView curatedView = curatedGraph.view();
+    ConceptMapping conceptMapping = mapping.equals("direct") ? ConceptMapping.direct(curatedGraph)
+        : ConceptMapping.read(Path.of(mapping));
+    try (KgDistances distances = Apsp.distances(literature, literatureGraph.view(KgCli.kinds(edges)), apsp, out)) {
+      CuratedComparison.Result result = CuratedComparison.run(distances, curatedView, conceptMapping, concepts,
+          new CuratedComparison.Options(maxConcepts, examples));
+      DemoCommand.printComparison(out, result);
+      if (plots != null) {
+        ValidationPlots.scenarios(result.counts(), "literature paths vs curated graph", plots.resolve("curated"));
+        out.println("plots: " + plots.resolve("curated-scenarios.png|svg"));
+      }
+    }
+    return KgCli.OK;
+  }
+}

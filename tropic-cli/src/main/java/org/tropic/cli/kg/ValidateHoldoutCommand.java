@@ -1,0 +1,101 @@
+package org.tropic.cli.kg;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.tropic.discovery.HoldoutValidation;
+import org.tropic.discovery.ValidationPlots;
+import org.tropic.kg.CuratedGraphReader;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.KnowledgeGraphBuilder;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tropic validate holdout}: hide links of one relation and see how close the rest puts them. */
+@Command(name = "holdout", sortOptions = false,
+    description = "Held-out link validation: hide a fraction of one relation's edges (e.g. Hetionet CtD), compute"
+        + " shortest paths on the rest, compare hidden pairs with random non-links of the same node types.",
+    exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
+public final class ValidateHoldoutCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  HelpOption help;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  Source source;
+
+  static final class Source {
+    @Option(names = "--kg", paramLabel = "KG", required = true, description = "a stored graph")
+    Path kg;
+
+    @ArgGroup(exclusive = false)
+    Files files;
+  }
+
+  static final class Files {
+    @Option(names = "--curated-nodes", paramLabel = "FILE", required = true, description = "node table (id, name,"
+        + " kind)")
+    Path nodes;
+
+    @Option(names = "--curated-edges", paramLabel = "FILE", required = true, description = "SIF edges")
+    Path edges;
+  }
+
+  @Option(names = "--relation", paramLabel = "REL", required = true, description = "the relation to hide (e.g."
+      + " CtD)")
+  String relation;
+
+  @Option(names = "--fraction", defaultValue = "0.2", description = "share of its edges hidden (default"
+      + " ${DEFAULT-VALUE})")
+  double fraction;
+
+  @Option(names = "--seed", defaultValue = "1", description = "seed of the random choices (default"
+      + " ${DEFAULT-VALUE})")
+  long seed;
+
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
+      + " (default ${DEFAULT-VALUE})")
+  String edges;
+
+  @Option(names = "--plots", paramLabel = "DIR", description = "write histograms and the ROC curve (PNG, SVG) here")
+  Path plots;
+
+  @Override
+  public Integer call() {
+    return KgCli.run(spec, this::validate);
+  }
+
+  private int validate() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    KnowledgeGraph graph;
+    if (source.kg != null) {
+      graph = KgCli.load(source.kg);
+    } else {
+      KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+      CuratedGraphReader.read(source.files.nodes, source.files.edges, builder, false)
+          .forEach(report -> out.println(report.summary()));
+      graph = builder.build();
+    }
+    HoldoutValidation.Result result = HoldoutValidation.run(graph, new HoldoutValidation.Options(relation, fraction,
+        seed, KgCli.kinds(edges), new int[] {10, 100}));
+    out.printf(Locale.ROOT, "held-out validation: %d of %d '%s' edges (%s - %s) hidden, seed %d%n", result.hidden(),
+        result.relationEdges(), relation, result.sourceType(), result.targetType(), seed);
+    Printing.evaluation(out, result.evaluation(), "hidden links", "random non-links");
+    if (plots != null) {
+      String title = "hidden " + relation + " vs random";
+      ValidationPlots.pathLengths(result.evaluation(), "hidden " + relation, "random pairs", title,
+          plots.resolve("holdout"));
+      ValidationPlots.roc(result.evaluation(), title, plots.resolve("holdout"));
+      out.println("plots: " + plots.resolve("holdout-*.png|svg"));
+    }
+    return KgCli.OK;
+  }
+}

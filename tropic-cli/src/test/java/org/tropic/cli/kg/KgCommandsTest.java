@@ -1,0 +1,194 @@
+package org.tropic.cli.kg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The kg, discover and validate commands end to end on small planted inputs: outputs and exit codes. */
+class KgCommandsTest {
+  static final String FISH_OILS = "C0016157";
+  static final String VISCOSITY = "C0005847";
+  static final String RAYNAUD = "C0034734";
+
+  @TempDir
+  Path dir;
+
+  /** Swanson's structure as dated triples: fish oils–viscosity–Raynaud by 1985, fish oils–Raynaud in 1989. */
+  private Path swansonTriples() throws IOException {
+    StringBuilder text = new StringBuilder("subject\tpredicate\tobject\tpmid\tyear\n");
+    for (int i = 0; i < 4; i++) {
+      text.append(FISH_OILS).append("\tINHIBITS\t").append(VISCOSITY).append('\t').append(10 + i).append("\t198")
+          .append(i).append('\n');
+      text.append(VISCOSITY).append("\tASSOCIATED_WITH\t").append(RAYNAUD).append('\t').append(20 + i)
+          .append("\t198").append(i).append('\n');
+    }
+    text.append(FISH_OILS).append("\tINTERACTS_WITH\tC0008377\t30\t1981\n");
+    text.append("C0008377\tASSOCIATED_WITH\tC0020538\t31\t1982\n");
+    text.append(RAYNAUD).append("\tASSOCIATED_WITH\tC0040034\t32\t1983\n");
+    text.append(FISH_OILS).append("\tTREATS\t").append(RAYNAUD).append("\t40\t1989\n");
+    text.append("C0008377\tAFFECTS\t").append(VISCOSITY).append("\t41\t1990\n");
+    return Files.writeString(dir.resolve("triples.tsv"), text.toString());
+  }
+
+  private Path build(String... extra) throws IOException {
+    Path kg = dir.resolve("kg");
+    String[] args = new String[extra.length + 4];
+    args[0] = "build";
+    args[1] = "--triples";
+    args[2] = swansonTriples().toString();
+    System.arraycopy(extra, 0, args, 3, extra.length);
+    args[args.length - 1] = "-o=" + kg;
+    CliRun run = CliRun.of(new KgCommand(), args);
+    assertThat(run.exit()).as(run.err()).isZero();
+    return kg;
+  }
+
+  @Test
+  void buildStoresTheGraphAndReportsEachInput() throws IOException {
+    Path kg = build("--apsp");
+    assertThat(kg.resolve("graph.json")).exists();
+    assertThat(kg.resolve("apsp.npy")).exists();
+    assertThat(kg.resolve("apsp.npy.json")).exists();
+    assertThat(Files.readString(kg.resolve("graph.json"))).contains("triples.tsv (triples): 13 rows, 13 used");
+  }
+
+  @Test
+  void buildRefusesBadInputWithExitTwo() throws IOException {
+    CliRun none = CliRun.of(new KgCommand(), "build", "-o", dir.resolve("x").toString());
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.err()).contains("no input");
+
+    CliRun missing = CliRun.of(new KgCommand(), "build", "--predications", dir.resolve("nope.csv").toString(), "-o",
+        dir.resolve("x").toString());
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(missing.err()).contains("nope.csv").contains("no such input file");
+
+    Path bad = Files.writeString(dir.resolve("P.csv"), "\"1\",\"2\",\"3\"\n");
+    CliRun strict = CliRun.of(new KgCommand(), "build", "--predications", bad.toString(), "--strict", "-o",
+        dir.resolve("x").toString());
+    assertThat(strict.exit()).isEqualTo(2);
+    assertThat(strict.err()).contains("P.csv, line 1").contains("3 fields");
+    assertThat(dir.resolve("x")).doesNotExist();
+
+    Path sif = Files.writeString(dir.resolve("c.sif"), "A\trel\tB\n");
+    CliRun mixed = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "--curated-edges",
+        sif.toString(), "-o", dir.resolve("x").toString());
+    assertThat(mixed.exit()).isEqualTo(2);
+    assertThat(mixed.err()).contains("cannot share one knowledge graph");
+
+    assertThat(CliRun.of(new KgCommand(), "build", "--bogus").exit()).isEqualTo(2);
+  }
+
+  @Test
+  void openDiscoveryFromTheStoredApspAndBySearch() throws IOException {
+    Path kg = build("--apsp");
+    for (String apsp : new String[] {"auto", "none"}) {
+      CliRun run = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS, "--apsp",
+          apsp, "--top", "3", "--as-of", "1985");
+      assertThat(run.exit()).as(run.err()).isZero();
+      assertThat(run.out()).contains("graph as of 1985").contains("single-source search");
+      String firstRow = run.out().lines().filter(l -> l.startsWith("   1  ")).findFirst().orElseThrow();
+      assertThat(firstRow).contains(RAYNAUD);
+    }
+  }
+
+  @Test
+  void openDiscoveryReadsTheStoredApspOfTheWholeGraph() throws IOException {
+    Path kg = build("--apsp");
+    CliRun run = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--top",
+        "3");
+    assertThat(run.exit()).as(run.err()).isZero();
+    // Raynaud (C0034734) is a neighbour; thrombocytopenia (C0040034) two steps beyond it is the closest non-neighbour.
+    assertThat(run.out()).contains("stored APSP").contains("   1  C0040034");
+  }
+
+  @Test
+  void closedDiscoveryPrintsPathsWithEvidence() throws IOException {
+    Path kg = build();
+    CliRun run = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        "C0040034", "-k", "2", "--edges", "concept-concept");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("1. length").contains(FISH_OILS + " -- " + RAYNAUD).contains("count 1");
+
+    CliRun unknown = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", "C9", "--to",
+        RAYNAUD);
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("no node 'C9'");
+
+    CliRun noGraph = CliRun.of(new DiscoverCommand(), "open", "--kg", dir.resolve("none").toString(), "--source",
+        FISH_OILS);
+    assertThat(noGraph.exit()).isEqualTo(2);
+    assertThat(noGraph.err()).contains("not a stored knowledge graph");
+  }
+
+  @Test
+  void timeValidationRunsOnADatedGraph() throws IOException {
+    Path kg = build();
+    CliRun run = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1985",
+        "--to-year", "1990", "--plots", dir.resolve("plots").toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("2 concept pairs newly linked by 1990").contains("KS on path length")
+        .contains("ROC AUC");
+    assertThat(dir.resolve("plots").resolve("time-roc.png")).exists();
+  }
+
+  @Test
+  void holdoutAndCuratedValidationsRun() throws IOException {
+    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
+    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
+    for (int i = 0; i < 12; i++) {
+      nodes.append("Compound::c").append(i).append("\tc").append(i).append("\tCompound\n");
+      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
+      nodes.append("Gene::g").append(i).append("\tg").append(i).append("\tGene\n");
+      sif.append("Compound::c").append(i).append("\tCtD\tDisease::d").append(i).append('\n');
+      sif.append("Compound::c").append(i).append("\tCbG\tGene::g").append(i).append('\n');
+      sif.append("Disease::d").append(i).append("\tDaG\tGene::g").append(i).append('\n');
+      sif.append("Gene::g").append(i).append("\tGiG\tGene::g").append((i + 1) % 12).append('\n');
+    }
+    Path nodeFile = Files.writeString(dir.resolve("nodes.tsv"), nodes.toString());
+    Path edgeFile = Files.writeString(dir.resolve("edges.sif"), sif.toString());
+    CliRun holdout = CliRun.of(new ValidateCommand(), "holdout", "--curated-nodes", nodeFile.toString(),
+        "--curated-edges", edgeFile.toString(), "--relation", "CtD", "--fraction", "0.5");
+    assertThat(holdout.exit()).as(holdout.err()).isZero();
+    assertThat(holdout.out()).contains("6 of 12 'CtD' edges (Compound - Disease) hidden")
+        .contains("ROC AUC (shorter = link): length 1.0000");
+
+    Path curated = dir.resolve("curated");
+    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", nodeFile.toString(), "--curated-edges",
+        edgeFile.toString(), "-o", curated.toString()).exit()).isZero();
+    Path table = Files.writeString(dir.resolve("co.tsv"), "d0\td1\t5\nd1\td2\t3\nd3\tx\t2\n");
+    Path literature = dir.resolve("lit");
+    assertThat(CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "-o",
+        literature.toString()).exit()).isZero();
+    CliRun compare = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString(), "--plots", dir.resolve("plots").toString());
+    assertThat(compare.exit()).as(compare.err()).isZero();
+    assertThat(compare.out()).contains("4 of 5 literature concepts map; 6 pairs compared").contains("scenario 2b");
+    assertThat(dir.resolve("plots").resolve("curated-scenarios.svg")).exists();
+
+    CliRun noRelation = CliRun.of(new ValidateCommand(), "holdout", "--kg", curated.toString(), "--relation",
+        "XYZ");
+    assertThat(noRelation.exit()).isEqualTo(2);
+    assertThat(noRelation.err()).contains("no edge of relation 'XYZ'");
+  }
+
+  @Test
+  void demoRunsOnTheBundledData() {
+    CliRun run = CliRun.of(new DiscoverCommand(), "demo", "--examples", CliRun.examples().toString(), "--top", "3",
+        "--out", dir.resolve("demo").toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("133 diseases").contains("Hidden links of multiple sclerosis [DOID:2377]")
+        .contains("   1  DOID:").contains("path: multiple sclerosis [DOID:2377]")
+        .contains("scenario 1   exact match").contains("133 of 133 literature concepts map; 8778 pairs compared");
+    assertThat(dir.resolve("demo").resolve("literature-kg").resolve("apsp.npy")).exists();
+    assertThat(dir.resolve("demo").resolve("curated-scenarios.png")).exists();
+
+    CliRun missing = CliRun.of(new DiscoverCommand(), "demo", "--examples", dir.resolve("nothing").toString());
+    assertThat(missing.exit()).isEqualTo(2);
+    assertThat(missing.err()).contains("bundled example data not found");
+  }
+}

@@ -1,0 +1,133 @@
+package org.tropic.discovery;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.Objects;
+import java.util.Set;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+
+/**
+ * Held-out link validation on one graph: hide a random fraction of the edges of one relation (e.g. Hetionet's
+ * Compound–treats–Disease, {@code CtD}), compute shortest paths on what remains, and compare the hidden pairs with
+ * as many random non-links between nodes of the same two types (no edge of that relation in the full graph) — the
+ * same measures as the time-sliced validation ({@link LinkPredictionEvaluation}). It asks whether the rest of the
+ * graph puts true links closer than chance, the question DSNAPSHOT asks of time.
+ */
+public final class HoldoutValidation {
+  private HoldoutValidation() {}
+
+  /**
+   * How the validation runs.
+   *
+   * @param relation the relation whose edges are hidden (e.g. {@code CtD})
+   * @param fraction the share of them hidden, in (0, 1]
+   * @param seed the seed of the random choices
+   * @param kinds the edge kinds shortest paths may use
+   * @param precisionAtK cut-offs for precision at k
+   */
+  public record Options(String relation, double fraction, long seed, Set<EdgeKind> kinds, int[] precisionAtK) {
+    public Options {
+      Objects.requireNonNull(relation, "relation");
+      if (!(fraction > 0 && fraction <= 1)) {
+        throw new IllegalArgumentException("the hidden fraction must be in (0, 1], got " + fraction);
+      }
+      kinds = EnumSet.copyOf(kinds);
+      precisionAtK = precisionAtK.clone();
+    }
+
+    /** Hide 20% of {@code relation}'s edges, seed 1, every edge kind, precision at 10 and 100. */
+    public static Options of(String relation) {
+      return new Options(relation, 0.2, 1, EnumSet.allOf(EdgeKind.class), new int[] {10, 100});
+    }
+  }
+
+  /**
+   * What came out.
+   *
+   * @param relation the relation
+   * @param relationEdges its edges in the full graph
+   * @param hidden the edges hidden
+   * @param sourceType the semantic type of the hidden edges' first ends (e.g. {@code Compound})
+   * @param targetType the semantic type of their second ends (e.g. {@code Disease})
+   * @param evaluation hidden pairs against random non-links, on the graph without the hidden edges
+   */
+  public record Result(String relation, int relationEdges, int hidden, String sourceType, String targetType,
+      LinkPredictionEvaluation evaluation) {}
+
+  /**
+   * Runs the validation.
+   *
+   * @throws IllegalArgumentException if the graph has no edge of the relation, or no random non-link can be drawn
+   */
+  public static Result run(KnowledgeGraph graph, Options options) {
+    IntArrayList relationEdges = new IntArrayList();
+    for (int e = 0; e < graph.edgeCount(); e++) {
+      if (options.relation().equals(graph.relation(e))) {
+        relationEdges.add(e);
+      }
+    }
+    if (relationEdges.isEmpty()) {
+      throw new IllegalArgumentException("the graph has no edge of relation '" + options.relation() + "'");
+    }
+    int hiddenCount = Math.max(1, (int) Math.round(options.fraction() * relationEdges.size()));
+    int[] chosen = TimeSlicedValidation.choose(relationEdges.size(), hiddenCount, options.seed());
+    boolean[] hidden = new boolean[graph.edgeCount()];
+    for (int i : chosen) {
+      hidden[relationEdges.getInt(i)] = true;
+    }
+    KnowledgeGraph remaining = graph.withEdges(e -> !hidden[e]);
+    KgView view = remaining.view(options.kinds());
+    int firstHidden = relationEdges.getInt(chosen[0]);
+    String sourceType = graph.type(graph.edgeSource(firstHidden));
+    String targetType = graph.type(graph.edgeTarget(firstHidden));
+
+    int[] from = new int[chosen.length];
+    int[] to = new int[chosen.length];
+    for (int i = 0; i < chosen.length; i++) {
+      int e = relationEdges.getInt(chosen[i]);
+      from[i] = view.vertexOfNode()[graph.edgeSource(e)];
+      to[i] = view.vertexOfNode()[graph.edgeTarget(e)];
+    }
+    Set<Long> linked = new HashSet<>();
+    for (int e : relationEdges) {
+      linked.add(pair(graph.edgeSource(e), graph.edgeTarget(e)));
+    }
+    int[] sources = nodesOfType(graph, view, sourceType);
+    int[] targets = nodesOfType(graph, view, targetType);
+    int[][] negatives = PairSampler.sample(sources, targets, chosen.length, options.seed() + 1,
+        (a, b) -> !linked.contains(pair(a, b)));
+    if (negatives[0].length == 0) {
+      throw new IllegalArgumentException("no random " + sourceType + "–" + targetType + " pair without a '"
+          + options.relation() + "' edge could be drawn");
+    }
+    int[] negativeFrom = new int[negatives[0].length];
+    int[] negativeTo = new int[negatives[0].length];
+    for (int i = 0; i < negativeFrom.length; i++) {
+      negativeFrom[i] = view.vertexOfNode()[negatives[0][i]];
+      negativeTo[i] = view.vertexOfNode()[negatives[1][i]];
+    }
+    KgDistances distances = KgDistances.bySearch(view);
+    PairLengths positives = PairLengths.measure(distances, from, to);
+    PairLengths random = PairLengths.measure(distances, negativeFrom, negativeTo);
+    return new Result(options.relation(), relationEdges.size(), chosen.length, sourceType, targetType,
+        LinkPredictionEvaluation.of(positives, random, options.precisionAtK()));
+  }
+
+  /** Nodes of the given semantic type that have an edge in the view. */
+  private static int[] nodesOfType(KnowledgeGraph graph, KgView view, String type) {
+    IntArrayList nodes = new IntArrayList();
+    for (int u = 0; u < graph.nodeCount(); u++) {
+      if (Objects.equals(graph.type(u), type) && view.vertexOfNode()[u] >= 0) {
+        nodes.add(u);
+      }
+    }
+    return nodes.toIntArray();
+  }
+
+  private static long pair(int a, int b) {
+    return a < b ? (long) a << 32 | b : (long) b << 32 | a;
+  }
+}

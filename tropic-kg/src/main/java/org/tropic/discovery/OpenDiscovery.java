@@ -1,0 +1,191 @@
+package org.tropic.discovery;
+
+import it.unimi.dsi.fastutil.ints.Int2DoubleOpenHashMap;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.NodeKind;
+
+/**
+ * Open discovery (Swanson's ABC model from A alone): the nodes C with no direct edge to A in the view, reachable from
+ * it, of the wanted node kinds and semantic types, ranked by shortest-path length or by one of the classic LBD
+ * measures computed over concept–concept neighbourhoods (see {@link Ranking}). Distances come from a whole APSP
+ * result or one single-source search ({@link KgDistances}); measures from one pass over A's two-hop neighbourhood,
+ * O(Σ deg(B)) for B adjacent to A. The shortest path with its evidence is attached to each returned candidate.
+ */
+public final class OpenDiscovery {
+  private OpenDiscovery() {}
+
+  /**
+   * What open discovery returns.
+   *
+   * @param ranking the order
+   * @param nodeKinds the kinds of node C may be (usually concepts only)
+   * @param semanticTypes the semantic types C may have; empty for any
+   * @param limit the most candidates returned
+   */
+  public record Options(Ranking ranking, Set<NodeKind> nodeKinds, Set<String> semanticTypes, int limit) {
+    public Options {
+      if (limit < 1) {
+        throw new IllegalArgumentException("limit must be at least 1, got " + limit);
+      }
+      if (nodeKinds.isEmpty()) {
+        throw new IllegalArgumentException("allow at least one node kind");
+      }
+      nodeKinds = EnumSet.copyOf(nodeKinds);
+      semanticTypes = Set.copyOf(semanticTypes);
+    }
+
+    /** Concepts of any type, ranked by distance, the top 20. */
+    public static Options defaults() {
+      return new Options(Ranking.DISTANCE, EnumSet.of(NodeKind.CONCEPT), Set.of(), 20);
+    }
+
+    public Options withRanking(Ranking r) {
+      return new Options(r, nodeKinds, semanticTypes, limit);
+    }
+
+    public Options withSemanticTypes(Set<String> types) {
+      return new Options(ranking, nodeKinds, types, limit);
+    }
+
+    public Options withNodeKinds(Set<NodeKind> kinds) {
+      return new Options(ranking, kinds, semanticTypes, limit);
+    }
+
+    public Options withLimit(int n) {
+      return new Options(ranking, nodeKinds, semanticTypes, n);
+    }
+  }
+
+  /**
+   * The ranked candidates for source {@code a} (a node id), best first, each with its shortest path.
+   *
+   * @throws IllegalArgumentException if {@code a} is unknown or has no edge in the view
+   */
+  public static List<Candidate> candidates(KgDistances distances, String a, Options options) {
+    KgView view = distances.view();
+    KnowledgeGraph kg = view.kg();
+    int source = view.requireVertex(a);
+    int sourceNode = view.node(source);
+    float[] row = distances.row(source);
+    LinkingTerms linking = LinkingTerms.of(view, sourceNode);
+    boolean lbd = options.ranking() != Ranking.DISTANCE;
+    List<Candidate> all = new ArrayList<>();
+    for (int v = 0; v < view.size(); v++) {
+      int node = view.node(v);
+      if (v == source || row[v] == Float.POSITIVE_INFINITY || !options.nodeKinds().contains(kg.kind(node))
+          || (!options.semanticTypes().isEmpty() && !options.semanticTypes().contains(kg.type(node)))
+          || kg.edgeBetween(sourceNode, node, view.kinds()) >= 0) {
+        continue;
+      }
+      int shared = linking.count(node);
+      if (lbd && shared == 0) {
+        continue;
+      }
+      all.add(new Candidate(kg.id(node), kg.name(node), kg.type(node), row[v], shared,
+          linking.averageMinimumWeight(node), linking.jaccard(node), null));
+    }
+    all.sort(order(options.ranking()));
+    List<Candidate> top = new ArrayList<>();
+    for (Candidate candidate : all.subList(0, Math.min(options.limit(), all.size()))) {
+      int[] path = distances.path(source, view.requireVertex(candidate.id()));
+      top.add(candidate.withPath(path == null ? null : DiscoveredPath.of(view, path)));
+    }
+    return top;
+  }
+
+  private static Comparator<Candidate> order(Ranking ranking) {
+    Comparator<Candidate> byDistance = Comparator.comparingDouble(Candidate::distance);
+    Comparator<Candidate> primary = ranking == Ranking.DISTANCE
+        ? byDistance.thenComparing(Comparator.comparingInt(Candidate::linkingTerms).reversed())
+        : Comparator.comparingDouble((Candidate c) -> c.score(ranking)).reversed().thenComparing(byDistance);
+    return primary.thenComparing(Candidate::id);
+  }
+
+  /** A's concept neighbourhood and, for every node two concept–concept hops away, the linking-term statistics. */
+  private static final class LinkingTerms {
+    private final KnowledgeGraph kg;
+    private final Set<EdgeKind> kinds;
+    private final int sourceDegree;
+    private final Int2IntOpenHashMap shared = new Int2IntOpenHashMap();
+    private final Int2DoubleOpenHashMap minWeightSum = new Int2DoubleOpenHashMap();
+
+    private LinkingTerms(KgView view, int a) {
+      this.kg = view.kg();
+      this.kinds = view.kinds().contains(EdgeKind.CONCEPT_CONCEPT) ? EnumSet.of(EdgeKind.CONCEPT_CONCEPT)
+          : EnumSet.noneOf(EdgeKind.class);
+      KnowledgeGraph.Incidence inc = kg.incidence();
+      int degree = 0;
+      for (int i = inc.start()[a]; i < inc.start()[a + 1]; i++) {
+        int b = inc.neighbour()[i];
+        if (i > inc.start()[a] && inc.neighbour()[i - 1] == b) {
+          continue;
+        }
+        float wab = strongest(a, b);
+        if (Float.isNaN(wab)) {
+          continue;
+        }
+        degree++;
+        for (int j = inc.start()[b]; j < inc.start()[b + 1]; j++) {
+          int c = inc.neighbour()[j];
+          if (c == a || (j > inc.start()[b] && inc.neighbour()[j - 1] == c)) {
+            continue;
+          }
+          float wbc = strongest(b, c);
+          if (!Float.isNaN(wbc)) {
+            shared.addTo(c, 1);
+            minWeightSum.addTo(c, Math.min(wab, wbc));
+          }
+        }
+      }
+      this.sourceDegree = degree;
+    }
+
+    static LinkingTerms of(KgView view, int a) {
+      return new LinkingTerms(view, a);
+    }
+
+    /** The weight of the strongest concept–concept edge between two nodes, NaN if none. */
+    private float strongest(int x, int y) {
+      if (kinds.isEmpty() || kg.kind(x) != NodeKind.CONCEPT || kg.kind(y) != NodeKind.CONCEPT) {
+        return Float.NaN;
+      }
+      int edge = kg.edgeBetween(x, y, kinds);
+      return edge < 0 ? Float.NaN : kg.weight(edge);
+    }
+
+    int count(int c) {
+      return shared.get(c);
+    }
+
+    double averageMinimumWeight(int c) {
+      int count = shared.get(c);
+      return count == 0 ? 0 : minWeightSum.get(c) / count;
+    }
+
+    double jaccard(int c) {
+      int common = shared.get(c);
+      int union = sourceDegree + conceptDegree(c) - common;
+      return union == 0 ? 0 : (double) common / union;
+    }
+
+    private int conceptDegree(int c) {
+      KnowledgeGraph.Incidence inc = kg.incidence();
+      int degree = 0;
+      for (int i = inc.start()[c]; i < inc.start()[c + 1]; i++) {
+        int b = inc.neighbour()[i];
+        if ((i == inc.start()[c] || inc.neighbour()[i - 1] != b) && !Float.isNaN(strongest(c, b))) {
+          degree++;
+        }
+      }
+      return degree;
+    }
+  }
+}

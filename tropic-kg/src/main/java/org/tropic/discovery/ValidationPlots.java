@@ -1,0 +1,160 @@
+package org.tropic.discovery;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * The validations as pictures (XChart), each written as PNG and SVG: the path-length distributions of true links
+ * and random pairs side by side (DSNAPSHOT, SC20 Fig. 8), the ROC curve of −length, and COAST's scenario counts
+ * (SC22 Fig. 10). Files are written to a temporary name and renamed, so none is ever half-written. Runs headless.
+ */
+public final class ValidationPlots {
+  private static final int WIDTH = 900;
+  private static final int HEIGHT = 560;
+  private static final int BINS = 20;
+
+  static {
+    // Charts are drawn off-screen; respect a caller who chose otherwise.
+    if (System.getProperty("java.awt.headless") == null) {
+      }
+  }
+
+  private ValidationPlots() {}
+
+  /**
+   * Histograms (shares of each set) of the path lengths and of the hop counts, as {@code base-lengths.png/.svg} and
+   * {@code base-hops.png/.svg}.
+   *
+   * @return the files written
+   */
+  public static List<Path> pathLengths(LinkPredictionEvaluation evaluation, String positivesLabel,
+      String negativesLabel, String title, Path base) throws IOException {
+    List<Path> written = new ArrayList<>();
+    written.addAll(save(histogram(evaluation.positives().lengths(), evaluation.negatives().lengths(), positivesLabel,
+        negativesLabel, title + ": shortest-path length", "path length", false), sibling(base, "-lengths")));
+    written.addAll(save(histogram(evaluation.positives().hopsAsLengths(), evaluation.negatives().hopsAsLengths(),
+        positivesLabel, negativesLabel, title + ": edges on the shortest path", "hops", true),
+        sibling(base, "-hops")));
+    return written;
+  }
+
+  /** The ROC curves of −length and −hops, as {@code base-roc.png/.svg}. */
+  public static List<Path> roc(LinkPredictionEvaluation evaluation, String title, Path base) throws IOException {
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title + ": ROC")
+        .xAxisTitle("false positive rate").yAxisTitle("true positive rate").build();
+    chart.getStyler().setXAxisMin(0.0).setXAxisMax(1.0).setYAxisMin(0.0).setYAxisMax(1.0);
+    chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    addRoc(chart, String.format(Locale.ROOT, "-length (AUC %.3f)", evaluation.lengthAuc()),
+        LinkPredictionEvaluation.negated(evaluation.positives().lengths()),
+        LinkPredictionEvaluation.negated(evaluation.negatives().lengths()));
+    addRoc(chart, String.format(Locale.ROOT, "-hops (AUC %.3f)", evaluation.hopsAuc()),
+        LinkPredictionEvaluation.negated(evaluation.positives().hopsAsLengths()),
+        LinkPredictionEvaluation.negated(evaluation.negatives().hopsAsLengths()));
+    XYSeries chance = chart.addSeries("chance", new double[] {0, 1}, new double[] {0, 1});
+    chance.setMarker(SeriesMarkers.NONE);
+    return save(chart, sibling(base, "-roc"));
+  }
+
+  /** COAST's scenario counts as a bar chart, as {@code base-scenarios.png/.svg}. */
+  public static List<Path> scenarios(Map<Scenario, Long> counts, String title, Path base) throws IOException {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle("scenario").yAxisTitle("pairs").build();
+    chart.getStyler().setLegendVisible(false);
+    List<String> labels = new ArrayList<>();
+    List<Long> values = new ArrayList<>();
+    for (Scenario scenario : Scenario.values()) {
+      labels.add(scenario.code());
+      values.add(counts.getOrDefault(scenario, 0L));
+    }
+    chart.addSeries("pairs", labels, values);
+    return save(chart, sibling(base, "-scenarios"));
+  }
+
+  private static void addRoc(XYChart chart, String name, double[] positives, double[] negatives) {
+    List<RankMetrics.RocPoint> curve = RankMetrics.rocCurve(positives, negatives);
+    double[] x = curve.stream().mapToDouble(RankMetrics.RocPoint::falsePositiveRate).toArray();
+    double[] y = curve.stream().mapToDouble(RankMetrics.RocPoint::truePositiveRate).toArray();
+    chart.addSeries(name, x, y).setMarker(SeriesMarkers.NONE);
+  }
+
+  private static CategoryChart histogram(double[] positives, double[] negatives, String positivesLabel,
+      String negativesLabel, String title, String axis, boolean integral) {
+    double max = 0;
+    for (double[] sample : new double[][] {positives, negatives}) {
+      for (double v : sample) {
+        if (v < Double.POSITIVE_INFINITY) {
+          max = Math.max(max, v);
+        }
+      }
+    }
+    int bins = integral ? (int) max + 1 : BINS;
+    double width = integral ? 1 : Math.max(max, 1e-9) / BINS;
+    List<String> labels = new ArrayList<>();
+    for (int b = 0; b < bins; b++) {
+      labels.add(integral ? Integer.toString(b) : String.format(Locale.ROOT, "%.2f", (b + 0.5) * width));
+    }
+    labels.add("none");
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(axis)
+        .yAxisTitle("share of pairs").build();
+    chart.getStyler().setXAxisLabelRotation(integral ? 0 : 60);
+    chart.addSeries(positivesLabel + " (" + positives.length + ")", labels, shares(positives, bins, width));
+    chart.addSeries(negativesLabel + " (" + negatives.length + ")", labels, shares(negatives, bins, width));
+    return chart;
+  }
+
+  private static List<Double> shares(double[] values, int bins, double width) {
+    double[] counts = new double[bins + 1];
+    for (double v : values) {
+      int bin = v == Double.POSITIVE_INFINITY ? bins : Math.min(bins - 1, (int) (v / width));
+      counts[bin]++;
+    }
+    List<Double> shares = new ArrayList<>();
+    for (double count : counts) {
+      shares.add(count / values.length);
+    }
+    return shares;
+  }
+
+  private static Path sibling(Path base, String suffix) {
+    return base.resolveSibling(base.getFileName() + suffix);
+  }
+
+  private static List<Path> save(Chart<?, ?> chart, Path stem) throws IOException {
+    Path png = stem.resolveSibling(stem.getFileName() + ".png");
+    Path svg = stem.resolveSibling(stem.getFileName() + ".svg");
+    writeAtomically(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+    ByteArrayOutputStream vector = new ByteArrayOutputStream();
+    VectorGraphicsEncoder.saveVectorGraphic(chart, vector, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+    writeAtomically(svg, vector.toByteArray());
+    return List.of(png, svg);
+  }
+
+  private static void writeAtomically(Path file, byte[] bytes) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Files.createDirectories(absolute.getParent());
+    Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
+    try {
+      Files.write(temp, bytes);
+      Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(temp);
+      throw e;
+    }
+  }
+}

@@ -1,0 +1,86 @@
+package org.tropic.kg;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Reads a curated knowledge graph given as a node table ({@code id name kind}, tab-separated, with a header) and a
+ * SIF edge file ({@code source relation target}, tab-separated, an optional {@code source metaedge target} header):
+ * the form Hetionet v1.0 ships in ({@code hetionet-v1.0-nodes.tsv}, {@code hetionet-v1.0-edges*.sif.gz}). Ids such
+ * as {@code Disease::DOID:9352} may contain spaces, hence tabs. Nodes become concepts whose semantic type is the
+ * kind; each edge becomes a concept–concept edge of length 1 remembering its relation (the metaedge, e.g.
+ * {@code CtD}). An edge naming a node the table lacks is malformed.
+ */
+public final class CuratedGraphReader {
+  private CuratedGraphReader() {}
+
+  /**
+   * Reads both files into {@code builder} (a fresh one: curated and literature evidence do not mix).
+   *
+   * @param nodes the node table, or {@code null} to create nodes from the edges alone (no names, no kinds)
+   * @return the reports of the node table (if any) and the edge file
+   */
+  public static List<ReadReport> read(Path nodes, Path edges, KnowledgeGraphBuilder builder, boolean strict)
+      throws IOException {
+    ReadReport nodeReport = nodes == null ? null : readNodes(nodes, builder, strict);
+    ReadReport edgeReport = readEdges(edges, builder, nodes != null, strict);
+    return nodeReport == null ? List.of(edgeReport) : List.of(nodeReport, edgeReport);
+  }
+
+  private static ReadReport readNodes(Path file, KnowledgeGraphBuilder builder, boolean strict) throws IOException {
+    ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "curated nodes");
+    String expected = "'id name kind', tab-separated";
+    try (TextTable table = new TextTable(file)) {
+      boolean first = true;
+      while (table.next()) {
+        String[] f = table.fields();
+        boolean header = first && f[0].equalsIgnoreCase("id");
+        first = false;
+        if (header) {
+          continue;
+        }
+        tally.row();
+        if (f.length != 3 || f[0].isEmpty()) {
+          LiteratureTableReader.malformed(file, table, tally, f.length + " fields or an empty id", strict, expected);
+          continue;
+        }
+        builder.concept(f[0], f[1].isEmpty() ? null : f[1], f[2].isEmpty() ? null : f[2]);
+        tally.accepted();
+      }
+    }
+    return tally.report();
+  }
+
+  private static ReadReport readEdges(Path file, KnowledgeGraphBuilder builder, boolean nodesKnown, boolean strict)
+      throws IOException {
+    ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "curated edges (SIF)");
+    String expected = "'source relation target', tab-separated";
+    try (TextTable table = new TextTable(file)) {
+      boolean first = true;
+      while (table.next()) {
+        String[] f = table.fields();
+        boolean header = first && f.length == 3 && f[0].equalsIgnoreCase("source");
+        first = false;
+        if (header) {
+          continue;
+        }
+        tally.row();
+        if (f.length != 3 || f[0].isEmpty() || f[1].isEmpty() || f[2].isEmpty()) {
+          LiteratureTableReader.malformed(file, table, tally, f.length + " fields or an empty one", strict, expected);
+          continue;
+        }
+        int source = nodesKnown ? builder.conceptIfKnown(f[0]) : builder.concept(f[0], null, null);
+        int target = nodesKnown ? builder.conceptIfKnown(f[2]) : builder.concept(f[2], null, null);
+        if (source < 0 || target < 0) {
+          LiteratureTableReader.malformed(file, table, tally, "node '" + (source < 0 ? f[0] : f[2])
+              + "' is not in the node table", strict, expected);
+          continue;
+        }
+        builder.curatedEdge(source, target, f[1]);
+        tally.accepted();
+      }
+    }
+    return tally.report();
+  }
+}

@@ -1,0 +1,370 @@
+package org.tropic.kg;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+import org.tropic.io.GraphInputException;
+
+/**
+ * Stores a {@link KnowledgeGraph} as a directory people and other tools can read: {@code nodes.tsv} ({@code id kind
+ * name type evidence}), {@code edges.tsv} ({@code source target kind relation weight evidence}, ends by node id) and
+ * {@code graph.json} (counts, distance rule, the inputs' read reports). Evidence is {@code year:count;...} (year 0 =
+ * unknown), so a stored graph can still be sliced by year.
+ *
+ * <p>A write is all or nothing: everything goes into a hidden sibling directory that is renamed into place at the
+ * end; an existing graph directory is replaced only then. A directory that exists but is not a stored knowledge
+ * graph is never overwritten.
+ */
+public final class KnowledgeGraphStore {
+  /** The manifest's file name. */
+  public static final String MANIFEST = "graph.json";
+  /** The schema version written and read. */
+  public static final int FORMAT_VERSION = 1;
+
+  private static final String NODES = "nodes.tsv";
+  private static final String EDGES = "edges.tsv";
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .build();
+
+  private KnowledgeGraphStore() {}
+
+  /**
+   * The manifest of a stored graph.
+   *
+   * @param formatVersion {@link #FORMAT_VERSION}
+   * @param distanceRule the graph's {@link DistanceRule} name
+   * @param nodes nodes in total
+   * @param edges edges in total
+   * @param nodesByKind node counts by {@link NodeKind#label()}
+   * @param edgesByKind edge counts by {@link EdgeKind#label()}
+   * @param inputs the read reports' summaries
+   * @param extraFiles other files stored with the graph (e.g. an APSP result), by role
+   * @param created when it was written
+   */
+  public record Manifest(int formatVersion, String distanceRule, int nodes, int edges,
+      Map<String, Integer> nodesByKind, Map<String, Integer> edgesByKind, List<String> inputs,
+      Map<String, String> extraFiles, String created) {}
+
+  /** Something to put into the graph directory before it is committed (e.g. an APSP result). */
+  @FunctionalInterface
+  public interface Extra {
+    /** Writes files into {@code directory} (the uncommitted graph directory); returns their names by role. */
+    Map<String, String> writeInto(Path directory) throws IOException;
+  }
+
+  /** Writes {@code graph} to the directory {@code target}; see the class comment. */
+  public static Manifest write(KnowledgeGraph graph, List<ReadReport> inputs, Path target) throws IOException {
+    return write(graph, inputs, target, null);
+  }
+
+  /** Writes {@code graph} and whatever {@code extra} adds to the directory {@code target}, all or nothing. */
+  public static Manifest write(KnowledgeGraph graph, List<ReadReport> inputs, Path target, Extra extra)
+      throws IOException {
+    Path absolute = target.toAbsolutePath();
+    if (Files.exists(absolute) && !Files.isRegularFile(absolute.resolve(MANIFEST))) {
+      throw new IOException(target + " exists and is not a stored knowledge graph (no " + MANIFEST
+          + "); choose a new directory");
+    }
+    Path parent = absolute.getParent();
+    Files.createDirectories(parent);
+    Path staging = parent.resolve("." + absolute.getFileName() + ".tmp-" + suffix());
+    Files.createDirectory(staging);
+    try {
+      writeNodes(graph, staging.resolve(NODES));
+      writeEdges(graph, staging.resolve(EDGES));
+      Map<String, String> extraFiles = extra == null ? Map.of() : extra.writeInto(staging);
+      Manifest manifest = manifest(graph, inputs, extraFiles);
+      Files.write(staging.resolve(MANIFEST), JSON.writeValueAsBytes(manifest));
+      commit(staging, absolute);
+      return manifest;
+    } catch (IOException | RuntimeException | Error e) {
+      deleteTree(staging);
+      throw e;
+    }
+  }
+
+  private static void commit(Path staging, Path target) throws IOException {
+    if (!Files.exists(target)) {
+      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+      return;
+    }
+    Path old = target.resolveSibling("." + target.getFileName() + ".old-" + suffix());
+    Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+    try {
+      Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+      throw e;
+    }
+    deleteTree(old);
+  }
+
+  private static Manifest manifest(KnowledgeGraph graph, List<ReadReport> inputs, Map<String, String> extraFiles) {
+    Map<String, Integer> nodesByKind = new LinkedHashMap<>();
+    for (NodeKind kind : NodeKind.values()) {
+      nodesByKind.put(kind.label(), graph.nodeCount(kind));
+    }
+    Map<String, Integer> edgesByKind = new LinkedHashMap<>();
+    for (EdgeKind kind : EdgeKind.values()) {
+      edgesByKind.put(kind.label(), graph.edgeCount(kind));
+    }
+    return new Manifest(FORMAT_VERSION, graph.distanceRule().name(), graph.nodeCount(), graph.edgeCount(),
+        nodesByKind, edgesByKind, inputs.stream().map(ReadReport::summary).toList(), extraFiles,
+        Instant.now().toString());
+  }
+
+  private static void writeNodes(KnowledgeGraph graph, Path file) throws IOException {
+    try (Writer out = writer(file)) {
+      out.write("id\tkind\tname\ttype\tevidence\n");
+      for (int u = 0; u < graph.nodeCount(); u++) {
+        out.write(clean(graph.id(u)) + '\t' + graph.kind(u).label() + '\t' + clean(graph.rawName(u)) + '\t'
+            + clean(graph.type(u)) + '\t' + graph.nodeEvidenceText(u) + '\n');
+      }
+    }
+  }
+
+  private static void writeEdges(KnowledgeGraph graph, Path file) throws IOException {
+    try (Writer out = writer(file)) {
+      out.write("source\ttarget\tkind\trelation\tweight\tevidence\n");
+      for (int e = 0; e < graph.edgeCount(); e++) {
+        out.write(clean(graph.id(graph.edgeSource(e))) + '\t' + clean(graph.id(graph.edgeTarget(e))) + '\t'
+            + graph.edgeKind(e).label() + '\t' + clean(graph.relation(e)) + '\t' + graph.weight(e) + '\t'
+            + graph.evidenceText(e) + '\n');
+      }
+    }
+  }
+
+  private static Writer writer(Path file) throws IOException {
+    return new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(file), StandardCharsets.UTF_8), 1 << 16);
+  }
+
+  /** Text safe for one TSV field: tabs and line breaks become spaces; {@code null} becomes empty. */
+  private static String clean(String text) {
+    if (text == null) {
+      return "";
+    }
+    return text.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+  }
+
+  /**
+   * Reads a stored graph.
+   *
+   * @throws NoSuchFileException if {@code directory} holds no stored graph
+   * @throws GraphInputException naming file and line if a row is malformed
+   */
+  public static KnowledgeGraph read(Path directory) throws IOException {
+    Manifest manifest = manifest(directory);
+    DistanceRule rule;
+    try {
+      rule = DistanceRule.valueOf(manifest.distanceRule());
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new IOException(directory.resolve(MANIFEST) + ": unknown distance rule '" + manifest.distanceRule()
+          + "'");
+    }
+    List<String> ids = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<String> types = new ArrayList<>();
+    IntArrayList kinds = new IntArrayList();
+    IntArrayList nodeStart = new IntArrayList(List.of(0));
+    IntArrayList nodeYears = new IntArrayList();
+    IntArrayList nodeCounts = new IntArrayList();
+    Path nodesFile = directory.resolve(NODES);
+    try (TsvRows rows = new TsvRows(nodesFile, 5)) {
+      while (rows.next()) {
+        String[] f = rows.fields();
+        ids.add(f[0]);
+        kinds.add(rows.parse(() -> NodeKind.parse(f[1]).ordinal()));
+        names.add(f[2].isEmpty() ? null : f[2]);
+        types.add(f[3].isEmpty() ? null : f[3]);
+        rows.parse(() -> {
+          Evidence.parse(f[4], nodeYears, nodeCounts);
+          return 0;
+        });
+        nodeStart.add(nodeYears.size());
+      }
+    }
+    Object2IntOpenHashMap<String> nodeOf = new Object2IntOpenHashMap<>(ids.size());
+    nodeOf.defaultReturnValue(-1);
+    for (int u = 0; u < ids.size(); u++) {
+      if (nodeOf.put(ids.get(u), u) >= 0) {
+        throw new GraphInputException(nodesFile.toString(), u + 2, "duplicate node id", ids.get(u), "unique ids");
+      }
+    }
+    IntArrayList a = new IntArrayList();
+    IntArrayList b = new IntArrayList();
+    IntArrayList edgeKinds = new IntArrayList();
+    IntArrayList relations = new IntArrayList();
+    List<String> relationNames = new ArrayList<>();
+    Object2IntOpenHashMap<String> relationOf = new Object2IntOpenHashMap<>();
+    relationOf.defaultReturnValue(-1);
+    List<Float> weights = new ArrayList<>();
+    IntArrayList edgeStart = new IntArrayList(List.of(0));
+    IntArrayList edgeYears = new IntArrayList();
+    IntArrayList edgeCounts = new IntArrayList();
+    try (TsvRows rows = new TsvRows(directory.resolve(EDGES), 6)) {
+      while (rows.next()) {
+        String[] f = rows.fields();
+        a.add(rows.node(nodeOf, f[0]));
+        b.add(rows.node(nodeOf, f[1]));
+        edgeKinds.add(rows.parse(() -> EdgeKind.parse(f[2]).ordinal()));
+        if (f[3].isEmpty()) {
+          relations.add(-1);
+        } else {
+          int r = relationOf.getInt(f[3]);
+          if (r < 0) {
+            r = relationNames.size();
+            relationOf.put(f[3], r);
+            relationNames.add(f[3]);
+          }
+          relations.add(r);
+        }
+        float weight = rows.parse(() -> Float.parseFloat(f[4]));
+        if (!(weight > 0 && weight <= 1)) {
+          throw rows.fault("weight is not in (0, 1]", f[4], "a similarity in (0, 1]");
+        }
+        weights.add(weight);
+        rows.parse(() -> {
+          Evidence.parse(f[5], edgeYears, edgeCounts);
+          return 0;
+        });
+        edgeStart.add(edgeYears.size());
+      }
+    }
+    byte[] nodeKinds = new byte[kinds.size()];
+    for (int i = 0; i < nodeKinds.length; i++) {
+      nodeKinds[i] = (byte) kinds.getInt(i);
+    }
+    byte[] kindsOfEdges = new byte[edgeKinds.size()];
+    float[] weightArray = new float[weights.size()];
+    for (int i = 0; i < kindsOfEdges.length; i++) {
+      kindsOfEdges[i] = (byte) edgeKinds.getInt(i);
+      weightArray[i] = weights.get(i);
+    }
+    return new KnowledgeGraph(ids.toArray(String[]::new), names.toArray(String[]::new),
+        types.toArray(String[]::new), nodeKinds, nodeStart.toIntArray(), nodeYears.toIntArray(),
+        nodeCounts.toIntArray(), a.toIntArray(), b.toIntArray(), kindsOfEdges, relations.toIntArray(),
+        relationNames.toArray(String[]::new), weightArray, edgeStart.toIntArray(), edgeYears.toIntArray(),
+        edgeCounts.toIntArray(), rule);
+  }
+
+  /**
+   * The manifest of the stored graph in {@code directory}.
+   *
+   * @throws NoSuchFileException if there is none
+   */
+  public static Manifest manifest(Path directory) throws IOException {
+    Path file = directory.resolve(MANIFEST);
+    if (!Files.isRegularFile(file)) {
+      throw new NoSuchFileException(directory.toString(), null, "not a stored knowledge graph (no " + MANIFEST
+          + "); build one with 'tropic kg build ... -o " + directory + "'");
+    }
+    Manifest manifest = JSON.readValue(file.toFile(), Manifest.class);
+    if (manifest.formatVersion() != FORMAT_VERSION) {
+      throw new IOException(file + ": knowledge-graph format version " + manifest.formatVersion()
+          + " is not supported (this Tropic reads version " + FORMAT_VERSION + ")");
+    }
+    return manifest;
+  }
+
+  private static String suffix() {
+    return Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
+  }
+
+  private static void deleteTree(Path root) {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(root)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException e) {
+      // Best effort: what remains is a hidden, clearly temporary directory.
+    }
+  }
+
+  /** Rows of one stored TSV file, with errors naming file and line. */
+  private static final class TsvRows implements AutoCloseable {
+    private final Path file;
+    private final int width;
+    private final java.io.BufferedReader lines;
+    private long line;
+    private String text;
+    private String[] fields;
+
+    TsvRows(Path file, int width) throws IOException {
+      this.file = file;
+      this.width = width;
+      this.lines = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+      this.line = 1;
+      if (lines.readLine() == null) {
+        throw new GraphInputException(file.toString(), 1, "missing header", null, "a stored knowledge graph file");
+      }
+    }
+
+    boolean next() throws IOException {
+      text = lines.readLine();
+      if (text == null) {
+        return false;
+      }
+      line++;
+      fields = text.split("\t", -1);
+      if (fields.length != width) {
+        throw fault(fields.length + " fields where " + width + " are expected", text, width + " tab-separated"
+            + " fields");
+      }
+      return true;
+    }
+
+    String[] fields() {
+      return fields;
+    }
+
+    <T> T parse(java.util.concurrent.Callable<T> parser) throws GraphInputException {
+      try {
+        return parser.call();
+      } catch (Exception e) {
+        throw fault(e.getMessage(), text, null);
+      }
+    }
+
+    int node(Object2IntOpenHashMap<String> nodeOf, String id) throws GraphInputException {
+      int node = nodeOf.getInt(id);
+      if (node < 0) {
+        throw fault("edge names a node that nodes.tsv lacks", id, "an id from nodes.tsv");
+      }
+      return node;
+    }
+
+    GraphInputException fault(String problem, String offending, String expected) {
+      return new GraphInputException(file.toString(), line, problem, offending, expected);
+    }
+
+    @Override
+    public void close() throws IOException {
+      lines.close();
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package org.tropic.kg;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.tropic.io.GraphInputException;
+
+/**
+ * Reads the literature inputs other than SemMedDB dumps into a {@link KnowledgeGraphBuilder}:
+ * <ul>
+ *   <li>citation pairs — {@code citing cited} per line (tab or comma; PMIDs, optionally {@code PMID:}-prefixed),
+ *       an optional header line;</li>
+ *   <li>generic triples — {@code subject predicate object [pmid [year]]} per line, tab-separated, an optional header
+ *       whose first field is {@code subject}; each triple counts as one predication, dated by its year column or
+ *       else by the abstract's recorded year.</li>
+ * </ul>
+ * Malformed lines are counted and listed in the {@link ReadReport}, or stop the read in strict mode.
+ */
+public final class LiteratureTableReader {
+  private LiteratureTableReader() {}
+
+  /** Reads citation pairs into {@code builder}. */
+  public static ReadReport readCitationPairs(Path file, KnowledgeGraphBuilder builder, boolean strict)
+      throws IOException {
+    ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "citation pairs");
+    String expected = "'citing cited' PMIDs, tab- or comma-separated";
+    try (TextTable table = new TextTable(file)) {
+      boolean first = true;
+      while (table.next()) {
+        String[] f = table.fields();
+        boolean header = first && f.length >= 2 && pmid(f[0]) < 0 && pmid(f[1]) < 0;
+        first = false;
+        if (header) {
+          continue;
+        }
+        tally.row();
+        if (f.length < 2) {
+          malformed(file, table, tally, f.length + " field(s) where a citing and a cited PMID are needed", strict,
+              expected);
+          continue;
+        }
+        int citing = pmid(f[0]);
+        int cited = pmid(f[1]);
+        if (citing <= 0 || cited <= 0) {
+          malformed(file, table, tally, "'" + (citing <= 0 ? f[0] : f[1]) + "' is not a PMID", strict, expected);
+          continue;
+        }
+        if (citing == cited) {
+          tally.dropped("self-citation");
+          continue;
+        }
+        builder.citation(citing, cited);
+        tally.accepted();
+      }
+    }
+    return tally.report();
+  }
+
+  /** Reads generic triples into {@code builder}. */
+  public static ReadReport readTriples(Path file, KnowledgeGraphBuilder builder, boolean strict) throws IOException {
+    ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "triples");
+    String expected = "'subject predicate object [pmid [year]]', tab-separated";
+    try (TextTable table = new TextTable(file)) {
+      boolean first = true;
+      while (table.next()) {
+        String[] f = table.fields();
+        boolean header = first && f[0].equalsIgnoreCase("subject");
+        first = false;
+        if (header) {
+          continue;
+        }
+        tally.row();
+        if (f.length < 3 || f.length > 5) {
+          malformed(file, table, tally, f.length + " fields where a triple has 3 to 5", strict, expected);
+          continue;
+        }
+        if (f[0].isEmpty() || f[2].isEmpty()) {
+          malformed(file, table, tally, "empty subject or object", strict, expected);
+          continue;
+        }
+        int pmid = f.length > 3 && !f[3].isEmpty() ? pmid(f[3]) : 0;
+        int year = f.length > 4 && !f[4].isEmpty() ? year(f[4]) : 0;
+        if (pmid < 0 || year < 0) {
+          malformed(file, table, tally, pmid < 0 ? "'" + f[3] + "' is not a PMID" : "'" + f[4] + "' is not a year",
+              strict, expected);
+          continue;
+        }
+        if (pmid > 0 && year > 0) {
+          builder.publicationYear(pmid, year);
+        }
+        int subject = builder.concept(f[0], null, null);
+        int object = builder.concept(f[2], null, null);
+        if (year > 0) {
+          builder.predication(subject, object, pmid, year);
+        } else {
+          builder.predication(subject, object, pmid);
+        }
+        tally.accepted();
+      }
+    }
+    return tally.report();
+  }
+
+  /** A PMID, with or without a {@code PMID:} prefix; -1 if the text is not one. */
+  static int pmid(String text) {
+    String digits = text.regionMatches(true, 0, "PMID:", 0, 5) ? text.substring(5) : text;
+    if (digits.isEmpty() || digits.length() > 10) {
+      return -1;
+    }
+    long value = 0;
+    for (int i = 0; i < digits.length(); i++) {
+      char c = digits.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value > 0 && value <= Integer.MAX_VALUE ? (int) value : -1;
+  }
+
+  private static int year(String text) {
+    if (text.length() != 4) {
+      return -1;
+    }
+    int year = pmid(text);
+    return year >= 1000 ? year : -1;
+  }
+
+  static void malformed(Path file, TextTable table, ReadReport.Tally tally, String reason, boolean strict,
+      String expected) throws GraphInputException {
+    if (strict) {
+      throw new GraphInputException(file.toString(), table.line(), reason, table.text(), expected);
+    }
+    tally.malformed(table.line(), reason, table.text());
+  }
+}

@@ -1,0 +1,102 @@
+package org.tropic.kg;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What reading one input file did: rows seen, rows taken into the graph, rows dropped on purpose (by reason, e.g.
+ * novelty 0 or a generic concept), and malformed rows — counted, and the first few listed with their line, so bad
+ * input is reported and never silently mixed in.
+ *
+ * @param file the file read
+ * @param table what the file held (e.g. {@code PREDICATION})
+ * @param rows data rows seen (header and blank lines excluded)
+ * @param accepted rows that became evidence
+ * @param dropped rows left out on purpose, by reason
+ * @param malformed rows that could not be read
+ * @param problems the first malformed rows, each with line, reason and text
+ */
+public record ReadReport(String file, String table, long rows, long accepted, Map<String, Long> dropped,
+    long malformed, List<Problem> problems) {
+
+  /** The most malformed rows a report lists; the rest are only counted. */
+  public static final int LISTED_PROBLEMS = 20;
+
+  /**
+   * One malformed row.
+   *
+   * @param line the 1-based line it starts on
+   * @param reason what is wrong
+   * @param text the row as read (shortened)
+   */
+  public record Problem(long line, String reason, String text) {}
+
+  public ReadReport {
+    dropped = Map.copyOf(dropped);
+    problems = List.copyOf(problems);
+  }
+
+  /** One paragraph for people: counts, drops and the listed problems as {@code file:line: reason: text}. */
+  public String summary() {
+    StringBuilder text = new StringBuilder();
+    text.append(file).append(" (").append(table).append("): ").append(rows).append(" rows, ").append(accepted)
+        .append(" used");
+    dropped.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        .forEach(d -> text.append(", ").append(d.getValue()).append(" dropped (").append(d.getKey()).append(')'));
+    text.append(", ").append(malformed).append(" malformed");
+    for (Problem problem : problems) {
+      text.append(System.lineSeparator()).append("  ").append(file).append(':').append(problem.line()).append(": ")
+          .append(problem.reason()).append(": ").append(problem.text());
+    }
+    if (malformed > problems.size()) {
+      text.append(System.lineSeparator()).append("  ... and ").append(malformed - problems.size())
+          .append(" more malformed rows");
+    }
+    return text.toString();
+  }
+
+  /** Accumulates a report while a file is read. */
+  static final class Tally {
+    private final String file;
+    private final String table;
+    private long rows;
+    private long accepted;
+    private final Map<String, Long> dropped = new LinkedHashMap<>();
+    private long malformed;
+    private final List<Problem> problems = new ArrayList<>();
+
+    Tally(String file, String table) {
+      this.file = file;
+      this.table = table;
+    }
+
+    void row() {
+      rows++;
+    }
+
+    void accepted() {
+      accepted++;
+    }
+
+    void dropped(String reason) {
+      dropped.merge(reason, 1L, Long::sum);
+    }
+
+    void malformed(long line, String reason, String text) {
+      malformed++;
+      if (problems.size() < LISTED_PROBLEMS) {
+        problems.add(new Problem(line, reason, text.length() > 200 ? text.substring(0, 200) + "…" : text));
+      }
+    }
+
+    long rows() {
+      return rows;
+    }
+
+    ReadReport report() {
+      return new ReadReport(file, table, rows, accepted, dropped, malformed, problems);
+    }
+  }
+}

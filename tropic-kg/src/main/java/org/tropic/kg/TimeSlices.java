@@ -1,0 +1,63 @@
+package org.tropic.kg;
+
+import it.unimi.dsi.fastutil.ints.IntArrayList;
+
+/**
+ * Differences between two years of one knowledge graph: the concept pairs that became directly linked (DSNAPSHOT,
+ * SC20 §VI-C: 42,077 new concept–concept edges in CORD-19 between 2005 and 2020 among the concepts of 2005).
+ */
+public final class TimeSlices {
+  private TimeSlices() {}
+
+  /**
+   * New direct links between two years.
+   *
+   * @param first the concept nodes (of the full graph) on one side of each new link
+   * @param second the other side, parallel to {@code first}
+   */
+  public record NewLinks(int[] first, int[] second) {
+    public int size() {
+      return first.length;
+    }
+  }
+
+  /**
+   * The concept–concept edges of {@code graph} with no evidence up to {@code from} and some up to {@code to},
+   * between concepts that both existed by {@code from} (had evidence of their own then). Nodes are those of
+   * {@code graph}. O(m).
+   *
+   * @throws IllegalArgumentException unless {@code from < to}
+   */
+  public static NewLinks newConceptLinks(KnowledgeGraph graph, int from, int to) {
+    if (from >= to) {
+      throw new IllegalArgumentException("the first year must come before the second: " + from + " vs " + to);
+    }
+    IntArrayList first = new IntArrayList();
+    IntArrayList second = new IntArrayList();
+    for (int e = 0; e < graph.edgeCount(); e++) {
+      if (graph.edgeKind(e) != EdgeKind.CONCEPT_CONCEPT) {
+        continue;
+      }
+      int a = graph.edgeSource(e);
+      int b = graph.edgeTarget(e);
+      if (graph.count(e, from) == 0 && graph.count(e, to) > 0 && graph.nodeEvidence(a, from) > 0
+          && graph.nodeEvidence(b, from) > 0) {
+        first.add(a);
+        second.add(b);
+      }
+    }
+    return new NewLinks(first.toIntArray(), second.toIntArray());
+  }
+
+  /** Whether concepts {@code a} and {@code b} of {@code graph} are directly linked by evidence up to {@code year}. */
+  public static boolean linkedBy(KnowledgeGraph graph, int a, int b, int year) {
+    KnowledgeGraph.Incidence inc = graph.incidence();
+    for (int i = inc.start()[a]; i < inc.start()[a + 1]; i++) {
+      if (inc.neighbour()[i] == b && graph.edgeKind(inc.edge()[i]) == EdgeKind.CONCEPT_CONCEPT
+          && graph.count(inc.edge()[i], year) > 0) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

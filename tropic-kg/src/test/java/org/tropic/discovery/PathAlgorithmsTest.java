@@ -1,0 +1,135 @@
+package org.tropic.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.jgrapht.GraphPath;
+import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
+import org.jgrapht.alg.shortestpath.YenKShortestPath;
+import org.jgrapht.graph.DefaultWeightedEdge;
+import org.jgrapht.graph.SimpleWeightedGraph;
+import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.Progress;
+import org.tropic.apsp.TiledDistanceMatrix;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.KnowledgeGraphBuilder;
+import org.tropic.semiring.MinPlusKernels;
+
+/** Dijkstra, Yen and the matrix path walk against JGraphT on random undirected weighted graphs. */
+class PathAlgorithmsTest {
+
+  /** A random undirected graph as Tropic and as JGraphT see it. */
+  private record Pair(Graph tropic, SimpleWeightedGraph<Integer, DefaultWeightedEdge> jgrapht) {}
+
+  private static Pair randomGraph(int n, int edges, long seed, boolean integral) {
+    SplittableRandom random = new SplittableRandom(seed);
+    GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(true);
+    SimpleWeightedGraph<Integer, DefaultWeightedEdge> oracle = new SimpleWeightedGraph<>(DefaultWeightedEdge.class);
+    for (int v = 0; v < n; v++) {
+      oracle.addVertex(v);
+    }
+    for (int i = 0; i < edges; i++) {
+      int a = random.nextInt(n);
+      int b = random.nextInt(n);
+      if (a == b || oracle.containsEdge(a, b)) {
+        continue;
+      }
+      float w = integral ? 1 + random.nextInt(4) : (float) (0.05 + random.nextDouble() * 3);
+      builder.addEdge(a, b, w);
+      oracle.setEdgeWeight(oracle.addEdge(a, b), w);
+    }
+    return new Pair(builder.build(), oracle);
+  }
+
+  @Property(tries = 40)
+  void dijkstraMatchesJgrapht(@ForAll @IntRange(min = 2, max = 40) int n, @ForAll @IntRange(max = 120) int edges,
+      @ForAll long seed) {
+    Pair g = randomGraph(n, edges, seed, false);
+    ShortestPathTree tree = ShortestPathTree.from(g.tropic(), 0);
+    var oracle = new DijkstraShortestPath<>(g.jgrapht()).getPaths(0);
+    for (int v = 0; v < n; v++) {
+      double expected = oracle.getWeight(v);
+      if (Double.isInfinite(expected)) {
+        assertThat(tree.distance(v)).isEqualTo(Float.POSITIVE_INFINITY);
+        assertThat(tree.pathTo(v)).isNull();
+      } else {
+        assertThat((double) tree.distance(v)).isCloseTo(expected, within(1e-4 * Math.max(1, expected)));
+        assertThat(tree.hops(v)).isEqualTo(tree.pathTo(v).length - 1);
+        assertThat(length(g.tropic(), tree.pathTo(v))).isCloseTo(expected, within(1e-4 * Math.max(1, expected)));
+      }
+    }
+  }
+
+  @Property(tries = 40)
+  void yenGivesTheSameLengthsAsJgrapht(@ForAll @IntRange(min = 2, max = 16) int n,
+      @ForAll @IntRange(max = 50) int edges, @ForAll @IntRange(min = 1, max = 6) int k, @ForAll long seed) {
+    Pair g = randomGraph(n, edges, seed, true);
+    int target = n - 1;
+    List<YenKShortestPaths.WeightedPath> ours = new YenKShortestPaths(g.tropic()).paths(0, target, k);
+    List<GraphPath<Integer, DefaultWeightedEdge>> theirs = new YenKShortestPath<>(g.jgrapht()).getPaths(0, target, k);
+
+    assertThat(ours).hasSameSizeAs(theirs);
+    for (int i = 0; i < ours.size(); i++) {
+      assertThat(ours.get(i).length()).isCloseTo(theirs.get(i).getWeight(), within(1e-9));
+      int[] path = ours.get(i).vertices();
+      assertThat(path[0]).isZero();
+      assertThat(path[path.length - 1]).isEqualTo(target);
+      assertThat(java.util.Arrays.stream(path).distinct().count()).as("simple").isEqualTo(path.length);
+      assertThat(length(g.tropic(), path)).isCloseTo(ours.get(i).length(), within(1e-9));
+    }
+    assertThat(ours.stream().map(p -> java.util.Arrays.toString(p.vertices())).distinct().count())
+        .isEqualTo(ours.size());
+  }
+
+  @Property(tries = 25)
+  void matrixWalkFindsPathsOfTheMatrixLength(@ForAll @IntRange(min = 2, max = 30) int n,
+      @ForAll @IntRange(max = 80) int edges, @ForAll long seed) {
+    SplittableRandom random = new SplittableRandom(seed);
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    for (int v = 0; v < n; v++) {
+      builder.concept("C" + v, null, null);
+    }
+    for (int i = 0; i < edges; i++) {
+      builder.cooccurrences(random.nextInt(n), random.nextInt(n), 1 + random.nextInt(9), true);
+    }
+    KnowledgeGraph kg = builder.build();
+    KgView view = kg.view();
+    if (view.size() < 2) {
+      return;
+    }
+    TiledDistanceMatrix apsp = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
+        .solve(view.graph(), Progress.NONE);
+    KgDistances distances = KgDistances.fromMatrix(view, apsp);
+    for (int u = 0; u < view.size(); u++) {
+      for (int v = 0; v < view.size(); v++) {
+        int[] path = distances.path(u, v);
+        float d = apsp.get(u, v);
+        if (d == Float.POSITIVE_INFINITY) {
+          assertThat(path).isNull();
+        } else {
+          assertThat(path[0]).isEqualTo(u);
+          assertThat(path[path.length - 1]).isEqualTo(v);
+          assertThat(length(view.graph(), path)).isCloseTo(d, within(1e-4 * Math.max(1, d)));
+        }
+      }
+    }
+  }
+
+  private static double length(Graph graph, int[] path) {
+    double total = 0;
+    for (int i = 1; i < path.length; i++) {
+      total += graph.weight(path[i - 1], path[i]);
+    }
+    return total;
+  }
+
+}

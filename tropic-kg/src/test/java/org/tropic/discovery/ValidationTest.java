@@ -1,0 +1,180 @@
+package org.tropic.discovery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.kg.CuratedGraphReader;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KnowledgeGraph;
+import org.tropic.kg.KnowledgeGraphBuilder;
+import org.tropic.kg.TimeSlices;
+
+/** The time-sliced and held-out validations on planted structure and on the real Hetionet sample; the plots. */
+class ValidationTest {
+  @TempDir
+  Path dir;
+
+  /**
+   * A literature of dated triples: up to 2000 a random sparse concept graph; in 2001–2010 new links close
+   * triangles (pairs two hops apart), the pattern the time-sliced validation is meant to detect.
+   */
+  private Path triadicLiterature(long seed) throws IOException {
+    SplittableRandom random = new SplittableRandom(seed);
+    int n = 120;
+    StringBuilder triples = new StringBuilder("subject\tpredicate\tobject\tpmid\tyear\n");
+    boolean[][] linked = new boolean[n][n];
+    int pmid = 1;
+    for (int i = 0; i < 300; i++) {
+      int a = random.nextInt(n);
+      int b = random.nextInt(n);
+      if (a != b) {
+        linked[a][b] = linked[b][a] = true;
+        triples.append("C").append(a).append("\tASSOCIATED_WITH\tC").append(b).append('\t').append(pmid++)
+            .append('\t').append(1990 + random.nextInt(11)).append('\n');
+      }
+    }
+    int added = 0;
+    while (added < 80) {
+      int a = random.nextInt(n);
+      int b = random.nextInt(n);
+      if (a == b || !hasLink(linked[a]) || linked[a][b]) {
+        continue;
+      }
+      int c = -1;
+      for (int x = 0; x < n && c < 0; x++) {
+        if (linked[a][x] && linked[x][b]) {
+          c = x;
+        }
+      }
+      if (c < 0) {
+        continue;
+      }
+      triples.append("C").append(a).append("\tASSOCIATED_WITH\tC").append(b).append('\t').append(pmid++)
+          .append('\t').append(2001 + random.nextInt(10)).append('\n');
+      added++;
+    }
+    return Files.writeString(dir.resolve("triples.tsv"), triples.toString());
+  }
+
+  private static boolean hasLink(boolean[] row) {
+    for (boolean b : row) {
+      if (b) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  @Test
+  void timeSlicedValidationSeesThatNewLinksWereShortPaths() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    org.tropic.kg.LiteratureTableReader.readTriples(triadicLiterature(7), builder, true);
+    KnowledgeGraph graph = builder.build();
+    TimeSlicedValidation.Options options = new TimeSlicedValidation.Options(2000, 2010,
+        EnumSet.of(EdgeKind.CONCEPT_CONCEPT), 0, 3, new int[] {10, 50});
+
+    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options);
+
+    int expectedNew = TimeSlices.newConceptLinks(graph, 2000, 2010).size();
+    LinkPredictionEvaluation evaluation = result.evaluation();
+    assertThat(result.newLinks()).isEqualTo(expectedNew).isPositive();
+    assertThat(evaluation.positives().size()).isEqualTo(expectedNew);
+    assertThat(evaluation.negatives().size()).isEqualTo(expectedNew);
+    for (int hops : evaluation.positives().hops()) {
+      assertThat(hops).as("every planted link closed a triangle of 2000").isEqualTo(2);
+    }
+    assertThat(evaluation.hopsKs().statistic()).isGreaterThan(0.5);
+    assertThat(evaluation.hopsKs().pValue()).isLessThan(1e-6);
+    assertThat(evaluation.lengthAuc()).isGreaterThan(0.8);
+    assertThat(evaluation.precisionAtK()).containsKeys(10, 50);
+    assertThat(TimeSlicedValidation.run(graph, options).evaluation().lengthKs())
+        .as("seeded: reproducible").isEqualTo(evaluation.lengthKs());
+  }
+
+  @Test
+  void holdoutOnAPlantedGraphScoresHiddenLinksAboveRandomOnes() throws IOException {
+    // Compounds c_i treat disease d_i; each pair also shares a gene, so a hidden "treats" edge leaves a 2-hop path.
+    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
+    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
+    for (int i = 0; i < 30; i++) {
+      nodes.append("Compound::c").append(i).append("\tc").append(i).append("\tCompound\n");
+      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
+      nodes.append("Gene::g").append(i).append("\tg").append(i).append("\tGene\n");
+      sif.append("Compound::c").append(i).append("\tCtD\tDisease::d").append(i).append('\n');
+      sif.append("Compound::c").append(i).append("\tCbG\tGene::g").append(i).append('\n');
+      sif.append("Disease::d").append(i).append("\tDaG\tGene::g").append(i).append('\n');
+      sif.append("Gene::g").append(i).append("\tGiG\tGene::g").append((i + 1) % 30).append('\n');
+    }
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    CuratedGraphReader.read(Files.writeString(dir.resolve("nodes.tsv"), nodes.toString()),
+        Files.writeString(dir.resolve("edges.sif"), sif.toString()), builder, true);
+
+    HoldoutValidation.Result result = HoldoutValidation.run(builder.build(),
+        new HoldoutValidation.Options("CtD", 0.5, 11, EnumSet.allOf(EdgeKind.class), new int[] {5}));
+
+    assertThat(result.relationEdges()).isEqualTo(30);
+    assertThat(result.hidden()).isEqualTo(15);
+    assertThat(result.sourceType()).isEqualTo("Compound");
+    assertThat(result.targetType()).isEqualTo("Disease");
+    assertThat(result.evaluation().positives().hops()).containsOnly(2);
+    assertThat(result.evaluation().lengthAuc()).isEqualTo(1.0);
+    assertThat(result.evaluation().precisionAtK()).containsEntry(5, 1.0);
+  }
+
+  @Test
+  void holdoutOnTheHetionetSample() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    CuratedGraphReader.read(SharedData.file("hetionet/hetionet-v1.0-nodes.tsv"),
+        SharedData.file("hetionet/hetionet-v1.0-edges-5k.sif.gz"), builder, false);
+    KnowledgeGraph hetionet = builder.build();
+
+    HoldoutValidation.Result result = HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("CtD"));
+
+    assertThat(result.relationEdges()).isEqualTo(755);
+    assertThat(result.hidden()).isEqualTo(151);
+    assertThat(result.evaluation().negatives().size()).isEqualTo(151);
+    assertThat(result.evaluation().lengthKs().statistic()).isBetween(0.0, 1.0);
+    assertThat(result.evaluation().lengthAuc()).as("true treatments sit closer than random pairs").isGreaterThan(0.5);
+    assertThat(HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("CtD")).evaluation().lengthAuc())
+        .isEqualTo(result.evaluation().lengthAuc());
+    assertThatThrownBy(() -> HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("nope")))
+        .hasMessageContaining("no edge of relation 'nope'");
+  }
+
+  @Test
+  void plotsAreWrittenAsPngAndSvg() throws IOException {
+    PairLengths positives = new PairLengths(new double[] {1, 2, 2, 3}, new int[] {1, 2, 2, 3});
+    PairLengths negatives = new PairLengths(new double[] {3, 4, Double.POSITIVE_INFINITY, 2},
+        new int[] {3, 4, -1, 2});
+    LinkPredictionEvaluation evaluation = LinkPredictionEvaluation.of(positives, negatives, 2);
+
+    List<Path> files = new java.util.ArrayList<>();
+    files.addAll(ValidationPlots.pathLengths(evaluation, "new links", "random pairs", "test", dir.resolve("t")));
+    files.addAll(ValidationPlots.roc(evaluation, "test", dir.resolve("t")));
+    files.addAll(ValidationPlots.scenarios(java.util.Map.of(Scenario.EXACT_MATCH, 3L), "scenarios",
+        dir.resolve("t")));
+
+    assertThat(files).extracting(p -> p.getFileName().toString()).containsExactlyInAnyOrder("t-lengths.png",
+        "t-lengths.svg", "t-hops.png", "t-hops.svg", "t-roc.png", "t-roc.svg", "t-scenarios.png",
+        "t-scenarios.svg");
+    for (Path file : files) {
+      byte[] bytes = Files.readAllBytes(file);
+      if (file.toString().endsWith(".png")) {
+        assertThat(bytes).startsWith(0x89, 'P', 'N', 'G');
+      } else {
+        assertThat(new String(bytes, java.nio.charset.StandardCharsets.UTF_8)).contains("<svg");
+      }
+    }
+    try (var listing = Files.list(dir)) {
+      assertThat(listing.filter(p -> p.getFileName().toString().endsWith(".tmp"))).isEmpty();
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package org.tropic.kg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.Graph;
+
+/** Time slices recompute the weights of their year; the store round-trips; views pick edge kinds. */
+class KnowledgeGraphTest {
+  @TempDir
+  Path dir;
+
+  private static float weight(KnowledgeGraph g, String a, String b) {
+    int e = g.edgeBetween(g.requireNode(a), g.requireNode(b), EnumSet.allOf(EdgeKind.class));
+    return e < 0 ? Float.NaN : g.weight(e);
+  }
+
+  @Test
+  void asOfRebuildsTheGraphOfThatYearWithItsOwnWeights() throws IOException {
+    KnowledgeGraph full = SemMedCorpus.build(dir, false).graph();
+
+    KnowledgeGraph y1989 = full.asOf(1989);
+    // By 1989 only PMID 1 (1986): n_X = 2, n_Y = 3, n_Z = 1; co(X,Y) = 2, co(Y,Z) = 1.
+    assertThat(y1989.nodeCount(NodeKind.CONCEPT)).isEqualTo(3);
+    assertThat(y1989.nodeCount(NodeKind.ABSTRACT)).isEqualTo(1);
+    assertThat(weight(y1989, SemMedCorpus.X, SemMedCorpus.Y)).isCloseTo(2f / (2 + 3 - 2), within(1e-7f));
+    assertThat(weight(y1989, SemMedCorpus.Y, SemMedCorpus.Z)).isCloseTo(1f / (3 + 1 - 1), within(1e-7f));
+    assertThat(weight(y1989, SemMedCorpus.X, SemMedCorpus.Z)).as("first evidenced 1990").isNaN();
+    assertThat(weight(y1989, SemMedCorpus.Z, "PMID:1")).isCloseTo(1f / 6, within(1e-7f));
+    assertThat(y1989.edgeCount(EdgeKind.CITATION)).isZero();
+
+    KnowledgeGraph y1990 = full.asOf(1990);
+    // Adds PMID 2: n_X = 3, n_Z = 2; citation 1–2 with N1 = N2 = 1 (1–3 waits for 1995).
+    assertThat(weight(y1990, SemMedCorpus.X, SemMedCorpus.Z)).isCloseTo(1f / (3 + 2 - 1), within(1e-7f));
+    assertThat(weight(y1990, SemMedCorpus.X, SemMedCorpus.Y)).isCloseTo(2f / (3 + 3 - 2), within(1e-7f));
+    assertThat(weight(y1990, "PMID:1", "PMID:2")).isCloseTo(0.5f, within(1e-7f));
+    assertThat(y1990.node("PMID:4")).as("no year: in no slice").isEqualTo(-1);
+  }
+
+  @Test
+  void newConceptLinksAreThoseFirstEvidencedBetweenTheYears() throws IOException {
+    KnowledgeGraph full = SemMedCorpus.build(dir, false).graph();
+
+    TimeSlices.NewLinks links = TimeSlices.newConceptLinks(full, 1986, 1990);
+    assertThat(links.size()).isEqualTo(1);
+    assertThat(List.of(full.id(links.first()[0]), full.id(links.second()[0])))
+        .containsExactlyInAnyOrder(SemMedCorpus.X, SemMedCorpus.Z);
+    assertThat(TimeSlices.newConceptLinks(full, 1990, 2000).size()).isZero();
+    assertThat(TimeSlices.linkedBy(full, full.requireNode(SemMedCorpus.X), full.requireNode(SemMedCorpus.Z), 1989))
+        .isFalse();
+    assertThat(TimeSlices.linkedBy(full, full.requireNode(SemMedCorpus.X), full.requireNode(SemMedCorpus.Z), 1990))
+        .isTrue();
+  }
+
+  @Test
+  void storeRoundTripsEveryNodeEdgeAndEvidence() throws IOException {
+    SemMedCorpus.Built built = SemMedCorpus.build(dir, false);
+    KnowledgeGraph g = built.graph();
+    Path stored = dir.resolve("kg");
+
+    KnowledgeGraphStore.Manifest manifest = KnowledgeGraphStore.write(g, built.reports(), stored);
+    KnowledgeGraph back = KnowledgeGraphStore.read(stored);
+
+    assertThat(manifest.edgesByKind()).containsEntry("citation", 3);
+    assertThat(back.nodeCount()).isEqualTo(g.nodeCount());
+    assertThat(back.edgeCount()).isEqualTo(g.edgeCount());
+    for (int u = 0; u < g.nodeCount(); u++) {
+      assertThat(back.id(u)).isEqualTo(g.id(u));
+      assertThat(back.name(u)).isEqualTo(g.name(u));
+      assertThat(back.type(u)).isEqualTo(g.type(u));
+      assertThat(back.kind(u)).isEqualTo(g.kind(u));
+      assertThat(back.nodeEvidenceText(u)).isEqualTo(g.nodeEvidenceText(u));
+    }
+    for (int e = 0; e < g.edgeCount(); e++) {
+      assertThat(back.id(back.edgeSource(e))).isEqualTo(g.id(g.edgeSource(e)));
+      assertThat(back.weight(e)).isEqualTo(g.weight(e));
+      assertThat(back.evidenceText(e)).isEqualTo(g.evidenceText(e));
+      assertThat(back.edgeKind(e)).isEqualTo(g.edgeKind(e));
+    }
+    assertThat(back.asOf(1990).toString()).isEqualTo(g.asOf(1990).toString());
+    assertThat(back.view().graph().fingerprint()).isEqualTo(g.view().graph().fingerprint());
+  }
+
+  @Test
+  void storeReplacesAnOldGraphButNeverAForeignDirectory() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    Path stored = dir.resolve("kg");
+    KnowledgeGraphStore.write(g, List.of(), stored);
+    KnowledgeGraphStore.write(g.asOf(1986), List.of(), stored);
+    assertThat(KnowledgeGraphStore.read(stored).nodeCount()).isEqualTo(g.asOf(1986).nodeCount());
+    try (var leftovers = Files.list(dir)) {
+      assertThat(leftovers.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith(".kg"));
+    }
+
+    Path foreign = Files.createDirectories(dir.resolve("photos"));
+    Files.writeString(foreign.resolve("cat.jpg"), "meow");
+    assertThatThrownBy(() -> KnowledgeGraphStore.write(g, List.of(), foreign))
+        .hasMessageContaining("not a stored knowledge graph");
+    assertThat(foreign.resolve("cat.jpg")).exists();
+  }
+
+  @Test
+  void viewHoldsOnlyTheChosenKindsAsNegativeLogLengths() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+
+    KgView concepts = g.view(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
+    Graph graph = concepts.graph();
+    assertThat(concepts.size()).isEqualTo(3);
+    assertThat(graph.arcCount()).isEqualTo(6);
+    assertThat(graph.undirected()).isTrue();
+    int x = concepts.requireVertex(SemMedCorpus.X);
+    int z = concepts.requireVertex(SemMedCorpus.Z);
+    assertThat(graph.weight(x, z)).isCloseTo((float) -Math.log(0.2), within(1e-6f));
+    assertThat(concepts.vertex("PMID:1")).isEqualTo(-1);
+    assertThatThrownBy(() -> concepts.requireVertex("PMID:1")).hasMessageContaining("has no edge of the kinds");
+    assertThat(g.view().size()).isEqualTo(g.nodeCount());
+  }
+
+  @Test
+  void aGraphWithoutYearsCannotBeSliced() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    int a = builder.concept("A", null, null);
+    int b = builder.concept("B", null, null);
+    builder.cooccurrences(a, b, 3, true);
+    assertThatThrownBy(() -> builder.build().asOf(2000)).hasMessageContaining("records no publication years");
+  }
+}

@@ -1,0 +1,175 @@
+package org.tropic.kg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.io.GraphInputException;
+
+/** SemMedDB dumps in their exact schema, with every weight checked against a value worked out by hand. */
+class SemMedDbReaderTest {
+  @TempDir
+  Path dir;
+
+  private static int edge(KnowledgeGraph g, String a, String b) {
+    int e = g.edgeBetween(g.requireNode(a), g.requireNode(b), EnumSet.allOf(EdgeKind.class));
+    assertThat(e).as("edge %s – %s", a, b).isGreaterThanOrEqualTo(0);
+    return e;
+  }
+
+  @Test
+  void readsConceptsWithEscapesPipesAndEntrezIds() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+
+    int x = g.requireNode(SemMedCorpus.X);
+    int y = g.requireNode(SemMedCorpus.Y);
+    int z = g.requireNode(SemMedCorpus.Z);
+    assertThat(g.name(x)).isEqualTo(SemMedCorpus.X_NAME);
+    assertThat(g.name(y)).isEqualTo("FOXP3");
+    assertThat(g.type(y)).isEqualTo("gngm");
+    assertThat(g.name(z)).isEqualTo("TP53");
+    assertThat(g.node("2597")).as("the second id of a piped CUI is not a concept of its own").isEqualTo(-1);
+    assertThat(g.node("C0000004")).as("novelty-0 row dropped").isEqualTo(-1);
+    assertThat(g.node(SemMedCorpus.GENERIC)).as("generic concept dropped").isEqualTo(-1);
+    assertThat(g.nodeCount(NodeKind.CONCEPT)).isEqualTo(3);
+    assertThat(g.nodeCount(NodeKind.ABSTRACT)).isEqualTo(4);
+  }
+
+  @Test
+  void conceptConceptWeightIsJaccardOfPredicationCounts() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    // n_X = 3 (rows 1, 2, 4), n_Y = 4 (rows 1, 2, 3, 8), n_Z = 3 (rows 3, 4, 8)
+    assertThat(g.nodeEvidence(g.requireNode(SemMedCorpus.X))).isEqualTo(3);
+    assertThat(g.nodeEvidence(g.requireNode(SemMedCorpus.Y))).isEqualTo(4);
+    assertThat(g.nodeEvidence(g.requireNode(SemMedCorpus.Z))).isEqualTo(3);
+    int xy = edge(g, SemMedCorpus.X, SemMedCorpus.Y);
+    int yz = edge(g, SemMedCorpus.Y, SemMedCorpus.Z);
+    int xz = edge(g, SemMedCorpus.X, SemMedCorpus.Z);
+    assertThat(g.weight(xy)).isCloseTo(2f / (3 + 4 - 2), within(1e-7f));
+    assertThat(g.weight(yz)).isCloseTo(2f / (4 + 3 - 2), within(1e-7f));
+    assertThat(g.weight(xz)).isCloseTo(1f / (3 + 3 - 1), within(1e-7f));
+    assertThat(g.distance(xz)).isCloseTo((float) -Math.log(0.2), within(1e-6f));
+    assertThat(g.count(yz)).isEqualTo(2);
+    assertThat(g.evidenceText(yz)).isEqualTo("1986:1;1995:1");
+    assertThat(g.firstYear(xz)).isEqualTo(1990);
+  }
+
+  @Test
+  void conceptAbstractWeightIsOccurrenceShare() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    // PMID 1: rows 1, 2, 3 → X twice, Y three times, Z once: 6 occurrences.
+    assertThat(g.weight(edge(g, SemMedCorpus.X, "PMID:1"))).isCloseTo(2f / 6, within(1e-7f));
+    assertThat(g.weight(edge(g, SemMedCorpus.Y, "PMID:1"))).isCloseTo(3f / 6, within(1e-7f));
+    assertThat(g.weight(edge(g, SemMedCorpus.Z, "PMID:1"))).isCloseTo(1f / 6, within(1e-7f));
+    assertThat(g.weight(edge(g, SemMedCorpus.X, "PMID:2"))).isCloseTo(0.5f, within(1e-7f));
+    assertThat(g.nodeFirstYear(g.requireNode("PMID:1"))).isEqualTo(1986);
+    assertThat(g.nodeFirstYear(g.requireNode("PMID:2"))).as("year from DP").isEqualTo(1990);
+    assertThat(g.nodeFirstYear(g.requireNode("PMID:3"))).as("year from EDAT").isEqualTo(1995);
+  }
+
+  @Test
+  void citationWeightIsOneOverTheSumOfCitationCounts() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    // Pairs 1–2, 1–3, 3–4 (2–1 repeats 1–2): N1 = 2, N2 = 1, N3 = 2, N4 = 1.
+    assertThat(g.edgeCount(EdgeKind.CITATION)).isEqualTo(3);
+    assertThat(g.weight(edge(g, "PMID:1", "PMID:2"))).isCloseTo(1f / 3, within(1e-7f));
+    assertThat(g.weight(edge(g, "PMID:1", "PMID:3"))).isCloseTo(1f / 4, within(1e-7f));
+    assertThat(g.weight(edge(g, "PMID:3", "PMID:4"))).isCloseTo(1f / 3, within(1e-7f));
+    assertThat(g.firstYear(edge(g, "PMID:3", "PMID:4"))).as("the later known year").isEqualTo(1995);
+  }
+
+  @Test
+  void reportsDropsAndMalformedRowsWithTheirLines() throws IOException {
+    SemMedCorpus.Built built = SemMedCorpus.build(dir, false);
+    ReadReport citations = built.reports().get(0);
+    ReadReport predications = built.reports().get(2);
+    ReadReport pairs = built.reports().get(3);
+
+    assertThat(citations.rows()).isEqualTo(5);
+    assertThat(citations.accepted()).isEqualTo(3);
+    assertThat(citations.problems()).extracting(ReadReport.Problem::line).containsExactly(4L, 5L);
+    assertThat(predications.rows()).isEqualTo(9);
+    assertThat(predications.accepted()).isEqualTo(5);
+    assertThat(predications.dropped()).containsEntry("novelty 0", 1L).containsEntry("generic concept", 1L);
+    assertThat(predications.malformed()).isEqualTo(2);
+    assertThat(predications.problems()).extracting(ReadReport.Problem::line).containsExactly(7L, 9L);
+    assertThat(predications.problems().get(0).reason()).contains("14 fields");
+    assertThat(predications.problems().get(1).reason()).contains("OBJECT_CUI");
+    assertThat(predications.summary()).contains("PREDICATION.csv.gz:7: 14 fields");
+    assertThat(pairs.malformed()).isEqualTo(1);
+    assertThat(pairs.dropped()).containsEntry("self-citation", 1L);
+  }
+
+  @Test
+  void headerAndPlainVariantsGiveTheSameGraphAsHeaderlessGzip(@TempDir Path other) throws IOException {
+    KnowledgeGraph plain = SemMedCorpus.build(dir, false).graph();
+    SemMedCorpus.Built withHeaders = SemMedCorpus.build(other, true);
+
+    assertThat(withHeaders.graph().toString()).isEqualTo(plain.toString());
+    assertThat(withHeaders.reports().get(2).problems()).extracting(ReadReport.Problem::line)
+        .as("one header line shifts the lines").containsExactly(8L, 10L);
+    for (int e = 0; e < plain.edgeCount(); e++) {
+      assertThat(withHeaders.graph().weight(e)).isEqualTo(plain.weight(e));
+      assertThat(withHeaders.graph().evidenceText(e)).isEqualTo(plain.evidenceText(e));
+    }
+  }
+
+  @Test
+  void keepsNoveltyZeroWhenAsked() throws IOException {
+    Path file = SemMedCorpus.predications().write(dir.resolve("P.csv"), null);
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = SemMedDbReader.readPredications(file, builder,
+        SemMedDbReader.Options.defaults().withKeepNoveltyZero(true));
+
+    assertThat(report.accepted()).isEqualTo(7);
+    assertThat(builder.build().node("C0000004")).isGreaterThanOrEqualTo(0);
+  }
+
+  @Test
+  void aRowWithAGenericConceptCreatesNoConceptAtAll() throws IOException {
+    Path file = new SemMedFixture()
+        .predication(7, "ISA", "C0000099", "New", "dsyn", 1, SemMedCorpus.GENERIC, "Generic", "phsu", 1)
+        .predication(7, "ISA", SemMedCorpus.GENERIC, "Generic", "phsu", 1, "C0000098", "Other", "dsyn", 1)
+        .write(dir.resolve("P.csv"), null);
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = SemMedDbReader.readPredications(file, builder,
+        SemMedDbReader.Options.defaults().withGenericConcepts(java.util.Set.of(SemMedCorpus.GENERIC)));
+
+    assertThat(report.dropped()).containsEntry("generic concept", 2L);
+    assertThat(builder.conceptCount()).isZero();
+  }
+
+  @Test
+  void strictModeStopsAtTheFirstMalformedRowNamingFileAndLine() throws IOException {
+    Path file = SemMedCorpus.predications().write(dir.resolve("P.csv"), null);
+
+    assertThatThrownBy(() -> SemMedDbReader.readPredications(file, KnowledgeGraphBuilder.allKinds(),
+        SemMedDbReader.Options.defaults().withStrict(true)))
+        .isInstanceOf(GraphInputException.class)
+        .hasMessageContaining("P.csv, line 7")
+        .hasMessageContaining("14 fields");
+  }
+
+  @Test
+  void parsesEscapedDelimitersNewlinesAndNulls() throws IOException {
+    Path file = dir.resolve("P.csv");
+    // A name with an escaped comma and an escaped newline, an unquoted NULL semantic type, CRLF line ends.
+    new SemMedFixture()
+        .raw("1,2,\"7\",\"ISA\",C0000001,Fish\\, oil\\\nconcentrate,\\N,1,C0000002,\"B\",\"dsyn\",1,\\N,\\N,\\N\r")
+        .raw("2,3,\"7\",\"ISA\",\"C0000002\",\"B\",\"dsyn\",1,\"C0000003\",\"C \"\"quoted\"\"\",\"dsyn\",1,\\N,\\N,\\N")
+        .write(file, null);
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = SemMedDbReader.readPredications(file, builder, SemMedDbReader.Options.defaults());
+    KnowledgeGraph g = builder.build();
+
+    assertThat(report.malformed()).isZero();
+    assertThat(g.name(g.requireNode("C0000001"))).isEqualTo("Fish, oil\nconcentrate");
+    assertThat(g.type(g.requireNode("C0000001"))).isNull();
+    assertThat(g.name(g.requireNode("C0000003"))).isEqualTo("C \"quoted\"");
+  }
+}
