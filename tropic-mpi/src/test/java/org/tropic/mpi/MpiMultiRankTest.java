@@ -30,7 +30,6 @@ class MpiMultiRankTest {
         Duration.ofSeconds(120));
     assertThat(result.exitCode()).as(result.output()).isNotZero();
     assertThat(result.output()).contains("rank 1 of 3 failed: deliberate failure on rank 1 to test MPI_Abort");
-    assertThat(result.output()).contains("MPI_ABORT");
     assertThat(result.linesContaining("OK rank ")).isEmpty();
   }
 }
