@@ -8,6 +8,7 @@ import org.tropic.semiring.Arithmetic;
  * What a distributed run did and cost, the same on every rank, with where its measured time falls between the
  * cost model's T_ideal and T_worst.
  *
+ * @param rank the rank this copy of the report is from (rank 0 prints it)
  * @param out the result file
  * @param n vertices
  * @param ranks P
@@ -27,7 +28,7 @@ import org.tropic.semiring.Arithmetic;
  * @param machine where the model's parameters came from
  * @param prediction the cost model's prediction for this configuration
  */
-public record DistributedReport(Path out, int n, int ranks, ProcessGrid grid, int blockSize, Arithmetic arithmetic,
+public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGrid grid, int blockSize, Arithmetic arithmetic,
     BroadcastAlgorithm broadcast, boolean lookahead, int threads, double readSeconds, double solveSeconds,
     double writeSeconds, long maxPointToPointBytesSent, long totalPointToPointBytesSent, long libraryBytesAsRoot,
     double maxComputeSeconds, String machine, CostModel.Prediction prediction) {

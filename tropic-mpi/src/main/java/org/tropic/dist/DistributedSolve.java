@@ -44,7 +44,7 @@ public final class DistributedSolve {
    * the job ({@link Mpi#abort(Throwable)}); this method then does not return.
    *
    * @param progress told of rank 0's progress (other ranks report none)
-   * @return what the run did and cost, the same on every rank
+   * @return what the run did and cost (the same on every rank but for {@link DistributedReport#rank()})
    * @throws org.tropic.mpi.MpiUnavailableException if MPI cannot be started at all (nothing to abort)
    */
   public static DistributedReport run(Path graph, ReadOptions read, Path out, DistributedOptions options,
@@ -117,7 +117,7 @@ public final class DistributedSolve {
     double flops = 2.0 * blockSize * blockSize * blockSize * tiles * tiles * tiles;
     MachineParameters observed = Calibration.observed(computeSeconds > 0 ? flops / computeSeconds : 1, threads,
         network);
-    return new DistributedReport(out, n, world.size(), grid, blockSize, arithmetic, options.broadcast(),
+    return new DistributedReport(world.rank(), out, n, world.size(), grid, blockSize, arithmetic, options.broadcast(),
         options.lookahead(), threads, readSeconds, solveSeconds, writeSeconds,
         world.allreduce(stats.pointToPointBytesSent(), ReduceOp.MAX),
         world.allreduce(stats.pointToPointBytesSent(), ReduceOp.SUM),
