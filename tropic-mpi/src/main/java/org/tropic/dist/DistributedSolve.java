@@ -36,6 +36,8 @@ import org.tropic.semiring.MinPlusKernels;
  * through {@code MPI_Abort} with its message, and no result appears.
  */
 public final class DistributedSolve {
+  private static Communicator measuredOn;
+  private static Calibration.Network measuredNetwork;
 
   private DistributedSolve() {}
 
@@ -80,7 +82,7 @@ public final class DistributedSolve {
     Arithmetic arithmetic = new BlockedFloydWarshall(kernels,
         FloydWarshallOptions.defaults().withArithmetic(options.arithmetic())).arithmeticFor(graph);
     int threads = options.effectiveThreads();
-    Calibration.Network network = world.size() > 1 ? Calibration.network(world) : null;
+    Calibration.Network network = network(world);
     int n = graph.vertexCount();
     ProcessGrid grid = options.grid();
     int blockSize = options.blockSize();
@@ -172,6 +174,18 @@ public final class DistributedSolve {
       MemorySegment.copy(shared, JAVA_DOUBLE, 0, values, 0, values.length);
     }
     return new HyperbolicFit(values[0], values[1]);
+  }
+
+  /** The network between ranks 0 and 1, measured once per communicator (collective the first time). */
+  private static synchronized Calibration.Network network(Communicator world) {
+    if (world.size() < 2) {
+      return null;
+    }
+    if (measuredOn != world) {
+      measuredNetwork = Calibration.network(world);
+      measuredOn = world;
+    }
+    return measuredNetwork;
   }
 
   private static String broadcastString(Communicator world, String fromRoot) {

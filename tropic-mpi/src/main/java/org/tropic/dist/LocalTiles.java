@@ -135,6 +135,30 @@ public final class LocalTiles {
     return data.length;
   }
 
+  /** The number of vertices n of the whole matrix. */
+  public int size() {
+    return n;
+  }
+
+  /** Whether this rank holds entry (u, v). */
+  public boolean owns(int u, int v) {
+    return u >= 0 && v >= 0 && u < n && v < n && ownsRow(u / blockSize) && ownsColumn(v / blockSize);
+  }
+
+  /**
+   * Entry (u, v), which this rank must hold ({@link #owns}); after a solve, the float32 distance.
+   *
+   * @throws IllegalArgumentException if this rank does not hold it
+   */
+  public float get(int u, int v) {
+    if (!owns(u, v)) {
+      throw new IllegalArgumentException("entry (" + u + ", " + v + ") is not on this rank (process row " + myRow
+          + ", column " + myColumn + " of grid " + grid + ", b=" + blockSize + ")");
+    }
+    int b = blockSize;
+    return tile(localRow(u / b), localColumn(v / b))[(u % b) * b + v % b];
+  }
+
   /** Decodes every tile from the solve's storage form into float32 distances. */
   void decode(Arithmetic arithmetic) {
     for (float[] tile : data) {

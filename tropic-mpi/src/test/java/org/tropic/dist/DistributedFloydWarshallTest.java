@@ -30,7 +30,7 @@ import org.tropic.semiring.MinPlusKernels;
  * 1×2, 2×1, 1×4, 4×1, 2×2, 2×3 and 3×2, every broadcast, with and without lookahead, n not a multiple of b,
  * negative weights and disconnected graphs: each result file must equal the single-node solver's result for the
  * same block size and arithmetic bit for bit, and the real graph's distances must also match the independent
- * JGraphT statistics in the shared oracle file. A rank that fails must abort the job with its message and leave
+ * JGraphT statistics in the shared oracle file. One case leaves grid and block size to the cost model. A rank that fails must abort the job with its message and leave
  * no result behind. Each job runs several cases in one MPI session to keep start-up cost down.
  */
 class DistributedFloydWarshallTest {
@@ -74,7 +74,8 @@ class DistributedFloydWarshallTest {
         new Case(celegans, "grid=2x2;b=64;bcast=library;lookahead=false", 64, null),
         new Case(celegans, "grid=2x2;b=32;bcast=ring;chunk=12288", 32, null),
         new Case(negative, "grid=2x2;b=32;bcast=ring2;lookahead=false;chunk=1000", 32, null),
-        new Case(negative, "grid=2x2;b=64;bcast=library;lookahead=true", 64, null)));
+        new Case(negative, "grid=2x2;b=64;bcast=library;lookahead=true", 64, null),
+        new Case(celegans, "bcast=ring", 0, null)));
     assertMatchesReferenceStatistics(dir.resolve("case0.npy"));
   }
 
@@ -83,21 +84,7 @@ class DistributedFloydWarshallTest {
     Path negative = TestGraphs.negativeWeightsTwoComponents(dir, 200, 5);
     runAndCompare(6, List.of(
         new Case(celegans, "grid=2x3;b=32;bcast=ring", 32, null),
-        new Case(negative, "grid=3x2;b=32;bcast=library;lookahead=false", 32, null),
-        new Case(negative, "grid=2x3;b=64;bcast=ring2;chunk=8192", 64, null)));
-  }
-
-  @Test
-  void theModelChoosesGridAndBlockSizeWhenLeftOpen() throws IOException {
-    MpiRun.Result result = MpiRun.run(mpirun, 4, DistributedJob.class, List.of("session",
-        "graph=" + celegans + ";out=" + dir.resolve("auto.npy") + ";threads=1"), TIMEOUT);
-    assertThat(result.exitCode()).as(result.output()).isZero();
-    String done = result.linesContaining("DONE").getFirst();
-    assertThat(done).contains("grid=2x2");
-    int b = Integer.parseInt(done.replaceAll(".* b=(\\d+) .*", "$1"));
-    assertThat(b % 32).isZero();
-    assertIdenticalToSingleNode(celegans, dir.resolve("auto.npy"), b, null);
-    assertThat(result.output()).contains("T_ideal").contains("T_worst");
+        new Case(negative, "grid=3x2;b=32;bcast=ring2;lookahead=false;chunk=8192", 32, null)));
   }
 
   @Test
@@ -120,6 +107,7 @@ class DistributedFloydWarshallTest {
   /** A solve to run and the single-node configuration it must reproduce. */
   private record Case(Path graph, String options, int blockSize, Arithmetic arithmetic) {}
 
+  /** Runs the cases in one job; a case with block size 0 leaves grid and b to the cost model (read back from DONE). */
   private void runAndCompare(int ranks, List<Case> cases) throws IOException {
     List<String> arguments = new ArrayList<>(List.of("session"));
     for (int i = 0; i < cases.size(); i++) {
@@ -128,11 +116,19 @@ class DistributedFloydWarshallTest {
     }
     MpiRun.Result result = MpiRun.run(mpirun, ranks, DistributedJob.class, arguments, TIMEOUT);
     assertThat(result.exitCode()).as(result.output()).isZero();
-    assertThat(result.linesContaining("DONE")).as(result.output()).hasSize(cases.size());
+    List<String> done = result.linesContaining("DONE");
+    assertThat(done).as(result.output()).hasSize(cases.size());
     for (int i = 0; i < cases.size(); i++) {
       Case c = cases.get(i);
-      assertIdenticalToSingleNode(c.graph(), dir.resolve("case" + i + ".npy"), c.blockSize(), c.arithmetic());
+      int b = c.blockSize();
+      if (b == 0) {
+        assertThat(done.get(i)).contains("grid=" + ProcessGrid.squarest(ranks));
+        b = Integer.parseInt(done.get(i).replaceAll(".* b=(\\d+) .*", "$1"));
+        assertThat(b % 32).isZero();
+      }
+      assertIdenticalToSingleNode(c.graph(), dir.resolve("case" + i + ".npy"), b, c.arithmetic());
     }
+    assertThat(result.output()).contains("T_ideal").contains("T_worst");
   }
 
   private static void assertIdenticalToSingleNode(Path graphFile, Path out, int b, Arithmetic arithmetic)

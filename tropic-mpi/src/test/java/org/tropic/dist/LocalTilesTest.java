@@ -34,11 +34,24 @@ class LocalTilesTest {
               float expected = u >= 10 || v >= 10 ? Float.POSITIVE_INFINITY
                   : u == v ? Math.min(0f, graph.weight(u, v)) : graph.weight(u, v);
               assertThat(tile[r * b + c]).as("(%d, %d) on rank %d", u, v, rank).isEqualTo(expected);
+              if (u < 10 && v < 10) {
+                assertThat(tiles.owns(u, v)).isTrue();
+                assertThat(tiles.get(u, v)).isEqualTo(expected);
+              }
             }
           }
         }
       }
     }
+  }
+
+  @Test
+  void refusesEntriesOfOtherRanks() {
+    LocalTiles tiles = LocalTiles.load(GraphBuilder.withVertexCount(10).build(), 3, new ProcessGrid(2, 2), 0,
+        Arithmetic.EXACT_FLOAT);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> tiles.get(3, 0))
+        .hasMessageContaining("not on this rank");
+    assertThat(tiles.owns(10, 0)).isFalse();
   }
 
   @Test
