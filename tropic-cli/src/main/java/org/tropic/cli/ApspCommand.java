@@ -13,6 +13,8 @@ import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.cli.dist.DistributedApsp;
+import org.tropic.cli.dist.DistributedFlags;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.LoadedGraph;
@@ -82,9 +84,20 @@ final class ApspCommand implements Callable<Integer> {
   @Mixin
   OutputOptions outputOptions;
 
+  @Mixin
+  DistributedFlags distributed;
+
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
+    if (distributed.enabled()) {
+      if (output == null) {
+        throw new IllegalArgumentException("--distributed needs -o OUT.npy: no rank holds the whole result");
+      }
+      return DistributedApsp.runAndReport(graphPath, graphOptions.toReadOptions(), output,
+          distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
+          spec.commandLine().getOut(), err);
+    }
     long start = System.nanoTime();
     LoadedGraph loaded = graphOptions.load(graphPath);
     Graph graph = loaded.graph();

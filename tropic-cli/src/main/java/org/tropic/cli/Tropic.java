@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
+import org.tropic.cli.dist.ModelCommand;
 import org.tropic.cli.kg.DiscoverCommand;
 import org.tropic.cli.kg.KgCommand;
 import org.tropic.cli.kg.ValidateCommand;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
     subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class, KgCommand.class, DiscoverCommand.class,
-        ValidateCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        ValidateCommand.class, ModelCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
         "2:bad input or usage (unreadable graph, bad option, too big for memory)"})

@@ -206,6 +206,81 @@ public final class DistanceStore {
     }
   }
 
+  /**
+   * Starts a float32 n×n result that several writers fill piecewise — e.g. MPI ranks, each writing its tiles at
+   * {@link NpyHeader#offsetOf} — and {@link #commitStaged} publishes: checks the disk space, creates the hidden
+   * temporary beside {@code out} with the {@code .npy} header and its full length (the data region reads as zeros
+   * until written), and returns it. Nothing is visible under {@code out} until the commit.
+   *
+   * @return the temporary to write into and later commit or {@link #discardStaged discard}
+   * @throws IOException if the directory is missing, the disk lacks room (with the numbers) or the file cannot be
+   *     created; nothing is left behind
+   */
+  public static Path createStaged(Path out, int n) throws IOException {
+    Objects.requireNonNull(out, "out");
+    if (n < 0) {
+      throw new IllegalArgumentException("negative size " + n);
+    }
+    Path target = out.toAbsolutePath();
+    NpyHeader header = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
+    checkSpace(target, n, header, null, 0);
+    List<Path> temporaries = new ArrayList<>();
+    try {
+      Path temp = createTemporary(target, temporaries);
+      try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+        ByteBuffer bytes = ByteBuffer.wrap(header.toBytes());
+        while (bytes.hasRemaining()) {
+          channel.write(bytes, bytes.position());
+        }
+        if (header.fileSize() > header.dataOffset()) {
+          channel.write(ByteBuffer.allocate(1), header.fileSize() - 1);
+        }
+      }
+      return temp;
+    } catch (IOException | RuntimeException | Error e) {
+      deleteQuietly(temporaries, e);
+      throw e;
+    }
+  }
+
+  /**
+   * Publishes a result started with {@link #createStaged} once every piece has been written: forces it to disk,
+   * stages the sidecar, and renames both into place in the same order as {@link #write(RowSource, IntRowSource,
+   * Path, Sidecar, Progress)}, so readers see the old result, no result, or the complete new one. The staged file
+   * is deleted if anything fails.
+   *
+   * @throws IOException if the staged file is not a complete n×n float32 {@code .npy} or a write or rename fails
+   */
+  public static void commitStaged(Path staged, Path out, Sidecar sidecar) throws IOException {
+    Objects.requireNonNull(staged, "staged");
+    Objects.requireNonNull(out, "out");
+    Objects.requireNonNull(sidecar, "sidecar");
+    Path target = out.toAbsolutePath();
+    List<Path> temporaries = new ArrayList<>(List.of(staged));
+    try {
+      NpyHeader expected = NpyHeader.of(NpyHeader.Dtype.FLOAT32, sidecar.n(), sidecar.n());
+      try (FileChannel channel = FileChannel.open(staged, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+        NpyHeader header = NpyHeader.read(channel, staged, NpyHeader.Dtype.FLOAT32);
+        if (header.rows() != sidecar.n() || header.columns() != sidecar.n()) {
+          throw new IOException(staged + " holds a " + header.rows() + "×" + header.columns()
+              + " matrix but the sidecar is for n=" + sidecar.n());
+        }
+        finish(channel, staged, expected);
+      }
+      Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
+      stageBytes(sidecarTemp, sidecar.withPredecessors(null).toJson());
+      commit(target, staged, null, null, sidecarTemp);
+    } catch (IOException | RuntimeException | Error e) {
+      deleteQuietly(temporaries, e);
+      throw e;
+    }
+  }
+
+  /** Deletes a result started with {@link #createStaged} that will not be committed (after a failure). */
+  public static void discardStaged(Path staged) throws IOException {
+    Files.deleteIfExists(staged);
+  }
+
   private static void checkSize(Sidecar sidecar, int n) {
     if (sidecar.n() != n) {
       throw new IllegalArgumentException("the sidecar is for n=" + sidecar.n() + " but the matrix is " + n + "×"

@@ -1,0 +1,56 @@
+package org.tropic.cli.dist;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import org.tropic.apsp.Progress;
+import org.tropic.dist.DistributedOptions;
+import org.tropic.dist.DistributedReport;
+import org.tropic.dist.DistributedSolve;
+import org.tropic.io.ReadOptions;
+import org.tropic.mpi.MpiUnavailableException;
+
+/**
+ * The entry the {@code apsp} command calls for {@code --distributed}:
+ * {@code mpirun -np 4 tropic apsp GRAPH -o OUT.npy --distributed [--grid 2x2] [--bcast ring|ring2|library]
+ * [--no-lookahead]}. Every rank runs it; rank 0 prints the report. A rank that fails aborts the whole job through
+ * {@code MPI_Abort} with its message (the process then ends with mpirun's non-zero status) and no result file is
+ * left.
+ */
+public final class DistributedApsp {
+
+  private DistributedApsp() {}
+
+  /**
+   * Runs this rank's part of the job.
+   *
+   * @return the run's report; the process has finalised MPI
+   * @throws MpiUnavailableException if Open MPI is missing or cannot start (nothing ran)
+   */
+  public static DistributedReport run(Path graph, ReadOptions read, Path out, DistributedOptions options,
+      Progress progress) {
+    return DistributedSolve.run(graph, read, out, options, progress);
+  }
+
+  /**
+   * Runs this rank's part and prints rank 0's report: the command's body.
+   *
+   * @return the exit code: 0 done, 1 MPI unavailable (the message says what to install)
+   */
+  public static int runAndReport(Path graph, ReadOptions read, Path out, DistributedOptions options,
+      Progress progress, PrintWriter stdout, PrintWriter stderr) {
+    DistributedReport report;
+    try {
+      report = run(graph, read, out, options, progress);
+    } catch (MpiUnavailableException e) {
+      stderr.println("tropic: " + e.getMessage());
+      stderr.flush();
+      return 1;
+    }
+    if (report.rank() == 0) {
+      stdout.println(report.summary());
+      stdout.println("wrote " + out);
+      stdout.flush();
+    }
+    return 0;
+  }
+}

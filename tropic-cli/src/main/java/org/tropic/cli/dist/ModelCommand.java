@@ -1,0 +1,223 @@
+package org.tropic.cli.dist;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.tropic.dist.Calibration;
+import org.tropic.dist.CostModel;
+import org.tropic.dist.HyperbolicFit;
+import org.tropic.dist.MachineParameters;
+import org.tropic.dist.ProcessGrid;
+import org.tropic.mpi.Mpi;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tropic model}: the cost model of DSNAPSHOT/COAST for a distributed Floyd–Warshall — predicted time
+ * (T_comp, T_comm, T_ideal, T_worst) and memory for n vertices on P processes with a grid and block size, and the
+ * block size and grid it recommends. Machine parameters are measured here ({@code --machine local}: the kernel's
+ * rate against block size now, MPI's latency and bandwidth when started under {@code mpirun -np 2} or more) or
+ * taken from the papers ({@code summit}, {@code frontier}), which with no sizes given project the papers' fastest
+ * runs beside what they measured.
+ */
+@Command(name = "model", mixinStandardHelpOptions = true,
+    description = "Predict time and memory of a distributed Floyd–Warshall and recommend block size and grid.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the prediction was printed", "1:calibration failed", "2:bad input"})
+public final class ModelCommand implements Callable<Integer> {
+
+  /** A published run to compare a projection with. */
+  private record PaperRun(String what, long n, int processes, ProcessGrid grid, int blockSize, double seconds,
+      double flopRate) {}
+
+  private static final PaperRun SUMMIT_RUN = new PaperRun("DSNAPSHOT's fastest run on 4,096 Summit nodes (SC20"
+      + " Table II)", 4_430_000, 49_152, new ProcessGrid(192, 256), 256, 1.28e3, 135.9e15);
+  private static final PaperRun FRONTIER_RUN = new PaperRun("COAST's fastest run on 9,200 Frontier nodes (SC22"
+      + " Table II)", 7_060_000, 147_200, new ProcessGrid(368, 400), 768, 702, 1.004e18);
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = {"-n", "--vertices"}, paramLabel = "N", converter = CountConverter.class,
+      description = "Vertices, e.g. 4096 or 4.1e6.")
+  Long vertices;
+
+  @Option(names = {"-P", "--processes"}, paramLabel = "P", description = "MPI processes (default: the grid's,"
+      + " or 1).")
+  Integer processes;
+
+  @Option(names = "--grid", paramLabel = "ROWSxCOLUMNS", description = "Process grid (default: recommended).")
+  String grid;
+
+  @Option(names = {"-b", "--block-size"}, paramLabel = "B", description = "Tile side (default: recommended).")
+  Integer blockSize;
+
+  @Option(names = "--machine", paramLabel = "NAME", defaultValue = "local",
+      description = "local (measure here, default), summit or frontier (parameters from the papers).")
+  String machine;
+
+  @Option(names = "--threads", paramLabel = "T", defaultValue = "0",
+      description = "Compute threads per process for local (default: all cores).")
+  int threads;
+
+  @Option(names = "--arithmetic", paramLabel = "PATH", defaultValue = "nonnegative-float",
+      description = "Kernel path timed for local: exact-float, nonnegative-float (default) or int32.")
+  String arithmetic;
+
+  @Option(names = "--latency", paramLabel = "SECONDS", description = "α for local when not under mpirun"
+      + " (default 5e-6, assumed).")
+  Double latency;
+
+  @Option(names = "--bandwidth", paramLabel = "BYTES/S", converter = CountConverter.class,
+      description = "Bandwidth for local when not under mpirun (default 5e9, assumed).")
+  Long bandwidth;
+
+  @Override
+  public Integer call() {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    try {
+      MachineParameters parameters = parameters(out);
+      if (parameters == null) {
+        return 0; // a rank other than 0 of a calibration job: rank 0 prints
+      }
+      PaperRun reference = machine.equalsIgnoreCase("summit") ? SUMMIT_RUN
+          : machine.equalsIgnoreCase("frontier") ? FRONTIER_RUN : null;
+      boolean projectPaper = reference != null && vertices == null && processes == null && grid == null
+          && blockSize == null;
+      long n = projectPaper ? reference.n() : required(vertices, "--vertices");
+      ProcessGrid chosenGrid = projectPaper ? reference.grid() : grid == null ? null : ProcessGrid.parse(grid);
+      int p = projectPaper ? reference.processes()
+          : processes != null ? processes : chosenGrid != null ? chosenGrid.size() : 1;
+      Integer b = projectPaper ? Integer.valueOf(reference.blockSize()) : blockSize;
+      if (chosenGrid != null && chosenGrid.size() != p) {
+        throw new IllegalArgumentException("grid " + chosenGrid + " has " + chosenGrid.size() + " processes, not "
+            + p);
+      }
+      CostModel model = new CostModel(parameters);
+      boolean recommendedGrid = chosenGrid == null;
+      boolean recommendedBlock = b == null;
+      if (chosenGrid == null && b == null) {
+        CostModel.Plan plan = model.recommend(n, p);
+        chosenGrid = plan.grid();
+        b = plan.blockSize();
+      } else if (chosenGrid == null) {
+        chosenGrid = model.recommendGrid(n, p, b);
+      } else if (b == null) {
+        b = model.recommendBlockSize(n, chosenGrid);
+      }
+      print(out, parameters, model.predict(n, chosenGrid, b), recommendedGrid, recommendedBlock, reference,
+          projectPaper);
+      return 0;
+    } catch (IllegalArgumentException e) {
+      err.println("tropic model: " + e.getMessage());
+      return 2;
+    }
+  }
+
+  private MachineParameters parameters(PrintWriter out) {
+    if (!machine.equalsIgnoreCase("local")) {
+      return MachineParameters.preset(machine);
+    }
+    int t = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
+    HyperbolicFit kernel = Calibration.kernelRate(MinPlusKernels.best(), Arithmetic.ofLabel(arithmetic));
+    Calibration.Network network = null;
+    if (underMpirun()) {
+      Mpi mpi = Mpi.init();
+      try {
+        network = Calibration.network(mpi.world());
+        boolean printer = mpi.world().rank() == 0;
+        mpi.finalizeMpi();
+        if (!printer) {
+          return null;
+        }
+      } catch (RuntimeException | Error e) {
+        mpi.abort(e);
+      }
+    }
+    MachineParameters measured = Calibration.machine(kernel, t, network);
+    if (network == null) {
+      double alpha = latency != null ? latency : 5e-6;
+      double beta = bandwidth != null ? bandwidth : 5e9;
+      out.printf(Locale.ROOT, "network not measured (start with mpirun -np 2 to measure it); assuming α = %.3g s,"
+          + " bandwidth %.3g B/s%n", alpha, beta);
+      return new MachineParameters(measured.name() + ", network assumed", measured.flopRate(),
+          measured.flopRateVsBlockSize(), alpha, beta, null, MachineParameters.BandwidthAxis.MESSAGE_BYTES, 1, 0);
+    }
+    return measured;
+  }
+
+  private static boolean underMpirun() {
+    String size = System.getenv("OMPI_COMM_WORLD_SIZE");
+    try {
+      return size != null && Integer.parseInt(size.strip()) >= 2;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  private static void print(PrintWriter out, MachineParameters m, CostModel.Prediction p, boolean recommendedGrid,
+      boolean recommendedBlock, PaperRun reference, boolean projectPaper) {
+    out.println("machine: " + m.name());
+    HyperbolicFit kernel = m.flopRateVsBlockSize();
+    out.printf(Locale.ROOT, "  kernel rate per process: %s%n", kernel == null
+        ? String.format(Locale.ROOT, "%.4g FLOP/s", m.flopRate())
+        : String.format(Locale.ROOT, "HyPerMod a = %.4g FLOP/s, d = %.3g (b=%d: %.4g FLOP/s)", kernel.a(),
+            kernel.d(), p.blockSize(), m.flopRateAt(p.blockSize())));
+    HyperbolicFit network = m.bandwidthCurve();
+    out.printf(Locale.ROOT, "  latency α = %.3g s; bandwidth %s; %d processes per node%n", m.latencySeconds(),
+        network == null ? String.format(Locale.ROOT, "%.4g B/s", m.bandwidth())
+            : String.format(Locale.ROOT, "HyPerMod a = %.4g B/s, d = %.4g B (%s)", network.a(), network.d(),
+                m.bandwidthAxis().name().toLowerCase(Locale.ROOT).replace('_', ' ')),
+        m.processesPerNode());
+    out.printf(Locale.ROOT, "problem: n = %d on %d processes, grid %s%s, b = %d%s%n", p.n(), p.grid().size(),
+        p.grid(), recommendedGrid ? " (recommended)" : "", p.blockSize(), recommendedBlock ? " (recommended)" : "");
+    out.printf(Locale.ROOT, "  T_comp  = %12.4g s   (2n³γ/P on the busiest process)%n", p.computeSeconds());
+    out.printf(Locale.ROOT, "  T_comm  = %12.4g s   (2(n/b)α + βn²(1/Pr + 1/Pc))%n", p.communicationSeconds());
+    out.printf(Locale.ROOT, "  T_ideal = %12.4g s   %.4g FLOP/s%n", p.idealSeconds(), p.idealFlopRate());
+    out.printf(Locale.ROOT, "  T_worst = %12.4g s   %.4g FLOP/s%n", p.worstSeconds(), p.worstFlopRate());
+    out.printf(Locale.ROOT, "  critical path (diagonal and panels in sequence) %.4g s%n", p.criticalPathSeconds());
+    out.printf(Locale.ROOT, "  memory per process %.4g GiB%s%n", p.memoryBytesPerProcess() / 1073741824.0,
+        m.memoryPerProcess() > 0 && p.memoryBytesPerProcess() > m.memoryPerProcess()
+            ? String.format(Locale.ROOT, " — more than the %.3g GiB a process has: use more processes",
+                m.memoryPerProcess() / 1073741824.0)
+            : "");
+    if (projectPaper) {
+      out.printf(Locale.ROOT, "paper: %s took %.4g s, %.4g FLOP/s: %s%n", reference.what(), reference.seconds(),
+          reference.flopRate(), reference.seconds() < p.idealSeconds() ? "faster than the model's ideal"
+              : reference.seconds() > p.worstSeconds() ? "slower than the model's worst case"
+                  : String.format(Locale.ROOT, "between ideal and worst (at %.2f)", p.position(reference.seconds())));
+    }
+  }
+
+  private static long required(Long value, String flag) {
+    if (value == null) {
+      throw new IllegalArgumentException(flag + " is required (or give --machine summit|frontier alone to project"
+          + " the papers' runs)");
+    }
+    return value;
+  }
+
+  /** Reads counts written as integers or in scientific notation: {@code 4096}, {@code 4.1e6}, {@code 7_060_000}. */
+  public static final class CountConverter implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String text) {
+      String cleaned = text.strip().replace("_", "").replace(",", "");
+      double value;
+      try {
+        value = Double.parseDouble(cleaned);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("'" + text + "' is not a number");
+      }
+      if (!(value >= 1) || value > Long.MAX_VALUE || value != Math.rint(value)) {
+        throw new IllegalArgumentException("'" + text + "' is not a positive whole number");
+      }
+      return (long) value;
+    }
+  }
+}

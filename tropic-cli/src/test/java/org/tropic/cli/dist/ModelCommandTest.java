@@ -1,0 +1,57 @@
+package org.tropic.cli.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import org.tropic.dist.BroadcastAlgorithm;
+import org.tropic.dist.DistributedOptions;
+import org.tropic.dist.ProcessGrid;
+import picocli.CommandLine;
+
+class ModelCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    CommandLine command = new CommandLine(new ModelCommand());
+    command.setOut(new PrintWriter(out, true));
+    command.setErr(new PrintWriter(err, true));
+    return command.execute(args);
+  }
+
+  @Test
+  void projectsFrontiersFastestRunBesideThePaper() {
+    assertThat(run("--machine", "frontier")).isZero();
+    assertThat(out.toString()).contains("n = 7060000 on 147200 processes, grid 368x400, b = 768")
+        .contains("T_ideal").contains("paper: COAST's fastest run").contains("between ideal and worst");
+  }
+
+  @Test
+  void recommendsASquareGridForSummitParameters() {
+    assertThat(run("--machine", "summit", "-n", "1e6", "-P", "64")).isZero();
+    assertThat(out.toString()).containsPattern("grid 8x8 \\(recommended\\), b = \\d+ \\(recommended\\)");
+  }
+
+  @Test
+  void badInputExitsWithTwo() {
+    assertThat(run("--machine", "frontier", "-n", "1000", "--grid", "2by2")).isEqualTo(2);
+    assertThat(err.toString()).contains("'2by2'");
+    assertThat(run("--machine", "mars", "-n", "1000")).isEqualTo(2);
+    assertThat(run("--machine", "summit", "-n", "4.5")).isEqualTo(2);
+  }
+
+  @Test
+  void distributedFlagsBecomeOptions() {
+    DistributedFlags flags = new DistributedFlags();
+    new CommandLine(flags).parseArgs("--distributed", "--grid", "2x3", "--bcast", "ring2");
+    assertThat(flags.enabled()).isTrue();
+    DistributedOptions options = flags.toOptions(64, 2, null, false);
+    assertThat(options.grid()).isEqualTo(new ProcessGrid(2, 3));
+    assertThat(options.broadcast()).isEqualTo(BroadcastAlgorithm.RING2);
+    assertThat(options.lookahead()).isFalse();
+    assertThat(options.blockSize()).isEqualTo(64);
+    assertThat(options.chunkBytes()).isEqualTo(4L << 20);
+  }
+}

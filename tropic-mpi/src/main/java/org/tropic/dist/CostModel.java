@@ -1,0 +1,219 @@
+package org.tropic.dist;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The performance model of DSNAPSHOT (SC20 §V-C, eqs. 2–5) and COAST (SC22 §IV-D): for n vertices on P = Pr×Pc
+ * processes with tiles of side b,
+ *
+ * <pre>
+ *   T_comp  = 2n³γ / P                                  (eq. 2)
+ *   T_comm  = 2(n/b)α + βn²(1/Pr + 1/Pc)                 (eq. 3)
+ *   T_ideal = max(T_comp, T_comm)   communication fully hidden (eq. 4)
+ *   T_worst = T_comp + T_comm        no overlap at all         (eq. 5)
+ * </pre>
+ *
+ * with γ = 1/rate(b) and β = 4 bytes / bandwidth from {@link MachineParameters} (HyPerMod curves where given). Two
+ * refinements make it honest for small problems and shared nodes: n is the padded size ⌈n/b⌉·b and T_comp is
+ * taken on the busiest process, ⌈T/Pr⌉·⌈T/Pc⌉ tiles rather than T²/P; and with Q processes sharing a node's network
+ * interface, the bandwidth term counts what crosses it, {@code n²(Qr/Pr + Qc/Pc)} per node for a Qr×Qc block of
+ * ranks per node (ParallelFw §3.4), which is eq. 3 when Q = 1. A measured run time between T_ideal and T_worst
+ * says how much communication was overlapped with computation.
+ */
+public final class CostModel {
+  /** Block sizes the recommendation considers (multiples of 32, so micro-kernel blocks are never ragged). */
+  static final int[] BLOCK_SIZES = {32, 64, 96, 128, 192, 256, 320, 384, 512, 768, 1024};
+
+  private final MachineParameters machine;
+
+  public CostModel(MachineParameters machine) {
+    this.machine = Objects.requireNonNull(machine, "machine");
+  }
+
+  public MachineParameters machine() {
+    return machine;
+  }
+
+  /**
+   * What the model predicts.
+   *
+   * @param n vertices
+   * @param grid the process grid
+   * @param blockSize b
+   * @param computeSeconds T_comp on the busiest process
+   * @param communicationSeconds T_comm
+   * @param criticalPathSeconds the diagonal closures and panel updates in sequence, T·3·2b³γ: the floor no overlap
+   *     removes
+   * @param idealSeconds T_ideal
+   * @param worstSeconds T_worst
+   * @param memoryBytesPerProcess tiles plus panel buffers of the busiest process
+   */
+  public record Prediction(long n, ProcessGrid grid, int blockSize, double computeSeconds,
+      double communicationSeconds, double criticalPathSeconds, double idealSeconds, double worstSeconds,
+      long memoryBytesPerProcess) {
+
+    /** Γ_ideal = 2n³ / T_ideal (the papers' flop rate, on the unpadded n). */
+    public double idealFlopRate() {
+      return 2.0 * n * n * n / idealSeconds;
+    }
+
+    /** Γ_worst = 2n³ / T_worst. */
+    public double worstFlopRate() {
+      return 2.0 * n * n * n / worstSeconds;
+    }
+
+    /**
+     * Where a measured time falls: 0 at T_ideal (all communication hidden), 1 at T_worst (none hidden); below 0 is
+     * faster than the model's best case, above 1 slower than its worst.
+     */
+    public double position(double measuredSeconds) {
+      double span = worstSeconds - idealSeconds;
+      return span > 0 ? (measuredSeconds - idealSeconds) / span : measuredSeconds <= idealSeconds ? 0 : 1;
+    }
+  }
+
+  /**
+   * A recommended configuration.
+   *
+   * @param grid the process grid
+   * @param blockSize b
+   * @param prediction what it should cost
+   */
+  public record Plan(ProcessGrid grid, int blockSize, Prediction prediction) {}
+
+  /** The model's prediction for n vertices on {@code grid} with tiles of side b. */
+  public Prediction predict(long n, ProcessGrid grid, int blockSize) {
+    if (n < 1 || blockSize < 1) {
+      throw new IllegalArgumentException("need n ≥ 1 and b ≥ 1, got n=" + n + ", b=" + blockSize);
+    }
+    long tiles = (n + blockSize - 1) / blockSize;
+    double padded = (double) tiles * blockSize;
+    double b = blockSize;
+    double gamma = 1 / machine.flopRateAt(blockSize);
+    long localRows = (tiles + grid.rows() - 1) / grid.rows();
+    long localColumns = (tiles + grid.columns() - 1) / grid.columns();
+    double compute = 2 * b * b * b * tiles * localRows * localColumns * gamma;
+
+    int q = Math.min(machine.processesPerNode(), grid.size());
+    ProcessGrid perNode = nodeBlock(q, grid);
+    double nodeRows = (double) grid.rows() / perNode.rows();
+    double nodeColumns = (double) grid.columns() / perNode.columns();
+    double nodes = Math.max(1, (double) grid.size() / q);
+    double messageBytes = 4 * padded * b / Math.min(grid.rows(), grid.columns());
+    double localMatrixBytes = 4 * padded * padded / nodes;
+    double bandwidth = machine.bandwidthAt(messageBytes, localMatrixBytes);
+    double volume = grid.size() == 1 ? 0 : 4 * padded * padded * (1 / nodeRows + 1 / nodeColumns);
+    double communication = (grid.size() == 1 ? 0 : 2.0 * tiles * machine.latencySeconds()) + volume / bandwidth;
+
+    double critical = tiles * 3 * 2 * b * b * b * gamma;
+    double ideal = Math.max(compute, communication);
+    double worst = compute + communication;
+    long tileBytes = (long) blockSize * blockSize * Float.BYTES;
+    long memory = localRows * localColumns * tileBytes + 6 * (localRows + localColumns) * tileBytes;
+    return new Prediction(n, grid, blockSize, compute, communication, critical, ideal, worst, memory);
+  }
+
+  /** The block size with the smallest predicted time (the larger of T_ideal and the critical path) on this grid. */
+  public int recommendBlockSize(long n, ProcessGrid grid) {
+    int best = -1;
+    double bestTime = Double.POSITIVE_INFINITY;
+    for (int b : BLOCK_SIZES) {
+      long tiles = (n + b - 1) / b;
+      if (tiles < Math.max(grid.rows(), grid.columns())) {
+        continue;
+      }
+      Prediction p = predict(n, grid, b);
+      double t = Math.max(p.idealSeconds(), p.criticalPathSeconds());
+      if (t < bestTime) {
+        bestTime = t;
+        best = b;
+      }
+    }
+    if (best < 0) {
+      long largest = Math.max(1, n / Math.max(grid.rows(), grid.columns()));
+      throw new IllegalArgumentException("n=" + n + " is too small for grid " + grid + ": every process row and"
+          + " column needs a tile, so b ≤ " + largest + "; give a block size or use fewer ranks");
+    }
+    return best;
+  }
+
+  /** The grid of {@code processes} ranks with the smallest predicted T_ideal for b; Pr ≈ Pc wins ties. */
+  public ProcessGrid recommendGrid(long n, int processes, int blockSize) {
+    long tiles = (n + blockSize - 1) / blockSize;
+    ProcessGrid best = null;
+    double bestTime = Double.POSITIVE_INFINITY;
+    for (ProcessGrid grid : grids(processes)) {
+      if (grid.rows() > tiles || grid.columns() > tiles) {
+        continue;
+      }
+      double t = predict(n, grid, blockSize).idealSeconds();
+      if (t < bestTime * (1 - 1e-9) || t <= bestTime && best != null && squareness(grid) < squareness(best)) {
+        bestTime = t;
+        best = grid;
+      }
+    }
+    if (best == null) {
+      throw new IllegalArgumentException("no grid of " + processes + " ranks fits " + tiles + "×" + tiles
+          + " tiles (n=" + n + ", b=" + blockSize + "): use a smaller block size or fewer ranks");
+    }
+    return best;
+  }
+
+  /** The grid and block size with the smallest predicted time for n vertices on {@code processes} ranks. */
+  public Plan recommend(long n, int processes) {
+    Plan best = null;
+    double bestTime = Double.POSITIVE_INFINITY;
+    for (ProcessGrid grid : grids(processes)) {
+      int b;
+      try {
+        b = recommendBlockSize(n, grid);
+      } catch (IllegalArgumentException e) {
+        continue;
+      }
+      Prediction p = predict(n, grid, b);
+      double t = Math.max(p.idealSeconds(), p.criticalPathSeconds());
+      if (t < bestTime * (1 - 1e-9) || t <= bestTime && best != null && squareness(grid) < squareness(best.grid())) {
+        bestTime = t;
+        best = new Plan(grid, b, p);
+      }
+    }
+    if (best == null) {
+      throw new IllegalArgumentException("n=" + n + " is too small to spread over " + processes + " ranks");
+    }
+    return best;
+  }
+
+  /** Every Pr×Pc = processes, Pr ascending. */
+  static List<ProcessGrid> grids(int processes) {
+    List<ProcessGrid> grids = new ArrayList<>();
+    for (int rows = 1; rows <= processes; rows++) {
+      if (processes % rows == 0) {
+        grids.add(new ProcessGrid(rows, processes / rows));
+      }
+    }
+    return grids;
+  }
+
+  /** The Qr×Qc block of a node's q ranks with the same aspect as the grid, as ParallelFw §3.4 places them. */
+  private static ProcessGrid nodeBlock(int q, ProcessGrid grid) {
+    ProcessGrid best = new ProcessGrid(1, q);
+    double bestGap = Double.POSITIVE_INFINITY;
+    for (ProcessGrid block : grids(q)) {
+      if (grid.rows() % block.rows() != 0 || grid.columns() % block.columns() != 0) {
+        continue;
+      }
+      double gap = Math.abs(Math.log((double) block.rows() / grid.rows() * grid.columns() / block.columns()));
+      if (gap < bestGap) {
+        bestGap = gap;
+        best = block;
+      }
+    }
+    return best;
+  }
+
+  private static double squareness(ProcessGrid grid) {
+    return Math.abs(Math.log((double) grid.rows() / grid.columns()));
+  }
+}

@@ -1,0 +1,63 @@
+package org.tropic.dist;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * What a distributed run did and cost, the same on every rank, with where its measured time falls between the
+ * cost model's T_ideal and T_worst.
+ *
+ * @param rank the rank this copy of the report is from (rank 0 prints it)
+ * @param out the result file
+ * @param n vertices
+ * @param ranks P
+ * @param grid the process grid used
+ * @param blockSize b
+ * @param arithmetic the arithmetic path
+ * @param broadcast the panel broadcast
+ * @param lookahead whether lookahead was on
+ * @param threads compute threads per rank (rank 0's)
+ * @param readSeconds rank 0's time to read the graph
+ * @param solveSeconds the slowest rank's solve time
+ * @param writeSeconds the slowest rank's time to write and commit
+ * @param maxPointToPointBytesSent the most bytes one rank sent point to point
+ * @param totalPointToPointBytesSent bytes sent point to point by all ranks together
+ * @param libraryBytesAsRoot payload broadcast through the library, summed over roots
+ * @param maxComputeSeconds the most time one rank's compute threads spent in tile tasks (summed over its threads)
+ * @param machine where the model's parameters came from
+ * @param prediction the cost model's prediction for this configuration
+ */
+public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGrid grid, int blockSize, Arithmetic arithmetic,
+    BroadcastAlgorithm broadcast, boolean lookahead, int threads, double readSeconds, double solveSeconds,
+    double writeSeconds, long maxPointToPointBytesSent, long totalPointToPointBytesSent, long libraryBytesAsRoot,
+    double maxComputeSeconds, String machine, CostModel.Prediction prediction) {
+
+  /** Where the solve time falls: 0 at T_ideal, 1 at T_worst ({@link CostModel.Prediction#position}). */
+  public double modelPosition() {
+    return prediction.position(solveSeconds);
+  }
+
+  /** A few lines for the terminal. */
+  public String summary() {
+    return String.format(Locale.ROOT,
+        "distributed Floyd–Warshall: n=%d on %d ranks, grid %s, b=%d, %s, broadcast %s, lookahead %s, %d threads"
+            + " per rank%n"
+            + "  read %.3f s, solve %.3f s, write %.3f s; %.1f GFLOP/s (2n³/solve)%n"
+            + "  sent point to point: %s per rank at most, %s in all; library broadcasts %s%n"
+            + "  model (%s): T_comp %.3f s, T_comm %.3f s, T_ideal %.3f s, T_worst %.3f s; measured at %.2f"
+            + " between ideal (0) and worst (1)",
+        n, ranks, grid, blockSize, arithmetic.label(), broadcast.label(), lookahead ? "on" : "off", threads,
+        readSeconds, solveSeconds, writeSeconds, 2.0 * n * n * n / solveSeconds / 1e9,
+        bytes(maxPointToPointBytesSent), bytes(totalPointToPointBytesSent), bytes(libraryBytesAsRoot), machine,
+        prediction.computeSeconds(), prediction.communicationSeconds(), prediction.idealSeconds(),
+        prediction.worstSeconds(), modelPosition());
+  }
+
+  static String bytes(long value) {
+    if (value < 1 << 20) {
+      return String.format(Locale.ROOT, "%.1f KiB", value / 1024.0);
+    }
+    return String.format(Locale.ROOT, "%.1f MiB", value / 1048576.0);
+  }
+}

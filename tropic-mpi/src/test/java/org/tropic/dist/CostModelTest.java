@@ -1,0 +1,76 @@
+package org.tropic.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class CostModelTest {
+  /** 1 GFLOP/s per process, α = 10 µs, 1 GB/s, one process per node: easy numbers to check eqs. 2–5 by hand. */
+  private static final MachineParameters SIMPLE = new MachineParameters("simple", 1e9, null, 1e-5, 1e9, null,
+      MachineParameters.BandwidthAxis.MESSAGE_BYTES, 1, 0);
+
+  @Test
+  void equationsTwoToFiveWhenTilesDivideEvenly() {
+    CostModel model = new CostModel(SIMPLE);
+    CostModel.Prediction p = model.predict(4096, new ProcessGrid(2, 2), 256);
+    double comp = 2.0 * Math.pow(4096, 3) / 4 / 1e9;
+    double comm = 2.0 * 4096 / 256 * 1e-5 + 4.0 * 4096 * 4096 * (0.5 + 0.5) / 1e9;
+    assertThat(p.computeSeconds()).isCloseTo(comp, within(1e-9));
+    assertThat(p.communicationSeconds()).isCloseTo(comm, within(1e-9));
+    assertThat(p.idealSeconds()).isEqualTo(Math.max(comp, comm));
+    assertThat(p.worstSeconds()).isCloseTo(comp + comm, within(1e-9));
+    assertThat(p.idealFlopRate()).isCloseTo(2.0 * Math.pow(4096, 3) / p.idealSeconds(), within(1.0));
+    assertThat(p.position(p.idealSeconds())).isZero();
+    assertThat(p.position(p.worstSeconds())).isCloseTo(1, within(1e-12));
+    assertThat(p.memoryBytesPerProcess()).isEqualTo(8L * 8 * 256 * 256 * 4 + 6L * 16 * 256 * 256 * 4);
+  }
+
+  @Test
+  void raggedTilesChargeTheBusiestProcess() {
+    CostModel model = new CostModel(SIMPLE);
+    // 5×5 tiles on 2×2: the busiest process has 3×3 tiles, not 25/4.
+    CostModel.Prediction p = model.predict(5 * 64 - 10, new ProcessGrid(2, 2), 64);
+    assertThat(p.computeSeconds()).isCloseTo(2.0 * 64 * 64 * 64 * 5 * 9 / 1e9, within(1e-12));
+  }
+
+  @Test
+  void recommendsASquareGridAndAMultipleOf32() {
+    CostModel model = new CostModel(SIMPLE);
+    assertThat(model.recommendGrid(8192, 16, 256)).isEqualTo(new ProcessGrid(4, 4));
+    assertThat(model.recommendGrid(8192, 6, 256)).isIn(new ProcessGrid(2, 3), new ProcessGrid(3, 2));
+    CostModel.Plan plan = model.recommend(20_000, 12);
+    assertThat(plan.grid().size()).isEqualTo(12);
+    assertThat(Math.abs(plan.grid().rows() - plan.grid().columns())).isLessThanOrEqualTo(1);
+    assertThat(plan.blockSize() % 32).isZero();
+  }
+
+  @Test
+  void oneProcessHasNoCommunication() {
+    CostModel.Prediction p = new CostModel(SIMPLE).predict(1000, new ProcessGrid(1, 1), 100);
+    assertThat(p.communicationSeconds()).isZero();
+    assertThat(p.worstSeconds()).isEqualTo(p.idealSeconds());
+  }
+
+  /**
+   * Frontier's fastest COAST run (Table II: n = 7.06·10⁶ on 147,200 ranks as 368×400, b = 768) took 702 s, 1.004
+   * EF/s. With the Table V parameters the model must bracket it, as the paper's projection (1.1 EF/s) did.
+   */
+  @Test
+  void projectsFrontiersFastestRunBetweenIdealAndWorst() {
+    CostModel.Prediction p = new CostModel(MachineParameters.frontier())
+        .predict(7_060_000, new ProcessGrid(368, 400), 768);
+    assertThat(p.idealSeconds()).isLessThan(702);
+    assertThat(p.worstSeconds()).isGreaterThan(702);
+    assertThat(p.idealFlopRate()).isBetween(1.0e18, 1.2e18);
+  }
+
+  /** Summit's fastest DSNAPSHOT run (n = 4.43·10⁶, 49,152 ranks as 192×256, b = 256) at 135.9 PF/s, 1,280 s. */
+  @Test
+  void projectsSummitsFastestRunWithinTheRightScale() {
+    CostModel.Prediction p = new CostModel(MachineParameters.summit())
+        .predict(4_430_000, new ProcessGrid(192, 256), 256);
+    assertThat(p.idealSeconds()).isBetween(900.0, 1280.0);
+    assertThat(p.idealFlopRate()).isBetween(135.9e15, 193e15); // at most the 193 PF/s theoretical peak (§VI-A3)
+  }
+}
