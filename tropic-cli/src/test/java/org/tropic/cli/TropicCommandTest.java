@@ -81,6 +81,24 @@ class TropicCommandTest {
   }
 
   @Test
+  void negativeWeightsArePlannedAndSolvedByEitherAlgorithm() throws IOException {
+    Path graph = dir.resolve("negative.edges");
+    StringBuilder arcs = new StringBuilder();
+    for (int v = 0; v < 300; v++) {
+      arcs.append(v).append(' ').append((v + 1) % 300).append(' ').append(v % 7 == 0 ? -1 : 2).append('\n');
+    }
+    Files.writeString(graph, arcs);
+    for (String algorithm : new String[] {"auto", "fw", "dijkstra"}) {
+      Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
+      assertThat(r.exitCode()).as(algorithm + ": " + r.err()).isZero();
+      JsonNode report = new ObjectMapper().readTree(r.out());
+      assertThat(report.get("reachable_pairs").asLong()).isEqualTo(300L * 299);
+      // the longest is all the way round but one arc: the cycle (257 × 2 − 43 = 471) minus a −1 arc
+      assertThat(report.get("max_distance").asDouble()).as(algorithm).isEqualTo(472);
+    }
+  }
+
+  @Test
   void malformedInputNamesFileLineAndTextWithExitCode2() throws IOException {
     Path bad = dir.resolve("bad.edges");
     Files.writeString(bad, "0 1 2.5\n1 2 heavy\n");
