@@ -1,0 +1,348 @@
+package org.tropic.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ThreadLocalRandom;
+import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.Progress;
+import org.tropic.graph.VertexLabels;
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * Writes a distance matrix as {@code OUT.npy} (float32, C order, readable by {@code numpy.load(..., mmap_mode='r')})
+ * with its {@link Sidecar} {@code OUT.npy.json}, and optionally an int32 predecessor matrix, all or nothing.
+ *
+ * <p><b>How a write commits.</b> Every file is first written completely to a hidden temporary in the target
+ * directory ({@code .OUT.npy.tmp-<random>}) and forced to disk; a failure up to here deletes the temporaries and
+ * leaves any earlier result untouched. Then, in this order: the old sidecar is deleted, the predecessor file and
+ * {@code OUT.npy} are renamed into place, and the sidecar is renamed last (each an atomic rename). The sidecar is
+ * the commit record: readers ({@link NpyDistanceMatrix#open(Path)}) refuse an {@code OUT.npy} without one, and
+ * whenever a sidecar exists the files beside it are the ones it describes. Renaming the sidecar first would let a
+ * crash pair a new sidecar with an old or missing matrix; leaving the old sidecar in place would pair it with a
+ * new matrix. A failure during the renames removes what this write had put in place, so the worst outcome is no
+ * result, never a mismatched or partial one.
+ *
+ * <p>Peak extra memory is one row (plus a 4 MiB buffer), never a second n² copy. The disk's usable space is
+ * checked before anything is written.
+ */
+public final class DistanceStore {
+
+  /** Rows of floats to store: a {@link DistanceMatrix}, tiles of a solver, anything that can copy a row. */
+  public interface RowSource {
+
+    /** The number of rows and columns n. */
+    int size();
+
+    /** Copies row u into {@code dst[0..n)}. */
+    void copyRow(int u, float[] dst);
+
+    /** The rows of a distance matrix. */
+    static RowSource of(DistanceMatrix matrix) {
+      Objects.requireNonNull(matrix, "matrix");
+      return new RowSource() {
+        @Override
+        public int size() {
+          return matrix.size();
+        }
+
+        @Override
+        public void copyRow(int u, float[] dst) {
+          matrix.copyRow(u, dst);
+        }
+      };
+    }
+
+    /**
+     * The rows of an n×n matrix held as square tiles, decoding each value from the solver's storage form.
+     *
+     * @param tiles {@code t×t} row-major tiles of {@code tileSize²} values, {@code tiles[tileRow * t + tileCol]},
+     *     {@code t = ceil(n / tileSize)}; values beyond n (padding) are ignored
+     * @param arithmetic the path the values are stored in ({@link Arithmetic#decode})
+     */
+    static RowSource ofTiles(float[][] tiles, int n, int tileSize, Arithmetic arithmetic) {
+      Objects.requireNonNull(arithmetic, "arithmetic");
+      if (n < 0 || tileSize < 1) {
+        throw new IllegalArgumentException("n=" + n + ", tileSize=" + tileSize);
+      }
+      int perSide = (int) ((n + (long) tileSize - 1) / tileSize);
+      if (tiles.length != (long) perSide * perSide) {
+        throw new IllegalArgumentException(tiles.length + " tiles for n=" + n + " and tile size " + tileSize
+            + " (expected " + perSide + "×" + perSide + ")");
+      }
+      for (int i = 0; i < tiles.length; i++) {
+        if (tiles[i] == null || tiles[i].length != tileSize * tileSize) {
+          throw new IllegalArgumentException("tile " + i + " holds " + (tiles[i] == null ? "null" : tiles[i].length
+              + " values") + ", not " + tileSize + "×" + tileSize);
+        }
+      }
+      return new RowSource() {
+        @Override
+        public int size() {
+          return n;
+        }
+
+        @Override
+        public void copyRow(int u, float[] dst) {
+          int tileRow = u / tileSize;
+          int inTile = (u % tileSize) * tileSize;
+          for (int tileCol = 0; tileCol < perSide; tileCol++) {
+            int from = tileCol * tileSize;
+            System.arraycopy(tiles[tileRow * perSide + tileCol], inTile, dst, from, Math.min(tileSize, n - from));
+          }
+          arithmetic.decodeInPlace(dst, 0, n);
+        }
+      };
+    }
+  }
+
+  /** Rows of int32 values to store, e.g. predecessors (−1 = none). */
+  public interface IntRowSource {
+
+    /** The number of rows and columns n. */
+    int size();
+
+    /** Copies row u into {@code dst[0..n)}. */
+    void copyRow(int u, int[] dst);
+  }
+
+  private DistanceStore() {}
+
+  /**
+   * Writes {@code matrix} to {@code out} with its sidecar, all or nothing; see
+   * {@link #write(RowSource, IntRowSource, Path, Sidecar, Progress)}.
+   *
+   * @throws IllegalArgumentException if the matrix has labels and the sidecar records others (or none)
+   */
+  public static void write(DistanceMatrix matrix, Path out, Sidecar sidecar, Progress progress) throws IOException {
+    Objects.requireNonNull(sidecar, "sidecar");
+    checkSize(sidecar, matrix.size());
+    VertexLabels labels = matrix.labels();
+    if (labels != null && !labels.names().equals(sidecar.labels())) {
+      throw new IllegalArgumentException("the matrix's vertex labels differ from the sidecar's: build the sidecar"
+          + " from the graph the matrix was computed from");
+    }
+    write(RowSource.of(matrix), null, out, sidecar, progress);
+  }
+
+  /**
+   * Writes distances to {@code out}, optionally predecessors to {@link #predecessorsPathFor}{@code (out)}, and the
+   * sidecar to {@link Sidecar#pathFor}{@code (out)}, all or nothing (see the class comment). Existing files of
+   * those names are replaced.
+   *
+   * @param distances n×n distances, n equal to the sidecar's
+   * @param predecessors n×n predecessors, or {@code null} for none; the sidecar is stored naming the file
+   * @param progress told of each row written (n per matrix)
+   * @throws IOException if the disk lacks room (with the numbers) or a write fails; nothing new is left behind
+   */
+  public static void write(RowSource distances, IntRowSource predecessors, Path out, Sidecar sidecar,
+      Progress progress) throws IOException {
+    Objects.requireNonNull(distances, "distances");
+    Objects.requireNonNull(out, "out");
+    Objects.requireNonNull(sidecar, "sidecar");
+    Objects.requireNonNull(progress, "progress");
+    int n = distances.size();
+    checkSize(sidecar, n);
+    if (predecessors != null && predecessors.size() != n) {
+      throw new IllegalArgumentException("predecessors are " + predecessors.size() + "×" + predecessors.size()
+          + " but distances are " + n + "×" + n);
+    }
+    Path target = out.toAbsolutePath();
+    Path predecessorsTarget = predecessors == null ? null : predecessorsPathFor(target);
+    Sidecar stored = predecessors == null ? sidecar.withPredecessors(null)
+        : sidecar.withPredecessors(predecessorsTarget.getFileName().toString());
+    NpyHeader distanceHeader = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
+    NpyHeader predecessorHeader = predecessors == null ? null : NpyHeader.of(NpyHeader.Dtype.INT32, n, n);
+    byte[] json = stored.toJson();
+    checkSpace(target, n, distanceHeader, predecessorHeader, json.length);
+
+    List<Path> temporaries = new ArrayList<>();
+    try {
+      Path predecessorsTemp = null;
+      if (predecessors != null) {
+        predecessorsTemp = createTemporary(predecessorsTarget, temporaries);
+        stageInts(predecessorsTemp, predecessorHeader, predecessors, progress);
+      }
+      Path distancesTemp = createTemporary(target, temporaries);
+      stageFloats(distancesTemp, distanceHeader, distances, progress);
+      Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
+      stageBytes(sidecarTemp, json);
+      commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
+    } catch (IOException | RuntimeException | Error e) {
+      deleteQuietly(temporaries, e);
+      throw e;
+    }
+  }
+
+  /**
+   * Writes an n×n int32 matrix (e.g. predecessors, −1 = none) to {@code out} alone, atomically: a temporary, then
+   * one rename. For a predecessor file that belongs to a result prefer {@link #write(RowSource, IntRowSource, Path,
+   * Sidecar, Progress)}, which keeps the set consistent.
+   */
+  public static void writeInts(IntRowSource rows, Path out, Progress progress) throws IOException {
+    Objects.requireNonNull(rows, "rows");
+    Path target = out.toAbsolutePath();
+    NpyHeader header = NpyHeader.of(NpyHeader.Dtype.INT32, rows.size(), rows.size());
+    checkSpace(target, rows.size(), null, header, 0);
+    List<Path> temporaries = new ArrayList<>();
+    try {
+      Path temp = createTemporary(target, temporaries);
+      stageInts(temp, header, rows, progress);
+      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+      forceDirectory(target.getParent());
+    } catch (IOException | RuntimeException | Error e) {
+      deleteQuietly(temporaries, e);
+      throw e;
+    }
+  }
+
+  private static void checkSize(Sidecar sidecar, int n) {
+    if (sidecar.n() != n) {
+      throw new IllegalArgumentException("the sidecar is for n=" + sidecar.n() + " but the matrix is " + n + "×"
+          + n);
+    }
+  }
+
+  /** The predecessor file of a result: {@code OUT.npy} → {@code OUT.pred.npy} (else {@code OUT.pred.npy} appended). */
+  public static Path predecessorsPathFor(Path out) {
+    String name = out.getFileName().toString();
+    String stem = name.endsWith(".npy") ? name.substring(0, name.length() - 4) : name;
+    return out.resolveSibling(stem + ".pred.npy");
+  }
+
+  private static void commit(Path target, Path distancesTemp, Path predecessorsTarget, Path predecessorsTemp,
+      Path sidecarTemp) throws IOException {
+    Path sidecarTarget = Sidecar.pathFor(target);
+    List<Path> placed = new ArrayList<>();
+    try {
+      Files.deleteIfExists(sidecarTarget);
+      if (predecessorsTemp != null) {
+        move(predecessorsTemp, predecessorsTarget);
+        placed.add(predecessorsTarget);
+      }
+      move(distancesTemp, target);
+      placed.add(target);
+      move(sidecarTemp, sidecarTarget);
+    } catch (IOException | RuntimeException | Error e) {
+      deleteQuietly(placed, e);
+      throw e;
+    }
+    forceDirectory(target.getParent());
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("cannot rename " + from + " to " + to + " atomically on this file system", e);
+    }
+  }
+
+  private static void stageFloats(Path file, NpyHeader header, RowSource rows, Progress progress) throws IOException {
+    progress.begin("writing " + file.getFileName(), header.rows());
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      NpyRowWriter.writeFloats(channel, header, rows, progress);
+      finish(channel, file, header);
+    } finally {
+      progress.end();
+    }
+  }
+
+  private static void stageInts(Path file, NpyHeader header, IntRowSource rows, Progress progress)
+      throws IOException {
+    progress.begin("writing " + file.getFileName(), header.rows());
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      NpyRowWriter.writeInts(channel, header, rows, progress);
+      finish(channel, file, header);
+    } finally {
+      progress.end();
+    }
+  }
+
+  private static void finish(FileChannel channel, Path file, NpyHeader header) throws IOException {
+    if (channel.size() != header.fileSize()) {
+      throw new IOException(file + ": wrote " + channel.size() + " bytes where " + header.fileSize()
+          + " were due");
+    }
+    channel.force(true);
+  }
+
+  private static void stageBytes(Path file, byte[] bytes) throws IOException {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      ByteBuffer buffer = ByteBuffer.wrap(bytes);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+      channel.force(true);
+    }
+  }
+
+  /** Creates {@code .NAME.tmp-<random>} beside {@code target}, recording it for clean-up. */
+  private static Path createTemporary(Path target, List<Path> temporaries) throws IOException {
+    String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
+    Files.createFile(temp);
+    temporaries.add(temp);
+    return temp;
+  }
+
+  private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
+      throws IOException {
+    Path directory = target.getParent();
+    if (!Files.isDirectory(directory)) {
+      throw new IOException("cannot write " + target + ": directory " + directory + " does not exist");
+    }
+    long need = jsonBytes;
+    List<String> parts = new ArrayList<>();
+    for (NpyHeader header : new NpyHeader[] {distances, predecessors}) {
+      if (header != null) {
+        need += header.fileSize();
+        parts.add((header == distances ? "distances " : "predecessors ") + header.dataOffset() + " + " + n
+            + "²×4 = " + header.fileSize());
+      }
+    }
+    if (jsonBytes > 0) {
+      parts.add("sidecar " + jsonBytes);
+    }
+    FileStore store = Files.getFileStore(directory);
+    long usable = store.getUsableSpace();
+    if (need > usable) {
+      throw new IOException("not enough disk space to write " + target + ": n=" + n + " needs " + need
+          + " bytes (" + mib(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
+          + " bytes (" + mib(usable) + ") usable");
+    }
+  }
+
+  private static String mib(long bytes) {
+    return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
+  }
+
+  /** Makes the renames durable; some file systems cannot sync a directory, and then rename order still holds. */
+  private static void forceDirectory(Path directory) {
+    try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+      channel.force(true);
+    } catch (IOException e) {
+      // not supported here (e.g. some platforms refuse to open directories); the data itself is forced
+    }
+  }
+
+  private static void deleteQuietly(List<Path> files, Throwable cause) {
+    for (Path file : files) {
+      try {
+        Files.deleteIfExists(file);
+      } catch (IOException e) {
+        cause.addSuppressed(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,219 @@
+package org.tropic.io;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.tropic.graph.Graph;
+import org.tropic.graph.VertexLabels;
+
+/**
+ * What a stored distance matrix {@code OUT.npy} is about, kept beside it as {@code OUT.npy.json}: the graph it was
+ * computed from (fingerprint, source file, format, direction), vertex labels, the options and arithmetic path of
+ * the solve, timings, the machine, and an optional predecessor file. Read with unknown fields ignored, so files
+ * written by later versions that only add fields still open.
+ *
+ * @param formatVersion the sidecar schema version, {@link #FORMAT_VERSION}
+ * @param n the number of vertices (the matrix is n×n)
+ * @param graphFingerprint {@link Graph#fingerprint()} of the graph the distances belong to
+ * @param graph where the graph came from, so it can be read again; may be {@code null}
+ * @param options how the solve was asked for; may be {@code null}
+ * @param arithmeticPath the {@link org.tropic.semiring.Arithmetic#label()} the solve actually ran with
+ * @param timings seconds per phase, in the order the phases ran (e.g. read, solve, write); never {@code null}
+ * @param machine where it ran; may be {@code null}
+ * @param created when the result was written, ISO-8601 ({@link Instant#toString()})
+ * @param predecessors the file name (a sibling of the {@code .npy}) of the int32 predecessor matrix, or {@code null}
+ * @param labels the vertex names in id order, or {@code null} when ids are the names
+ */
+public record Sidecar(
+    int formatVersion,
+    int n,
+    String graphFingerprint,
+    GraphInput graph,
+    Options options,
+    String arithmeticPath,
+    Map<String, Double> timings,
+    Machine machine,
+    String created,
+    String predecessors,
+    List<String> labels) {
+
+  /** The schema version this code writes and reads. */
+  public static final int FORMAT_VERSION = 1;
+
+  /** The suffix that turns {@code OUT.npy} into its sidecar's name. */
+  public static final String SUFFIX = ".json";
+
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .build();
+
+  /**
+   * The graph's input file and how it was read: enough for {@code tropic query} to read it again. Plain strings, so
+   * the sidecar does not change when a reader's option types do.
+   *
+   * @param path the input file as given (absolute or relative to where the solve ran)
+   * @param format the format it was read as (a {@code GraphFormat} name, e.g. {@code MATRIX_MARKET})
+   * @param undirected whether every edge became arcs both ways
+   * @param weights the weight rule applied by the reader, or {@code null} for the format's default
+   */
+  public record GraphInput(String path, String format, boolean undirected, String weights) {}
+
+  /**
+   * The options of the solve as the user (or the planner) set them.
+   *
+   * @param algorithm e.g. {@code fw}, {@code dijkstra}
+   * @param arithmetic the requested arithmetic ({@code auto} or a path label)
+   * @param blockSize the tile size b, or {@code null} where the algorithm has none
+   * @param threads the worker threads used
+   */
+  public record Options(String algorithm, String arithmetic, Integer blockSize, int threads) {}
+
+  /**
+   * The machine a result was computed on.
+   *
+   * @param cores available processors
+   * @param jvm vendor, name and version of the JVM
+   * @param os operating system name, version and architecture
+   */
+  public record Machine(int cores, String jvm, String os) {
+
+    /** This machine. */
+    public static Machine current() {
+      return new Machine(Runtime.getRuntime().availableProcessors(),
+          System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name") + " "
+              + System.getProperty("java.runtime.version"),
+          System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+              + System.getProperty("os.arch"));
+    }
+  }
+
+  public Sidecar {
+    if (n < 0) {
+      throw new IllegalArgumentException("negative vertex count " + n);
+    }
+    if (labels != null) {
+      if (labels.size() != n) {
+        throw new IllegalArgumentException(labels.size() + " labels for " + n + " vertices");
+      }
+      labels = List.copyOf(labels);
+    }
+    timings = timings == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(timings));
+  }
+
+  /**
+   * A sidecar for the distances of {@code graph}, stamped with this machine and the current time.
+   *
+   * @param source where the graph came from, or {@code null}
+   * @param options the solve's options, or {@code null}
+   * @param arithmeticPath the arithmetic label the solve ran with
+   * @param timings seconds per phase, in order (copied)
+   */
+  public static Sidecar of(Graph graph, GraphInput source, Options options, String arithmeticPath,
+      Map<String, Double> timings) {
+    VertexLabels labels = graph.labels();
+    return new Sidecar(FORMAT_VERSION, graph.vertexCount(), graph.fingerprint(), source, options, arithmeticPath,
+        timings, Machine.current(), Instant.now().toString(), null, labels == null ? null : labels.names());
+  }
+
+  /** This sidecar naming a predecessor file (a sibling file name, not a path). */
+  public Sidecar withPredecessors(String fileName) {
+    return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, timings, machine,
+        created, fileName, labels);
+  }
+
+  /** This sidecar with other timings (e.g. once the write itself has been timed). */
+  public Sidecar withTimings(Map<String, Double> newTimings) {
+    return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, newTimings, machine,
+        created, predecessors, labels);
+  }
+
+  /** The sidecar path of a stored matrix: {@code OUT.npy} → {@code OUT.npy.json}. */
+  public static Path pathFor(Path npy) {
+    return npy.resolveSibling(npy.getFileName() + SUFFIX);
+  }
+
+  /** The labels as {@link VertexLabels}, or {@code null} when ids are the names. Builds a hash map: O(n). */
+  public VertexLabels vertexLabels() {
+    return labels == null ? null : VertexLabels.of(labels);
+  }
+
+  /**
+   * Checks that these distances belong to {@code graph}.
+   *
+   * @param file this sidecar's file, for the message
+   * @throws IllegalArgumentException naming both fingerprints (or both sizes) if they do not match
+   */
+  public void checkGraph(Graph given, Path file) {
+    Objects.requireNonNull(given, "given");
+    if (!given.fingerprint().equals(graphFingerprint)) {
+      throw new IllegalArgumentException(file + ": these distances were computed from a different graph: the"
+          + " sidecar records graph fingerprint " + graphFingerprint + " (n=" + n + "), the graph given has "
+          + given.fingerprint() + " (n=" + given.vertexCount() + ")"
+          + (graph == null || graph.path() == null ? "" : "; the result was computed from " + graph.path()));
+    }
+  }
+
+  /** The sidecar as UTF-8 JSON. */
+  public byte[] toJson() {
+    try {
+      return JSON.writeValueAsBytes(this);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot serialise sidecar: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Parses a sidecar, ignoring fields this version does not know.
+   *
+   * @param file where the bytes came from, for messages
+   * @throws IOException naming the file if the JSON is malformed, of another schema version, or inconsistent
+   */
+  public static Sidecar fromJson(byte[] json, Path file) throws IOException {
+    Sidecar sidecar;
+    try {
+      sidecar = JSON.readValue(json, Sidecar.class);
+    } catch (JacksonException e) {
+      throw new IOException(file + ": not a valid Tropic sidecar: " + e.getOriginalMessage(), e);
+    }
+    if (sidecar == null) {
+      throw new IOException(file + ": not a valid Tropic sidecar: the file holds JSON null");
+    }
+    if (sidecar.formatVersion() != FORMAT_VERSION) {
+      throw new IOException(file + ": sidecar format version " + sidecar.formatVersion() + " is not supported"
+          + " (this Tropic reads version " + FORMAT_VERSION + ")");
+    }
+    if (sidecar.graphFingerprint() == null) {
+      throw new IOException(file + ": the sidecar has no graphFingerprint");
+    }
+    return sidecar;
+  }
+
+  /**
+   * Reads the sidecar file {@code file} (usually {@link #pathFor}{@code (npy)}).
+   *
+   * @throws NoSuchFileException with an explanation if it does not exist
+   */
+  public static Sidecar read(Path file) throws IOException {
+    byte[] json;
+    try {
+      json = Files.readAllBytes(file);
+    } catch (NoSuchFileException e) {
+      throw new NoSuchFileException(file.toString(), null, "no sidecar: the result is incomplete (an interrupted"
+          + " write) or was not written by Tropic");
+    }
+    return fromJson(json, file);
+  }
+}

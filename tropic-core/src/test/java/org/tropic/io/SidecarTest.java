@@ -1,0 +1,122 @@
+package org.tropic.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.Graph;
+import org.tropic.graph.VertexLabels;
+
+class SidecarTest {
+  @TempDir Path dir;
+
+  @Test
+  void jsonRoundTripKeepsEveryFieldAndTheTimingOrder() throws IOException {
+    Graph graph = NpyTestSupport.pathGraph(5, 1.5f, true);
+    Map<String, Double> timings = new LinkedHashMap<>();
+    timings.put("read", 0.5);
+    timings.put("solve", 12.25);
+    timings.put("write", 0.125);
+    Sidecar sidecar = Sidecar.of(graph, new Sidecar.GraphInput("data/g.mtx", "MATRIX_MARKET", true, "VALUES"),
+            new Sidecar.Options("fw", "auto", 128, 2), "nonnegative-float", timings)
+        .withPredecessors("g.pred.npy");
+
+    Sidecar back = Sidecar.fromJson(sidecar.toJson(), dir.resolve("g.npy.json"));
+
+    assertThat(back).isEqualTo(sidecar);
+    assertThat(back.timings().keySet()).containsExactly("read", "solve", "write");
+    assertThat(back.n()).isEqualTo(5);
+    assertThat(back.graphFingerprint()).isEqualTo(graph.fingerprint());
+    assertThat(back.vertexLabels()).isEqualTo(graph.labels());
+    assertThat(back.machine().cores()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(back.machine().jvm()).contains(System.getProperty("java.runtime.version"));
+    assertThat(Instant.parse(back.created())).isBeforeOrEqualTo(Instant.now());
+    assertThat(back.predecessors()).isEqualTo("g.pred.npy");
+  }
+
+  @Test
+  void writesReadableJsonWithTheDocumentedKeys() {
+    String json = new String(NpyTestSupport.sidecar(2, VertexLabels.of("a", "b")).toJson(), StandardCharsets.UTF_8);
+    assertThat(json).contains("\"formatVersion\" : 1", "\"n\" : 2", "\"graphFingerprint\" : \"00000000000000aa\"",
+        "\"path\" : \"graphs/test.mtx\"", "\"algorithm\" : \"fw\"", "\"blockSize\" : 64",
+        "\"arithmeticPath\" : \"exact-float\"", "\"solve\" : 0.25", "\"labels\" : [ \"a\", \"b\" ]");
+  }
+
+  @Test
+  void unlabelledGraphsStoreNullLabels() throws IOException {
+    Sidecar sidecar = Sidecar.of(NpyTestSupport.pathGraph(3, 1f, false), null, null, "int32", null);
+    Sidecar back = Sidecar.fromJson(sidecar.toJson(), dir.resolve("s.json"));
+    assertThat(back.labels()).isNull();
+    assertThat(back.vertexLabels()).isNull();
+    assertThat(back.timings()).isEmpty();
+    assertThat(back).isEqualTo(sidecar);
+  }
+
+  @Test
+  void ignoresFieldsItDoesNotKnow() throws IOException {
+    String json = """
+        {"formatVersion": 1, "n": 2, "graphFingerprint": "abc", "futureField": {"x": [1, 2]},
+         "graph": {"path": "g.tsv", "format": "TSV", "undirected": false, "newGraphField": true},
+         "labels": ["u", "v"], "timings": {"solve": 1.0}}
+        """;
+    Sidecar sidecar = Sidecar.fromJson(json.getBytes(StandardCharsets.UTF_8), dir.resolve("s.json"));
+    assertThat(sidecar.n()).isEqualTo(2);
+    assertThat(sidecar.graph().path()).isEqualTo("g.tsv");
+    assertThat(sidecar.labels()).containsExactly("u", "v");
+    assertThat(sidecar.timings()).containsEntry("solve", 1.0);
+  }
+
+  @Test
+  void rejectsMalformedOrIncompatibleSidecarsNamingTheFile() {
+    Path file = dir.resolve("bad.npy.json");
+    assertThatThrownBy(() -> Sidecar.fromJson("{\"n\": 2,".getBytes(StandardCharsets.UTF_8), file))
+        .isInstanceOf(IOException.class).hasMessageContaining("bad.npy.json").hasMessageContaining("not a valid");
+    assertThatThrownBy(() -> Sidecar.fromJson(
+        "{\"formatVersion\": 2, \"n\": 2, \"graphFingerprint\": \"a\"}".getBytes(StandardCharsets.UTF_8), file))
+        .hasMessageContaining("bad.npy.json").hasMessageContaining("format version 2");
+    assertThatThrownBy(() -> Sidecar.fromJson(
+        "{\"formatVersion\": 1, \"n\": 2}".getBytes(StandardCharsets.UTF_8), file))
+        .hasMessageContaining("no graphFingerprint");
+    assertThatThrownBy(() -> Sidecar.fromJson(("{\"formatVersion\": 1, \"n\": 3, \"graphFingerprint\": \"a\","
+        + " \"labels\": [\"x\"]}").getBytes(StandardCharsets.UTF_8), file))
+        .hasMessageContaining("bad.npy.json").hasMessageContaining("1 labels for 3 vertices");
+    assertThatThrownBy(() -> Sidecar.fromJson("null".getBytes(StandardCharsets.UTF_8), file))
+        .hasMessageContaining("JSON null");
+    assertThatThrownBy(() -> Sidecar.read(dir.resolve("missing.npy.json")))
+        .isInstanceOf(NoSuchFileException.class).hasMessageContaining("missing.npy.json");
+  }
+
+  @Test
+  void checkGraphAcceptsTheSameGraphAndNamesBothFingerprintsOtherwise() throws IOException {
+    Graph graph = NpyTestSupport.pathGraph(4, 2f, true);
+    Graph rebuilt = NpyTestSupport.pathGraph(4, 2f, true);
+    Graph reweighted = NpyTestSupport.pathGraph(4, 2.5f, true);
+    Path file = dir.resolve("r.npy.json");
+    Files.write(file, Sidecar.of(graph, new Sidecar.GraphInput("kg.tsv", "TSV", false, null), null, "exact-float",
+        null).toJson());
+    Sidecar sidecar = Sidecar.read(file);
+
+    sidecar.checkGraph(rebuilt, file);
+    assertThatThrownBy(() -> sidecar.checkGraph(reweighted, file))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("r.npy.json").hasMessageContaining(graph.fingerprint())
+        .hasMessageContaining(reweighted.fingerprint()).hasMessageContaining("kg.tsv");
+    assertThat(graph.fingerprint()).isNotEqualTo(reweighted.fingerprint());
+  }
+
+  @Test
+  void sidecarPathAppendsJson() {
+    assertThat(Sidecar.pathFor(Path.of("out", "d.npy"))).isEqualTo(Path.of("out", "d.npy.json"));
+    assertThat(DistanceStore.predecessorsPathFor(Path.of("out", "d.npy"))).isEqualTo(Path.of("out", "d.pred.npy"));
+    assertThat(DistanceStore.predecessorsPathFor(Path.of("d.bin"))).isEqualTo(Path.of("d.bin.pred.npy"));
+  }
+}
