@@ -1,0 +1,192 @@
+package org.tropic.io;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * The fields of one line, as offsets into a byte array, split without regular expressions or allocation: by runs of
+ * whitespace, by a single separator byte (tab), or as CSV (RFC 4180 quotes, {@code ""} for a quote inside). Reused
+ * from line to line.
+ */
+final class Fields {
+  private byte[] data;
+  private int[] starts = new int[8];
+  private int[] ends = new int[8];
+  private int count;
+  private byte[] unquoted = new byte[256];
+
+  int count() {
+    return count;
+  }
+
+  byte[] data() {
+    return data;
+  }
+
+  int start(int i) {
+    return starts[i];
+  }
+
+  int end(int i) {
+    return ends[i];
+  }
+
+  boolean isEmpty(int i) {
+    return starts[i] == ends[i];
+  }
+
+  /** Field {@code i} decoded as UTF-8. */
+  String text(int i) {
+    return new String(data, starts[i], ends[i] - starts[i], StandardCharsets.UTF_8);
+  }
+
+  /** Whether field {@code i} equals the ASCII word, ignoring case. */
+  boolean equalsIgnoreCase(int i, String word) {
+    int length = ends[i] - starts[i];
+    if (length != word.length()) {
+      return false;
+    }
+    for (int k = 0; k < length; k++) {
+      int c = data[starts[i] + k];
+      if (Character.toLowerCase(c) != Character.toLowerCase(word.charAt(k))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Splits on runs of spaces, tabs, form feeds and vertical tabs; leading and trailing ones are ignored. */
+  Fields splitWhitespace(byte[] line, int from, int to) {
+    data = line;
+    count = 0;
+    int i = from;
+    while (true) {
+      while (i < to && isSpace(line[i])) {
+        i++;
+      }
+      if (i == to) {
+        return this;
+      }
+      int start = i;
+      while (i < to && !isSpace(line[i])) {
+        i++;
+      }
+      add(start, i);
+    }
+  }
+
+  /**
+   * Splits on every occurrence of {@code separator}; spaces around a field are trimmed and empty fields at the end
+   * of the line (a trailing separator) dropped, so tab-separated names may contain spaces.
+   */
+  Fields splitOn(byte[] line, int from, int to, byte separator) {
+    data = line;
+    count = 0;
+    int start = from;
+    for (int i = from; i <= to; i++) {
+      if (i == to || line[i] == separator) {
+        addTrimmed(line, start, i);
+        start = i + 1;
+      }
+    }
+    while (count > 0 && starts[count - 1] == ends[count - 1]) {
+      count--;
+    }
+    return this;
+  }
+
+  /**
+   * Splits a comma-separated line. A field may be quoted with {@code "}; inside quotes commas are literal and
+   * {@code ""} is one quote. Lines without quotes are split in place; others are unquoted into a scratch array.
+   *
+   * @return null if a quote is not closed on this line (records spanning lines are not supported)
+   */
+  Fields splitCsv(byte[] line, int from, int to) {
+    boolean quoted = false;
+    for (int i = from; i < to; i++) {
+      if (line[i] == '"') {
+        quoted = true;
+        break;
+      }
+    }
+    if (!quoted) {
+      return splitOn(line, from, to, (byte) ',');
+    }
+    if (unquoted.length < to - from) {
+      unquoted = new byte[Math.max(unquoted.length * 2, to - from)];
+    }
+    data = unquoted;
+    count = 0;
+    int out = 0;
+    int i = from;
+    while (true) {
+      while (i < to && (line[i] == ' ' || line[i] == '\t')) {
+        i++;
+      }
+      int start = out;
+      if (i < to && line[i] == '"') {
+        i++;
+        while (true) {
+          if (i == to) {
+            return null;
+          }
+          if (line[i] == '"') {
+            if (i + 1 < to && line[i + 1] == '"') {
+              unquoted[out++] = '"';
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          unquoted[out++] = line[i++];
+        }
+        while (i < to && line[i] != ',') {
+          i++;
+        }
+        add(start, out);
+      } else {
+        while (i < to && line[i] != ',') {
+          unquoted[out++] = line[i++];
+        }
+        int end = out;
+        while (end > start && (unquoted[end - 1] == ' ' || unquoted[end - 1] == '\t')) {
+          end--;
+        }
+        add(start, end);
+      }
+      if (i == to) {
+        break;
+      }
+      i++;
+    }
+    while (count > 0 && starts[count - 1] == ends[count - 1]) {
+      count--;
+    }
+    return this;
+  }
+
+  private void addTrimmed(byte[] line, int start, int end) {
+    while (start < end && (line[start] == ' ' || line[start] == '\t')) {
+      start++;
+    }
+    while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
+      end--;
+    }
+    add(start, end);
+  }
+
+  private void add(int start, int end) {
+    if (count == starts.length) {
+      starts = Arrays.copyOf(starts, count * 2);
+      ends = Arrays.copyOf(ends, count * 2);
+    }
+    starts[count] = start;
+    ends[count] = end;
+    count++;
+  }
+
+  static boolean isSpace(byte c) {
+    return c == ' ' || c == '\t' || c == '\f' || c == 0x0B;
+  }
+}

@@ -1,0 +1,159 @@
+package org.tropic.io;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The graph file formats Tropic reads, and how a file's format is told: by its extension (after a {@code .gz} or
+ * {@code .xz} suffix is set aside), and where the extension is ambiguous ({@code .txt}) or unknown, by its first
+ * lines: a {@code %%MatrixMarket} banner means Matrix Market, {@code c} comment lines followed by a {@code p sp} /
+ * {@code p tw} line mean DIMACS, and a {@code .txt} file that is neither is a whitespace edge list.
+ */
+public enum GraphFormat {
+  /** Matrix Market {@code coordinate} matrices ({@code .mtx}): entry (i, j) is the arc i−1 → j−1. */
+  MATRIX_MARKET("Matrix Market", "mtx"),
+  /** DIMACS shortest-path {@code .gr} ({@code p sp n m}, {@code a u v w}) and PACE ({@code p tw n m}, {@code u v}). */
+  DIMACS("DIMACS graph", "gr"),
+  /** Simple Interaction Format ({@code .sif}): {@code source relation target...}, tab or whitespace separated. */
+  SIF("Simple Interaction Format", "sif"),
+  /** {@code source target [weight]} separated by spaces or tabs ({@code .edges}, SNAP {@code .txt}, {@code .el}). */
+  EDGE_LIST("whitespace-separated edge list", "edges", "txt", "el", "edgelist"),
+  /** {@code source,target[,weight]} with RFC 4180 quoting ({@code .csv}). */
+  CSV("comma-separated edge list", "csv"),
+  /** {@code source<TAB>target[<TAB>weight]}; names may contain spaces ({@code .tsv}). */
+  TSV("tab-separated edge list", "tsv");
+
+  /** How much decompressed content detection looks at. */
+  static final int SNIFF_BYTES = 1 << 16;
+
+  private final String description;
+  private final List<String> extensions;
+
+  GraphFormat(String description, String... extensions) {
+    this.description = description;
+    this.extensions = List.of(extensions);
+  }
+
+  /** A short human description, e.g. "Matrix Market". */
+  public String description() {
+    return description;
+  }
+
+  /** The extensions (without dot, lower case) that select this format; each may be followed by .gz or .xz. */
+  public List<String> extensions() {
+    return extensions;
+  }
+
+  /**
+   * The format named by a user: the constant's name in any case ({@code matrix_market}, {@code edge-list}) or one of
+   * its extensions ({@code mtx}, {@code gr}, {@code csv}).
+   *
+   * @throws IllegalArgumentException listing the accepted names if there is no such format
+   */
+  public static GraphFormat fromName(String name) {
+    String key = name.strip().toLowerCase(Locale.ROOT).replace('-', '_');
+    if (key.startsWith(".")) {
+      key = key.substring(1);
+    }
+    for (GraphFormat format : values()) {
+      if (format.name().toLowerCase(Locale.ROOT).equals(key) || format.extensions.contains(key)) {
+        return format;
+      }
+    }
+    throw new IllegalArgumentException("unknown graph format '" + name + "'; use one of " + acceptedNames());
+  }
+
+  /**
+   * The format of the file at {@code path}, from its extension and, where that is ambiguous or unknown, its first
+   * lines (decompressed if it is gzip or xz).
+   *
+   * @throws GraphInputException if neither the name nor the content says what the file is
+   */
+  public static GraphFormat detect(Path path) throws IOException {
+    Compression.refuseUnsupported(path.getFileName().toString());
+    try (BufferedInputStream raw = new BufferedInputStream(Files.newInputStream(path), SNIFF_BYTES)) {
+      InputStream content = Compression.sniff(raw).decompress(raw);
+      return detect(path.toString(), content.readNBytes(SNIFF_BYTES));
+    }
+  }
+
+  /** The format of an input called {@code name} whose decompressed content begins with {@code head}. */
+  static GraphFormat detect(String name, byte[] head) throws GraphInputException {
+    String extension = extensionOf(name);
+    GraphFormat byContent = byContent(head);
+    if (extension.equals("txt")) {
+      return byContent != null ? byContent : EDGE_LIST;
+    }
+    for (GraphFormat format : values()) {
+      if (format.extensions.contains(extension)) {
+        return format;
+      }
+    }
+    if (byContent != null) {
+      return byContent;
+    }
+    throw new GraphInputException(name, 0, "cannot tell the graph format",
+        extension.isEmpty() ? "(no extension)" : "." + extension,
+        "a file ending in one of " + acceptedExtensions()
+            + " (optionally .gz or .xz), a Matrix Market banner or a DIMACS 'p' line; or name the format in the"
+            + " read options (one of " + acceptedNames() + ")");
+  }
+
+  /** The last extension after dropping {@code .gz}/{@code .xz}, lower case; empty if none. */
+  static String extensionOf(String name) {
+    String file = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)
+        .toLowerCase(Locale.ROOT);
+    for (Compression compression : Compression.values()) {
+      if (compression != Compression.NONE && file.endsWith(compression.suffix())) {
+        file = file.substring(0, file.length() - compression.suffix().length());
+      }
+    }
+    int dot = file.lastIndexOf('.');
+    return dot < 0 ? "" : file.substring(dot + 1);
+  }
+
+  private static GraphFormat byContent(byte[] head) {
+    String text = new String(head, StandardCharsets.ISO_8859_1);
+    for (String line : text.split("\n", -1)) {
+      String trimmed = line.strip();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      if (trimmed.regionMatches(true, 0, "%%MatrixMarket", 0, 14)) {
+        return MATRIX_MARKET;
+      }
+      if (trimmed.equals("c") || trimmed.startsWith("c ") || trimmed.startsWith("c\t")) {
+        continue;
+      }
+      String[] words = trimmed.split("\\s+");
+      boolean dimacs = words.length == 4 && words[0].equals("p")
+          && (words[1].equals("sp") || words[1].equals("tw"));
+      return dimacs ? DIMACS : null;
+    }
+    return null;
+  }
+
+  private static String acceptedExtensions() {
+    StringBuilder all = new StringBuilder();
+    for (GraphFormat format : values()) {
+      for (String extension : format.extensions) {
+        all.append(all.isEmpty() ? "" : ", ").append('.').append(extension);
+      }
+    }
+    return all.toString();
+  }
+
+  private static String acceptedNames() {
+    StringBuilder all = new StringBuilder();
+    for (GraphFormat format : values()) {
+      all.append(all.isEmpty() ? "" : ", ").append(format.name());
+    }
+    return all.toString();
+  }
+}

@@ -1,0 +1,97 @@
+package org.tropic.io;
+
+import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.zip.ZipException;
+import org.tropic.graph.Graph;
+import org.tukaani.xz.XZIOException;
+
+/**
+ * The one entry point for reading graph files: edge lists (whitespace, CSV, TSV), Matrix Market, DIMACS and SIF,
+ * each plain, gzip or xz (told by the bytes). The format is detected ({@link GraphFormat#detect}) unless the
+ * options name it; how direction and weights are decided is documented on {@link ReadOptions}. Input is streamed
+ * (a 1 MiB buffer, constant memory per line, no regular expressions per line); memory is that of the arcs, twice
+ * while the {@link Graph} is built. Duplicate arcs keep their smallest weight and self-loops of non-negative weight
+ * are dropped (by {@link org.tropic.graph.GraphBuilder}); Matrix Market diagonals are always dropped.
+ *
+ * <p>Bad input stops with a {@link GraphInputException} naming the input, the line, the offending text and what was
+ * expected.
+ */
+public final class GraphReader {
+  private GraphReader() {}
+
+  /** Reads {@code path} with {@link ReadOptions#defaults()}. */
+  public static Graph read(Path path) throws IOException {
+    return load(path, ReadOptions.defaults()).graph();
+  }
+
+  /** Reads {@code path} as {@code options} say. */
+  public static Graph read(Path path, ReadOptions options) throws IOException {
+    return load(path, options).graph();
+  }
+
+  /** Reads {@code path} as {@code options} say, and describes what was read. */
+  public static LoadedGraph load(Path path, ReadOptions options) throws IOException {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(options, "options");
+    String name = path.toString();
+    if (!Files.isRegularFile(path)) {
+      throw Files.isDirectory(path)
+          ? new GraphInputException(name, 0, "is a directory", null, "a graph file")
+          : new NoSuchFileException(name, null, "no such graph file");
+    }
+    Compression.refuseUnsupported(path.getFileName().toString());
+    try (InputStream in = Files.newInputStream(path)) {
+      return load(in, name, options);
+    }
+  }
+
+  /**
+   * Reads a graph from a stream (e.g. standard input), plain, gzip or xz. The format is taken from
+   * {@code options}, else from {@code name}'s extension, else from the content. The stream is read to its end
+   * but not closed.
+   *
+   * @param name what to call the input in messages and in the {@link GraphSource}; may carry an extension
+   */
+  public static LoadedGraph load(InputStream in, String name, ReadOptions options) throws IOException {
+    Objects.requireNonNull(in, "in");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(options, "options");
+    BufferedInputStream raw = new BufferedInputStream(in, LineReader.BUFFER_BYTES);
+    Compression compression = Compression.sniff(raw);
+    BufferedInputStream content = new BufferedInputStream(compression.decompress(raw), GraphFormat.SNIFF_BYTES);
+    GraphFormat format = options.format();
+    if (format == null) {
+      content.mark(GraphFormat.SNIFF_BYTES);
+      byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
+      content.reset();
+      format = GraphFormat.detect(name, head);
+    }
+    LineReader lines = new LineReader(content, name);
+    ParsedGraph parsed;
+    try {
+      parsed = switch (format) {
+        case MATRIX_MARKET -> MatrixMarketReader.read(lines, options);
+        case DIMACS -> DimacsReader.read(lines, options);
+        case SIF -> SifReader.read(lines, options);
+        case EDGE_LIST, CSV, TSV -> EdgeListReader.read(lines, options, format);
+      };
+    } catch (ZipException | EOFException | XZIOException e) {
+      if (compression == Compression.NONE) {
+        throw e;
+      }
+      throw new GraphInputException(name, lines.lineNumber(), "corrupt or truncated " + compression + " data",
+          e.getMessage(), "a complete " + compression.suffix() + " file");
+    }
+    Graph graph = parsed.graph();
+    GraphSource source = new GraphSource(name, format, compression, graph.undirected(), parsed.directionReason(),
+        parsed.weights(), parsed.dataLines());
+    return new LoadedGraph(graph, source);
+  }
+}

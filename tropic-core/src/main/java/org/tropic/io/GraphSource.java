@@ -1,0 +1,17 @@
+package org.tropic.io;
+
+/**
+ * What was read and how, for reports and result sidecars: which input, in which format, whether arcs were made
+ * both ways and why, and which weight rule applied.
+ *
+ * @param name the path or stream name as given
+ * @param format the format it was read as
+ * @param compression how the bytes were compressed
+ * @param undirected whether every edge became arcs both ways
+ * @param directionReason why, e.g. {@code "header '# directed=False'"}, {@code "Matrix Market symmetric"},
+ *     {@code "option DIRECTED"}, {@code "default for edge lists without a header"}
+ * @param weights the weight rule applied, {@link ReadOptions.Weights#DEFAULT} resolved to what it means here
+ * @param dataLines the number of edge or entry lines read (comments, headers and blank lines excluded)
+ */
+public record GraphSource(String name, GraphFormat format, Compression compression, boolean undirected,
+    String directionReason, ReadOptions.Weights weights, long dataLines) {}
