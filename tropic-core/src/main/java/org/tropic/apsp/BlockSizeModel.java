@@ -84,12 +84,38 @@ public final class BlockSizeModel {
     Random random = new Random(1);
     double[] multiply = new double[CANDIDATES.length];
     double[] closure = new double[CANDIDATES.length];
-    timeMultiply(arithmetic, 128, random, 0.03); // warm the JIT before measuring anything
+    warmUp(arithmetic, random);
     for (int c = 0; c < CANDIDATES.length; c++) {
       multiply[c] = timeMultiply(arithmetic, CANDIDATES[c], random, 0.004);
       closure[c] = timeClosure(arithmetic, CANDIDATES[c], random, 0.002);
     }
     return new Rates(multiply, closure);
+  }
+
+  /**
+   * Runs both kernels until the JIT has compiled them, so that no candidate is timed in the interpreter: the Vector
+   * API runs about 1000× slower before C2 compiles the micro-kernel. (A fixed 30 ms warm-up left every candidate
+   * below 512 timed at ~0.1 GFLOP/s in a cold JVM; the model then always chose b = 512 and predicted times 1000×
+   * too long.) Large calls reach the compile thresholds quickly but may run on-stack-replaced code while small calls
+   * still enter the interpreted method, so warmth is judged on small calls: three successive b = 32 rates within
+   * 25% of each other (a shared machine is noisy) after at least 0.2 s. At most 2.5 s.
+   */
+  private void warmUp(Arithmetic arithmetic, Random random) {
+    long start = System.nanoTime();
+    double previous = 0;
+    int steady = 0;
+    while (true) {
+      timeMultiply(arithmetic, 256, random, 0.01);
+      timeClosure(arithmetic, 128, random, 0.005);
+      double rate = Math.min(timeMultiply(arithmetic, 32, random, 0.005),
+          timeClosure(arithmetic, 32, random, 0.005));
+      double elapsed = (System.nanoTime() - start) / 1e9;
+      steady = previous > 0 && Math.abs(rate - previous) <= 0.25 * previous ? steady + 1 : 0;
+      if (steady >= 2 && elapsed >= 0.2 || elapsed >= 2.5) {
+        return;
+      }
+      previous = rate;
+    }
   }
 
   private double timeMultiply(Arithmetic arithmetic, int b, Random random, double seconds) {
