@@ -1,0 +1,324 @@
+package org.tropic.apsp;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.tropic.graph.Graph;
+import org.tropic.partition.GraphPartitioner;
+import org.tropic.partition.MetisLibrary;
+import org.tropic.partition.MetisPartitioner;
+import org.tropic.partition.MetisUnavailableException;
+import org.tropic.partition.Partition;
+import org.tropic.partition.PartitionLayout;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * All-pairs shortest paths for graphs with small separators, by the partitioned algorithm of Djidjev, Chapuis et al.
+ * ("Efficient Multi-GPU Algorithm for All-Pairs Shortest Paths", IPDPS 2014, Algorithm 3): split the graph into k
+ * components (METIS), renumber each component contiguously with its boundary vertices first, then
+ *
+ * <ol>
+ *   <li>close each component by Floyd–Warshall, side by side ({@link ComponentClosure});
+ *   <li>solve the boundary graph — boundary vertices, cut arcs and virtual arcs weighted by step-1 distances — by
+ *       Floyd–Warshall, or by this algorithm again while that pays ({@link BoundaryGraphSolver});
+ *   <li>correct the components' boundary distances, and
+ *   <li>fill every other distance by the min-plus products dist(v<sub>i</sub>, b<sub>i</sub>) ⊗ dist(b<sub>i</sub>,
+ *       b<sub>j</sub>) ⊗ dist(b<sub>j</sub>, v<sub>j</sub>) ({@link CrossComponentProducts}).
+ * </ol>
+ *
+ * All arithmetic is the core tile kernels. For k balanced components of n/k vertices and B boundary vertices the
+ * work is k·(n/k)³ + B³ + (B + n)·B·n/k min-plus updates instead of n³ — near-quadratic on planar graphs, whose
+ * separators are small. Negative weights are allowed (Floyd–Warshall handles them everywhere); a negative cycle is
+ * reported as a {@link NegativeCycleException} naming an original vertex. The result is exact for any partition;
+ * the partition only decides the speed.
+ *
+ * <p>Memory: the n² output (as k² blocks), the boundary matrix (B², the largest intermediate, reported before the
+ * solve starts) and O(B·n/k + threads·B·256) working space; never a second dense n × n matrix.
+ */
+public final class PartitionedApsp {
+  private static final System.Logger LOG = System.getLogger(PartitionedApsp.class.getName());
+  /** Automatic k never makes components smaller than this. */
+  static final int MIN_AUTO_COMPONENT = 8;
+
+  private final MinPlusKernels kernels;
+  private final PartitionedOptions options;
+  private final GraphPartitioner partitioner;
+  private final boolean trustedArithmetic;
+  private final int depth;
+
+  /**
+   * Partitioned APSP on METIS with k parts (0 = chosen by the cost model).
+   *
+   * @param arithmetic the arithmetic path, or {@code null} for the fastest exact one
+   * @throws MetisUnavailableException if {@code libmetis.so.5} cannot be loaded
+   */
+  public PartitionedApsp(MinPlusKernels kernels, int parts, int threads, Arithmetic arithmetic) {
+    this(kernels, new PartitionedOptions(parts, threads, arithmetic, PartitionedOptions.Recursion.WHEN_CHEAPER));
+  }
+
+  /**
+   * Partitioned APSP on METIS.
+   *
+   * @throws MetisUnavailableException if {@code libmetis.so.5} cannot be loaded
+   */
+  public PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options) {
+    this(kernels, options, MetisPartitioner.require());
+  }
+
+  /** Partitioned APSP with any partitioner (the result is exact for every partition; only speed depends on it). */
+  public PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner) {
+    this(kernels, options, partitioner, false, 0);
+  }
+
+  private PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner,
+      boolean trustedArithmetic, int depth) {
+    this.kernels = Objects.requireNonNull(kernels, "kernels");
+    this.options = Objects.requireNonNull(options, "options");
+    this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
+    this.trustedArithmetic = trustedArithmetic;
+    this.depth = depth;
+  }
+
+  /** Whether METIS can be loaded here, i.e. whether this algorithm can run on its default partitioner. */
+  public static boolean available() {
+    return MetisLibrary.load().isPresent();
+  }
+
+  /** Why this algorithm cannot run here (METIS missing, with the fix), or empty if it can. */
+  public static Optional<String> unavailableReason() {
+    return MetisLibrary.unavailableReason();
+  }
+
+  /**
+   * A partition chosen and laid out, with its report, before anything is solved; {@link #estimatedSeconds()} is
+   * computed on first use (it may calibrate the kernel rates, about a second per arithmetic path per JVM).
+   */
+  public static final class Prepared {
+    private final Graph graph;
+    private final PartitionLayout layout;
+    private final Arithmetic arithmetic;
+    private final PartitionReport report;
+    private final int threads;
+    private final MinPlusKernels kernels;
+    private double estimatedSeconds = Double.NaN;
+
+    private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
+        int threads, MinPlusKernels kernels) {
+      this.graph = graph;
+      this.layout = layout;
+      this.arithmetic = arithmetic;
+      this.report = report;
+      this.threads = threads;
+      this.kernels = kernels;
+    }
+
+    /** The graph to solve. */
+    public Graph graph() {
+      return graph;
+    }
+
+    /** The component order. */
+    public PartitionLayout layout() {
+      return layout;
+    }
+
+    /** The arithmetic path the solve will use. */
+    public Arithmetic arithmetic() {
+      return arithmetic;
+    }
+
+    /** The partition's sizes and the memory the solve will hold. */
+    public PartitionReport report() {
+      return report;
+    }
+
+    /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
+    public synchronized double estimatedSeconds() {
+      if (Double.isNaN(estimatedSeconds)) {
+        estimatedSeconds = PartitionedCostModel.estimateSeconds(report, threads, arithmetic, kernels);
+      }
+      return estimatedSeconds;
+    }
+  }
+
+  PartitionedOptions options() {
+    return options;
+  }
+
+  int depth() {
+    return depth;
+  }
+
+  /** The solver for this run's boundary graph: same kernels, partitioner and arithmetic, one level deeper. */
+  PartitionedApsp forBoundaryGraph() {
+    return new PartitionedApsp(kernels, options.withParts(0), partitioner, true, depth + 1);
+  }
+
+  /**
+   * Partitions {@code graph} (into {@code parts} parts, or the k the cost model prefers among powers of two) and
+   * reports sizes, memory and predicted time. Partitioning is cheap next to the solve; METIS runs once per k tried.
+   *
+   * @throws IllegalArgumentException if the requested arithmetic is not exact for the graph
+   */
+  public Prepared prepare(Graph graph) {
+    Objects.requireNonNull(graph, "graph");
+    Arithmetic arithmetic = arithmeticFor(graph);
+    int threads = options.effectiveThreads();
+    if (options.parts() > 0) {
+      return prepare(graph, arithmetic, threads, options.parts());
+    }
+    int n = graph.vertexCount();
+    Prepared best = null;
+    for (int k = 2; (long) k * MIN_AUTO_COMPONENT <= n; k *= 2) {
+      Prepared candidate = prepare(graph, arithmetic, threads, k);
+      if (best == null || candidate.estimatedSeconds() < best.estimatedSeconds()) {
+        best = candidate;
+      } else if (candidate.estimatedSeconds() > 2 * best.estimatedSeconds()) {
+        break; // the boundary has begun to dominate; larger k only grows it
+      }
+    }
+    return best != null ? best : prepare(graph, arithmetic, threads, 1);
+  }
+
+  private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, int parts) {
+    Partition partition = parts == 1 ? Partition.single(graph.vertexCount()) : partitioner.partition(graph, parts);
+    PartitionLayout layout = PartitionLayout.of(graph, partition);
+    return new Prepared(graph, layout, arithmetic, report(layout, threads, arithmetic), threads, kernels);
+  }
+
+  private PartitionReport report(PartitionLayout layout, int threads, Arithmetic arithmetic) {
+    int nb = layout.boundaryVertexCount();
+    long padded = 0;
+    if (nb > 0) {
+      int b = BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic);
+      padded = (long) ((nb + b - 1) / b) * b;
+    }
+    long n = layout.vertexCount();
+    return new PartitionReport(layout.componentCount(), layout.componentSizes(), layout.boundarySizes(), nb,
+        layout.cutArcs(), 4 * padded * padded, 4 * n * n, null);
+  }
+
+  /** Partitions and solves; see {@link #solve(Prepared, Progress)}. */
+  public PartitionedDistanceMatrix solve(Graph graph, Progress progress) {
+    return solve(prepare(graph), progress);
+  }
+
+  /**
+   * The distances of the prepared graph, in original vertex ids; the matrix's {@link PartitionedDistanceMatrix#report()}
+   * also says how the boundary graph was solved.
+   *
+   * @throws NegativeCycleException if the graph has a cycle of negative length
+   * @throws IllegalStateException if the output and boundary matrix cannot fit in this JVM's heap (said before
+   *     anything large is allocated)
+   */
+  public PartitionedDistanceMatrix solve(Prepared prepared, Progress progress) {
+    Objects.requireNonNull(prepared, "prepared");
+    Objects.requireNonNull(progress, "progress");
+    Graph graph = prepared.graph();
+    PartitionLayout layout = prepared.layout();
+    Arithmetic arithmetic = prepared.arithmetic();
+    PartitionReport report = prepared.report();
+    int threads = options.effectiveThreads();
+    checkFits(report, layout, threads);
+    if (depth == 0) {
+      LOG.log(Level.INFO, () -> "partitioned APSP on " + graph + ": " + report.summary() + ", "
+          + arithmetic.label());
+    }
+    for (int c = 0; c < layout.componentCount(); c++) {
+      if (layout.componentSize(c) > PartitionedCostModel.MAX_COMPONENT) {
+        throw new IllegalArgumentException("component of " + layout.componentSize(c) + " vertices exceeds the "
+            + PartitionedCostModel.MAX_COMPONENT + " a block can hold; use more parts (k ≥ "
+            + (layout.vertexCount() / PartitionedCostModel.MAX_COMPONENT + 1) + ")");
+      }
+    }
+    int k = layout.componentCount();
+    float[][] blocks = new float[k * k][];
+    long stepOne = 0;
+    for (int c = 0; c < k; c++) {
+      stepOne += (long) layout.componentSize(c) * layout.componentSize(c) * layout.componentSize(c);
+    }
+    long nb = layout.boundaryVertexCount();
+    long total = stepOne + nb * nb * nb
+        + PartitionedCostModel.crossUpdates(layout.componentSizes(), layout.boundarySizes());
+    ExecutorService pool = Executors.newFixedThreadPool(threads,
+        Thread.ofPlatform().name("tropic-partitioned-", 0).daemon().factory());
+    progress.begin("partitioned APSP (" + k + " parts, " + nb + " boundary vertices)", total);
+    try {
+      new ComponentClosure(kernels, arithmetic, graph, layout, blocks, progress).run(pool, threads);
+      BoundaryDistances boundary = nb == 0 ? null
+          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, blocks, threads).solve(pool);
+      progress.advance(nb * nb * nb);
+      if (boundary != null) {
+        new CrossComponentProducts(kernels, arithmetic, layout, blocks, boundary, progress).run(pool, threads);
+      } else {
+        fillOffDiagonal(pool, layout, blocks, arithmetic);
+      }
+      decode(pool, blocks, arithmetic);
+      PartitionReport finalReport = boundary == null ? report : report.withBoundaryPartition(boundary.partition());
+      return new PartitionedDistanceMatrix(layout, blocks, graph.labels(), finalReport);
+    } finally {
+      pool.shutdownNow();
+      progress.end();
+    }
+  }
+
+  private Arithmetic arithmeticFor(Graph graph) {
+    if (trustedArithmetic && options.arithmetic() != null) {
+      return options.arithmetic();
+    }
+    return new BlockedFloydWarshall(kernels, FloydWarshallOptions.defaults().withArithmetic(options.arithmetic()))
+        .arithmeticFor(graph);
+  }
+
+  /** Refuses up front, with the numbers, a solve whose output and boundary matrix exceed the heap limit. */
+  private static void checkFits(PartitionReport report, PartitionLayout layout, int threads) {
+    long nb = report.boundaryVertices();
+    long working = 4L * nb * layout.vertexCount() / Math.max(1, layout.componentCount()) * 2
+        + 4L * threads * 256 * nb * 2;
+    long needed = report.outputBytes() + report.boundaryMatrixBytes() + working;
+    long max = Runtime.getRuntime().maxMemory();
+    if (needed > max) {
+      throw new IllegalStateException("partitioned APSP needs about " + PartitionReport.bytes(needed)
+          + " (output " + PartitionReport.bytes(report.outputBytes()) + ", boundary matrix "
+          + PartitionReport.bytes(report.boundaryMatrixBytes()) + ") but this JVM may use at most "
+          + PartitionReport.bytes(max) + ": raise -Xmx or use more parts");
+    }
+  }
+
+  /** Without boundary vertices no path leaves a component: every off-diagonal distance is +∞. */
+  private static void fillOffDiagonal(ExecutorService pool, PartitionLayout layout, float[][] blocks,
+      Arithmetic arithmetic) {
+    int k = layout.componentCount();
+    List<Runnable> tasks = new ArrayList<>();
+    for (int i = 0; i < k; i++) {
+      int ci = i;
+      tasks.add(() -> {
+        for (int j = 0; j < k; j++) {
+          if (j != ci) {
+            float[] block = new float[Math.multiplyExact(layout.componentSize(ci), layout.componentSize(j))];
+            Arrays.fill(block, arithmetic.infinity());
+            blocks[ci * k + j] = block;
+          }
+        }
+      });
+    }
+    ParallelTasks.runAll(pool, tasks);
+  }
+
+  private static void decode(ExecutorService pool, float[][] blocks, Arithmetic arithmetic) {
+    if (arithmetic != Arithmetic.INT32) {
+      return;
+    }
+    List<Runnable> tasks = new ArrayList<>(blocks.length);
+    for (float[] block : blocks) {
+      tasks.add(() -> arithmetic.decodeInPlace(block, 0, block.length));
+    }
+    ParallelTasks.runAll(pool, tasks);
+  }
+}
