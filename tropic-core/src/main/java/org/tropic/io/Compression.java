@@ -57,9 +57,12 @@ public enum Compression {
   /**
    * Refuses names of compressed files Tropic cannot read, saying how to decompress them.
    *
+   * @param source the path as given, for the message
+   * @param name the file name
+   *
    * @throws GraphInputException for {@code .bz2}, {@code .zst}, {@code .lz4}, {@code .zip}, {@code .7z}
    */
-  static void refuseUnsupported(String name) throws GraphInputException {
+  static void refuseUnsupported(String source, String name) throws GraphInputException {
     String lower = name.toLowerCase(Locale.ROOT);
     String hint = null;
     if (lower.endsWith(".bz2")) {
@@ -74,7 +77,7 @@ public enum Compression {
       hint = "7z x " + name;
     }
     if (hint != null) {
-      throw new GraphInputException(name, 0, "compression not supported", name.substring(lower.lastIndexOf('.')),
+      throw new GraphInputException(source, 0, "compression not supported", name.substring(lower.lastIndexOf('.')),
           "plain text, .gz or .xz; decompress first (" + hint + ") or recompress with gzip");
     }
   }

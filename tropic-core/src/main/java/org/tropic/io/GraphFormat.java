@@ -1,6 +1,7 @@
 package org.tropic.io;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -8,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.zip.ZipException;
+import org.tukaani.xz.XZIOException;
 
 /**
  * The graph file formats Tropic reads, and how a file's format is told: by its extension (after a {@code .gz} or
@@ -76,10 +79,18 @@ public enum GraphFormat {
    * @throws GraphInputException if neither the name nor the content says what the file is
    */
   public static GraphFormat detect(Path path) throws IOException {
-    Compression.refuseUnsupported(path.getFileName().toString());
+    Compression.refuseUnsupported(path.toString(), path.getFileName().toString());
     try (BufferedInputStream raw = new BufferedInputStream(Files.newInputStream(path), SNIFF_BYTES)) {
-      InputStream content = Compression.sniff(raw).decompress(raw);
-      return detect(path.toString(), content.readNBytes(SNIFF_BYTES));
+      Compression compression = Compression.sniff(raw);
+      byte[] head;
+      try {
+        InputStream content = compression.decompress(raw);
+        head = content.readNBytes(SNIFF_BYTES);
+      } catch (ZipException | EOFException | XZIOException e) {
+        throw new GraphInputException(path.toString(), 0, "corrupt or truncated " + compression + " data",
+            e.getMessage(), "a complete " + compression.suffix() + " file");
+      }
+      return detect(path.toString(), head);
     }
   }
 

@@ -46,7 +46,7 @@ public final class GraphReader {
           ? new GraphInputException(name, 0, "is a directory", null, "a graph file")
           : new NoSuchFileException(name, null, "no such graph file");
     }
-    Compression.refuseUnsupported(path.getFileName().toString());
+    Compression.refuseUnsupported(name, path.getFileName().toString());
     try (InputStream in = Files.newInputStream(path)) {
       return load(in, name, options);
     }
@@ -65,17 +65,18 @@ public final class GraphReader {
     Objects.requireNonNull(options, "options");
     BufferedInputStream raw = new BufferedInputStream(in, LineReader.BUFFER_BYTES);
     Compression compression = Compression.sniff(raw);
-    BufferedInputStream content = new BufferedInputStream(compression.decompress(raw), GraphFormat.SNIFF_BYTES);
     GraphFormat format = options.format();
-    if (format == null) {
-      content.mark(GraphFormat.SNIFF_BYTES);
-      byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
-      content.reset();
-      format = GraphFormat.detect(name, head);
-    }
-    LineReader lines = new LineReader(content, name);
+    LineReader lines = null;
     ParsedGraph parsed;
     try {
+      BufferedInputStream content = new BufferedInputStream(compression.decompress(raw), GraphFormat.SNIFF_BYTES);
+      lines = new LineReader(content, name);
+      if (format == null) {
+        content.mark(GraphFormat.SNIFF_BYTES);
+        byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
+        content.reset();
+        format = GraphFormat.detect(name, head);
+      }
       parsed = switch (format) {
         case MATRIX_MARKET -> MatrixMarketReader.read(lines, options);
         case DIMACS -> DimacsReader.read(lines, options);
@@ -86,7 +87,7 @@ public final class GraphReader {
       if (compression == Compression.NONE) {
         throw e;
       }
-      throw new GraphInputException(name, lines.lineNumber(), "corrupt or truncated " + compression + " data",
+      throw new GraphInputException(name, lines == null ? 0 : lines.lineNumber(), "corrupt or truncated " + compression + " data",
           e.getMessage(), "a complete " + compression.suffix() + " file");
     }
     Graph graph = parsed.graph();

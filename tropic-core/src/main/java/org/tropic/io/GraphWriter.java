@@ -32,10 +32,15 @@ public final class GraphWriter {
    * ordered numerically, so a graph without labels (or with labels {@code 0..n-1} in order) returns with the same ids
    * provided every vertex has an arc (an edge list cannot express an isolated vertex).
    *
-   * @throws IllegalArgumentException if a label is empty, contains whitespace, or starts with {@code #} or {@code %}
+   * @throws IllegalArgumentException if a label is empty, contains whitespace, or starts with {@code #} or {@code %};
+   *     or if the graph has no arcs (its edge list would describe no vertex, and reading it back is refused)
    */
   public static void writeEdgeList(Graph graph, Path path) throws IOException {
     Objects.requireNonNull(graph, "graph");
+    if (graph.arcCount() == 0) {
+      throw new IllegalArgumentException("a graph without arcs has no edge list (it would list no vertex);"
+          + " write it as Matrix Market, which keeps the vertex count");
+    }
     for (int u = 0; u < graph.vertexCount(); u++) {
       String name = graph.name(u);
       if (name.isEmpty() || name.charAt(0) == '#' || name.charAt(0) == '%' || name.codePoints().anyMatch(

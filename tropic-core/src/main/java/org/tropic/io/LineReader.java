@@ -137,17 +137,6 @@ final class LineReader implements Closeable {
     return lineNumber;
   }
 
-  /** Whether the current line is empty or only spaces and tabs. */
-  boolean isBlank() {
-    for (int i = lineStart; i < lineEnd; i++) {
-      byte c = lineData[i];
-      if (c != ' ' && c != '\t') {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** The first byte that is not a space or tab, or -1 on a blank line. */
   int firstNonBlank() {
     for (int i = lineStart; i < lineEnd; i++) {

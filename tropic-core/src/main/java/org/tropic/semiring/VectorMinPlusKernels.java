@@ -26,6 +26,8 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
   static final int MR = 8;
   /** Columns of C per micro-kernel: two vectors. */
   static final int NR = 2 * L;
+  /** The k extent of one pass over C: a B strip chunk of KC × NR floats fits L1 (32 KiB for 512-bit vectors). */
+  static final int KC = 256;
 
   private static final ThreadLocal<float[][]> SCRATCH = ThreadLocal.withInitial(() -> new float[3][0]);
 
@@ -129,19 +131,30 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
     }
   }
 
+  /**
+   * Runs the micro-kernel over every C block, the k dimension cut into chunks of at most {@value #KC} so that a B
+   * strip chunk (KC × NR floats, 32 KiB on AVX-512) stays in L1 while the A strips stream past it.
+   */
   private static void multiplyPacked(Arithmetic arithmetic, int m, int n, int k, float[] pa, float[] pb,
       float[] c, int cOff, int ldc) {
+    for (int l0 = 0; l0 < k; l0 += KC) {
+      multiplyChunk(arithmetic, m, n, k, l0, Math.min(KC, k - l0), pa, pb, c, cOff, ldc);
+    }
+  }
+
+  private static void multiplyChunk(Arithmetic arithmetic, int m, int n, int k, int l0, int kc, float[] pa,
+      float[] pb, float[] c, int cOff, int ldc) {
     float[] edge = null;
     for (int js = 0; js * NR < n; js++) {
       int j = js * NR;
-      int bBase = js * k * NR;
+      int bBase = (js * k + l0) * NR;
       int cols = Math.min(NR, n - j);
       for (int is = 0; is * MR < m; is++) {
         int i = is * MR;
-        int aBase = is * k * MR;
+        int aBase = (is * k + l0) * MR;
         int rows = Math.min(MR, m - i);
         if (rows == MR && cols == NR) {
-          micro(arithmetic, pa, aBase, pb, bBase, k, c, cOff + i * ldc + j, ldc);
+          micro(arithmetic, pa, aBase, pb, bBase, kc, c, cOff + i * ldc + j, ldc);
         } else {
           if (edge == null) {
             edge = new float[MR * NR];
@@ -151,7 +164,7 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
           for (int r = 0; r < rows; r++) {
             System.arraycopy(c, cOff + (i + r) * ldc + j, edge, r * NR, cols);
           }
-          micro(arithmetic, pa, aBase, pb, bBase, k, edge, 0, NR);
+          micro(arithmetic, pa, aBase, pb, bBase, kc, edge, 0, NR);
           for (int r = 0; r < rows; r++) {
             System.arraycopy(edge, r * NR, c, cOff + (i + r) * ldc + j, cols);
           }

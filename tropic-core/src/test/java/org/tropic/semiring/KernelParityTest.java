@@ -28,7 +28,7 @@ class KernelParityTest {
     Random random = new Random(42);
     for (int m : SIZES) {
       for (int n : new int[] {1, 7, 16, 33, 64, 70}) {
-        for (int k : new int[] {1, 5, 32, 41}) {
+        for (int k : new int[] {1, 5, 32, 41, 300}) {
           int lda = k + random.nextInt(3);
           int ldb = n + random.nextInt(3);
           int ldc = n + random.nextInt(3);

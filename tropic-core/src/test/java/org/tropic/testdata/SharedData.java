@@ -1,16 +1,19 @@
-package org.tropic.io;
+package org.tropic.testdata;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Finds the shared real-data folder ({@code shared/data}) by walking up from the working directory. */
-final class SharedData {
+/**
+ * Finds the project's shared real-data folder ({@code shared/data}, beside the checkout) by walking up from the
+ * working directory. A test that needs it is skipped, saying why, when it is absent.
+ */
+public final class SharedData {
   private SharedData() {}
 
-  /** The shared data folder; skips the calling test, saying why, if it is absent. */
-  static Path root() {
+  /** The shared data folder; skips the calling test if there is none. */
+  public static Path root() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("shared").resolve("data");
       if (Files.isDirectory(candidate)) {
@@ -19,11 +22,11 @@ final class SharedData {
     }
     assumeTrue(false, "no shared/data folder above " + Path.of("").toAbsolutePath()
         + "; the tests on real graphs need the project's shared data checkout");
-    return null;
+    throw new AssertionError("unreachable");
   }
 
   /** A file under the shared data folder; skips the calling test if it is absent. */
-  static Path file(String relative) {
+  public static Path file(String relative) {
     Path file = root().resolve(relative);
     assumeTrue(Files.isRegularFile(file), "shared data file missing: " + file);
     return file;

@@ -1,0 +1,39 @@
+package org.tropic.bench;
+
+import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.Progress;
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * What the end-to-end benchmarks time: a Tropic all-pairs solve of a whole graph. Normally
+ * {@link #blockedFloydWarshall}; tests substitute a plain reference solver so the benchmark logic can be checked
+ * without depending on the speed or presence of the blocked one.
+ */
+public interface ApspSolver {
+
+  /** A short name for reports. */
+  String name();
+
+  /** The distances of all pairs of {@code graph}, solved with the given arithmetic path on {@code threads} threads. */
+  DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads);
+
+  /** Tropic's blocked Floyd–Warshall on the given kernels. */
+  static ApspSolver blockedFloydWarshall(MinPlusKernels kernels, int blockSize, boolean lookahead) {
+    return new ApspSolver() {
+      @Override
+      public String name() {
+        return "blocked-fw/" + kernels.name() + "/b" + (blockSize == 0 ? "=model" : blockSize) + (lookahead ? "/lookahead" : "");
+      }
+
+      @Override
+      public DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads) {
+        FloydWarshallOptions options = new FloydWarshallOptions(blockSize, threads, arithmetic, lookahead);
+        return new BlockedFloydWarshall(kernels, options).solve(graph, Progress.NONE);
+      }
+    };
+  }
+}

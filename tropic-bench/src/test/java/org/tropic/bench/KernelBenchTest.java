@@ -1,0 +1,81 @@
+package org.tropic.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+import org.tropic.semiring.PackedPanel;
+import org.tropic.semiring.ScalarMinPlusKernels;
+
+/** The kernel bench's bookkeeping and its correctness check; no assertion on how fast anything is. */
+class KernelBenchTest {
+  private static final KernelBench.Options TINY = new KernelBench.Options(24, 1, 2, 5);
+
+  @Test
+  void measuresEveryPathOnTwoThreadsAndChecksTheResult() {
+    MinPlusPeak peak = MinPlusPeak.of(3.0, 2);
+    for (Arithmetic a : Arithmetic.values()) {
+      KernelResult r = KernelBench.run(new ScalarMinPlusKernels(), a, 2, TINY, peak);
+      assertThat(r.verified()).as(r.mismatch()).isTrue();
+      assertThat(r.kernel()).isEqualTo("scalar");
+      assertThat(r.threads()).isEqualTo(2);
+      assertThat(r.size()).isEqualTo(24);
+      assertThat(r.gflops().count()).isEqualTo(2);
+      assertThat(r.gflops().median()).isPositive();
+      assertThat(r.peakGflops()).isEqualTo(peak.gflops(a));
+      assertThat(r.fractionOfPeak()).isEqualTo(r.gflops().median() / peak.gflops(a));
+    }
+  }
+
+  @Test
+  void aKernelThatComputesTheWrongThingIsCaught() {
+    KernelResult r = KernelBench.run(new OffByOneSomewhere(), Arithmetic.EXACT_FLOAT, 1, TINY, MinPlusPeak.of(3, 1));
+    assertThat(r.verified()).isFalse();
+    assertThat(r.mismatch()).startsWith("C[5][7] = ");
+  }
+
+  @Test
+  void theBestKernelsAgreeWithTheScalarReference() {
+    KernelResult r = KernelBench.run(MinPlusKernels.best(), Arithmetic.NONNEGATIVE_FLOAT, 1,
+        new KernelBench.Options(40, 0, 1, 1), MinPlusPeak.of(3, 1));
+    assertThat(r.verified()).as(r.mismatch()).isTrue();
+  }
+
+  /** The scalar kernels, except that the packed multiply writes one wrong value. */
+  private static final class OffByOneSomewhere implements MinPlusKernels {
+    private final ScalarMinPlusKernels scalar = new ScalarMinPlusKernels();
+
+    @Override
+    public String name() {
+      return "broken";
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, int m, int n, int k, float[] a, int aOff, int lda, float[] b,
+        int bOff, int ldb, float[] c, int cOff, int ldc) {
+      scalar.multiplyMin(arithmetic, m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
+    }
+
+    @Override
+    public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda) {
+      return scalar.packLeft(arithmetic, m, k, a, aOff, lda);
+    }
+
+    @Override
+    public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
+      return scalar.packRight(arithmetic, k, n, b, bOff, ldb);
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+      scalar.multiplyMin(arithmetic, a, b, c, cOff, ldc);
+      c[cOff + 5 * ldc + 7] -= 1;
+    }
+
+    @Override
+    public void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld) {
+      scalar.closure(arithmetic, n, t, off, ld);
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package org.tropic.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tropic.bench.TargetCheck.Status;
+import org.tropic.semiring.Arithmetic;
+
+class TargetCheckTest {
+
+  static KernelResult kernel(Arithmetic a, int threads, double gflops, double peak, String mismatch) {
+    return new KernelResult("vector-512", a, threads, 256, 10, Timing.of(gflops), peak, gflops / peak,
+        MinPlusPeak.peakKind(a), mismatch);
+  }
+
+  static FwResult fw(int n, double gflops, double kernel, MemoryUse memory, Agreement check) {
+    return new FwResult("random n=" + n + " d=16 real", n, 16L * n, "blocked-fw", Arithmetic.NONNEGATIVE_FLOAT, 2,
+        Timing.of(FwResult.flops(n) / gflops / 1e9), Timing.of(gflops), kernel, gflops / kernel, memory, check, "");
+  }
+
+  static PeerResult peer(String peer, int n, double speedup, boolean agrees) {
+    Agreement a = new Agreement(peer, 10, agrees ? 0 : 1, 0, agrees ? "" : "d(1,2): tropic 1.0, x 2.0");
+    return new PeerResult("random n=" + n + " d=16 real", n, peer + " 1.0", speedup, 1, 2, speedup, a, "");
+  }
+
+  private static TargetCheck find(List<TargetCheck> checks, String prefix) {
+    return checks.stream().filter(c -> c.target().startsWith(prefix)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void passesAndFailsOnTheStatedThresholds() {
+    List<TargetCheck> checks = TargetCheck.evaluate(
+        List.of(kernel(Arithmetic.EXACT_FLOAT, 1, 113, 125, ""), kernel(Arithmetic.EXACT_FLOAT, 2, 200, 250, ""),
+            kernel(Arithmetic.NONNEGATIVE_FLOAT, 2, 371, 500, "")),
+        List.of(fw(8192, 330, 371, new MemoryUse(1 << 28, 0, (long) (1.2 * (1 << 28)), 1 << 28, 0, -1), null)),
+        List.of(peer("scipy", 4000, 150, true), peer("jgrapht", 4000, 350, true)));
+    assertThat(find(checks, "exact-float kernel >= 90% of float peak, 1 thread").status()).isEqualTo(Status.PASS);
+    assertThat(find(checks, "exact-float kernel >= 90% of float peak, 2 threads").status()).isEqualTo(Status.FAIL);
+    assertThat(find(checks, "nonnegative-float").status()).isEqualTo(Status.PASS);
+    assertThat(find(checks, "FW at n=8192").status()).isEqualTo(Status.PASS);
+    assertThat(find(checks, ">= 100x scipy").status()).isEqualTo(Status.PASS);
+    assertThat(find(checks, ">= 400x jgrapht").status()).isEqualTo(Status.FAIL);
+    assertThat(find(checks, "peak heap").status()).isEqualTo(Status.PASS);
+  }
+
+  @Test
+  void wrongResultsNeverPass() {
+    List<TargetCheck> checks = TargetCheck.evaluate(
+        List.of(kernel(Arithmetic.EXACT_FLOAT, 1, 124, 125, "C[0][0] = 1.0, scalar reference gives 2.0")),
+        List.of(fw(8192, 370, 371, null, new Agreement("jgrapht-dijkstra", 10, 1, 0, "d(0,1)"))),
+        List.of(peer("scipy", 4000, 1000, false)));
+    assertThat(find(checks, "exact-float").status()).isEqualTo(Status.FAIL);
+    assertThat(find(checks, "exact-float").measured()).contains("WRONG");
+    assertThat(find(checks, "FW at n=8192").status()).isEqualTo(Status.FAIL);
+    assertThat(find(checks, ">= 100x scipy").status()).isEqualTo(Status.FAIL);
+  }
+
+  @Test
+  void saysWhatWasNotMeasuredAndWhereJGraphTWasMeasuredInstead() {
+    List<TargetCheck> checks = TargetCheck.evaluate(List.of(), List.of(fw(4096, 300, Double.NaN, null, null)),
+        List.of(peer("jgrapht", 2000, 420, true)));
+    assertThat(checks).allMatch(c -> c.status() == Status.NOT_MEASURED);
+    assertThat(find(checks, ">= 400x jgrapht").measured()).isEqualTo("measured only at n=2000: 420x");
+    assertThat(find(checks, "FW at n=8192").measured()).isEqualTo("FW not run at n=8192");
+  }
+
+  @Test
+  void memoryAllowsTheFixedOverheadOnTopOfTheRatio() {
+    long matrix = 4L * 1024 * 1024;
+    long justInside = (long) (1.3 * matrix) + (32L << 20);
+    assertThat(find(TargetCheck.evaluate(List.of(), List.of(fw(1024, 1, 1,
+        new MemoryUse(matrix, 0, justInside, matrix, 0, -1), null)), List.of()), "peak heap").status())
+        .isEqualTo(Status.PASS);
+    assertThat(find(TargetCheck.evaluate(List.of(), List.of(fw(1024, 1, 1,
+        new MemoryUse(matrix, 0, justInside + 1, matrix, 0, -1), null)), List.of()), "peak heap").status())
+        .isEqualTo(Status.FAIL);
+  }
+}

@@ -1,0 +1,201 @@
+package org.tropic.cli;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.tropic.apsp.Algorithm;
+import org.tropic.apsp.Apsp;
+import org.tropic.apsp.ApspPlan;
+import org.tropic.apsp.ApspRequest;
+import org.tropic.apsp.ApspResult;
+import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.Planner;
+import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.graph.Graph;
+import org.tropic.io.DistanceStore;
+import org.tropic.io.LoadedGraph;
+import org.tropic.io.Sidecar;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tropic apsp GRAPH -o OUT.npy}: all-pairs shortest paths. Reads the graph, prints the planner's choice with
+ * its time and memory estimate, solves with a progress bar, writes the {@code .npy} store and its sidecar, and
+ * reports a summary with a few example shortest paths.
+ */
+@Command(name = "apsp", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+    description = "All-pairs shortest paths of a graph, saved as a NumPy .npy matrix (float32, +inf = unreachable).")
+final class ApspCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (edge list, .mtx, .gr, .sif; .gz ok).")
+  Path graphPath;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "OUT.npy",
+      description = "Where to save the distances (and OUT.npy.json beside it). Default: not saved.")
+  Path output;
+
+  @Mixin
+  GraphOptions graphOptions;
+
+  @Option(names = "--algorithm", paramLabel = "A", defaultValue = "auto", converter = AlgorithmConverter.class,
+      description = "auto, fw (Floyd–Warshall) or dijkstra (from every source; Johnson's for negative weights). "
+          + "Default: ${DEFAULT-VALUE}.")
+  Algorithm algorithm;
+
+  @Option(names = "--arithmetic", paramLabel = "P", converter = ArithmeticConverter.class,
+      description = "Floyd–Warshall arithmetic: exact-float, nonnegative-float or int32. Default: the fastest "
+          + "exact one for the weights.")
+  Arithmetic arithmetic;
+
+  @Option(names = "--block", paramLabel = "B", defaultValue = "0",
+      description = "Floyd–Warshall tile size (default: chosen by the measured cost model).")
+  int block;
+
+  @Option(names = "--threads", paramLabel = "T", defaultValue = "0",
+      description = "Worker threads (default: all processors).")
+  int threads;
+
+  @Option(names = "--no-lookahead", description = "Run Floyd–Warshall iterations strictly one after another.")
+  boolean noLookahead;
+
+  @Option(names = "--predecessors",
+      description = "Also store an int32 predecessor matrix (OUT.pred.npy): n² × 4 more bytes.")
+  boolean predecessors;
+
+  @Option(names = "--examples", paramLabel = "K", defaultValue = "3",
+      description = "Example shortest paths to print (the longest one, then random pairs). Default: ${DEFAULT-VALUE}.")
+  int examples;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed for the random example pairs.")
+  long seed;
+
+  @Mixin
+  OutputOptions outputOptions;
+
+  @Override
+  public Integer call() throws Exception {
+    var err = spec.commandLine().getErr();
+    long start = System.nanoTime();
+    LoadedGraph loaded = graphOptions.load(graphPath);
+    Graph graph = loaded.graph();
+    double readSeconds = seconds(start);
+    err.printf("read %s: %,d vertices, %,d arcs, %s, %s (%s)%n", graphPath, graph.vertexCount(), graph.arcCount(),
+        loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
+        Durations.format(readSeconds));
+
+    var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead);
+    ApspRequest request = new ApspRequest(algorithm, fw, 0);
+    long planStart = System.nanoTime();
+    ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
+    double planSeconds = seconds(planStart);
+    long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
+    err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (result %s)%n", plan.algorithm().label(),
+        plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label() + ", b = " + plan.blockSize() + ")",
+        plan.threads(), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
+            : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
+        Durations.bytes(resultBytes));
+
+    ProgressBar bar = ProgressBar.onStandardError();
+    ApspResult result = Apsp.run(graph, plan, request, bar);
+    DistanceMatrix d = result.distances();
+
+    PredecessorMatrix preds = null;
+    double predSeconds = 0;
+    if (predecessors) {
+      long predStart = System.nanoTime();
+      preds = PredecessorMatrix.of(graph, d, plan.threads(), bar);
+      predSeconds = seconds(predStart);
+    }
+
+    double writeSeconds = 0;
+    if (output != null) {
+      long writeStart = System.nanoTime();
+      Map<String, Double> timings = new LinkedHashMap<>();
+      timings.put("read", readSeconds);
+      timings.put("plan", planSeconds);
+      timings.put("solve", result.solveSeconds());
+      if (predecessors) {
+        timings.put("predecessors", predSeconds);
+      }
+      var source = loaded.source();
+      Sidecar sidecar = Sidecar.of(graph,
+          new Sidecar.GraphInput(graphPath.toAbsolutePath().normalize().toString(), source.format().name(),
+              source.undirected(), source.weights().name()),
+          new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
+              plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
+          plan.arithmetic() == null ? "float32-dijkstra" : plan.arithmetic().label(), timings);
+      final PredecessorMatrix p = preds;
+      DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {
+        @Override
+        public int size() {
+          return p.size();
+        }
+
+        @Override
+        public void copyRow(int u, int[] dst) {
+          for (int v = 0; v < dst.length; v++) {
+            dst[v] = p.predecessor(u, v);
+          }
+        }
+      };
+      DistanceStore.write(DistanceStore.RowSource.of(d), predRows, output, sidecar, bar);
+      writeSeconds = seconds(writeStart);
+    }
+
+    Summary summary = Summary.of(graph, d, examples, seed);
+    Report report = new Report()
+        .put("graph", graphPath.toString())
+        .put("n", graph.vertexCount())
+        .put("m", graph.arcCount())
+        .put("algorithm", plan.algorithm().label())
+        .put("arithmetic", plan.arithmetic() == null ? null : plan.arithmetic().label())
+        .put("block_size", plan.blockSize() == 0 ? null : plan.blockSize())
+        .put("threads", plan.threads())
+        .put("kernels", MinPlusKernels.best().name())
+        .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
+        .put("solve_seconds", result.solveSeconds())
+        .put("gflops", plan.algorithm() == Algorithm.FW ? result.floydWarshallGflops() : null)
+        .put("peak_memory_bytes", PeakMemory.bytes())
+        .put("reachable_pairs", summary.reachablePairs())
+        .put("mean_distance", summary.meanDistance())
+        .put("max_distance", summary.maxDistance())
+        .put("output", output == null ? null : output.toString())
+        .put("write_seconds", output == null ? null : writeSeconds);
+    if (outputOptions.json) {
+      report.put("examples", summary.examplesAsJson(graph));
+      report.printJson(spec.commandLine().getOut());
+    } else {
+      report.printTable(spec.commandLine().getOut());
+      summary.printExamples(graph, spec.commandLine().getOut());
+    }
+    return 0;
+  }
+
+  private static double seconds(long since) {
+    return (System.nanoTime() - since) / 1e9;
+  }
+
+  static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {
+    @Override
+    public Algorithm convert(String value) {
+      return Algorithm.ofLabel(value);
+    }
+  }
+
+  static final class ArithmeticConverter implements picocli.CommandLine.ITypeConverter<Arithmetic> {
+    @Override
+    public Arithmetic convert(String value) {
+      return Arithmetic.ofLabel(value);
+    }
+  }
+}

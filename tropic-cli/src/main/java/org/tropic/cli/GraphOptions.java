@@ -1,0 +1,56 @@
+package org.tropic.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.tropic.io.GraphFormat;
+import org.tropic.io.GraphReader;
+import org.tropic.io.LoadedGraph;
+import org.tropic.io.ReadOptions;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Option;
+
+/** The options every command that reads a graph shares: format, direction and weight handling. */
+final class GraphOptions {
+  @Option(names = "--format", paramLabel = "F", converter = FormatConverter.class,
+      description = "Input format: mtx, gr (DIMACS), sif, edges (whitespace edge list), csv, tsv. "
+          + "Default: detected from the name and content.")
+  GraphFormat format;
+
+  static final class FormatConverter implements picocli.CommandLine.ITypeConverter<GraphFormat> {
+    @Override
+    public GraphFormat convert(String value) {
+      return GraphFormat.fromName(value);
+    }
+  }
+
+  @ArgGroup(exclusive = true)
+  DirectionChoice direction;
+
+  @Option(names = "--weights", paramLabel = "RULE", defaultValue = "DEFAULT",
+      description = "Arc weights: ${COMPLETION-CANDIDATES}. DEFAULT = |value| for Matrix Market, the value as "
+          + "written otherwise, 1 where there are none; UNIT = hop counts. Default: ${DEFAULT-VALUE}.")
+  ReadOptions.Weights weights;
+
+  @Option(names = "--weight-column", paramLabel = "N", defaultValue = "0",
+      description = "1-based column of an edge list's weights (default: the third, if present).")
+  int weightColumn;
+
+  static final class DirectionChoice {
+    @Option(names = "--directed", description = "Each edge is one arc, source → target.")
+    boolean directed;
+
+    @Option(names = "--undirected", description = "Each edge gives arcs both ways.")
+    boolean undirected;
+  }
+
+  ReadOptions toReadOptions() {
+    ReadOptions.Direction d = direction == null ? ReadOptions.Direction.AS_FILE
+        : direction.directed ? ReadOptions.Direction.DIRECTED : ReadOptions.Direction.UNDIRECTED;
+    return ReadOptions.defaults().withFormat(format).withDirection(d).withWeights(weights)
+        .withWeightColumn(weightColumn);
+  }
+
+  LoadedGraph load(Path path) throws IOException {
+    return GraphReader.load(path, toReadOptions());
+  }
+}

@@ -1,0 +1,66 @@
+package org.tropic.cli;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.tropic.graph.Graph;
+import org.tropic.io.LoadedGraph;
+import org.tropic.semiring.Arithmetic;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code tropic info GRAPH}: what a graph file holds, as Tropic reads it. */
+@Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "Read a graph and describe it: size, degrees, weights, how it was read.")
+final class InfoCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (edge list, .mtx, .gr, .sif; .gz ok).")
+  Path graphPath;
+
+  @Mixin
+  GraphOptions graphOptions;
+
+  @Mixin
+  OutputOptions output;
+
+  @Override
+  public Integer call() throws Exception {
+    long start = System.nanoTime();
+    LoadedGraph loaded = graphOptions.load(graphPath);
+    double readSeconds = (System.nanoTime() - start) / 1e9;
+    Graph g = loaded.graph();
+    int n = g.vertexCount();
+    int maxOut = 0;
+    int isolated = 0;
+    for (int u = 0; u < n; u++) {
+      maxOut = Math.max(maxOut, g.outDegree(u));
+      isolated += g.outDegree(u) == 0 ? 1 : 0;
+    }
+    var w = g.weightStats();
+    Report report = new Report()
+        .put("graph", graphPath.toString())
+        .put("format", loaded.source().format().description())
+        .put("direction", (loaded.source().undirected() ? "undirected" : "directed") + " ("
+            + loaded.source().directionReason() + ")")
+        .put("weights", loaded.source().weights().name().toLowerCase(java.util.Locale.ROOT))
+        .put("vertices", n)
+        .put("arcs", g.arcCount())
+        .put("labels", g.labels() != null)
+        .put("mean_out_degree", n == 0 ? 0 : (double) g.arcCount() / n)
+        .put("max_out_degree", maxOut)
+        .put("no_out_arcs", isolated)
+        .put("weight_min", g.arcCount() == 0 ? null : (double) w.min())
+        .put("weight_max", g.arcCount() == 0 ? null : (double) w.max())
+        .put("integral_weights", w.integral())
+        .put("arithmetic", Arithmetic.choose(w, n).label())
+        .put("apsp_result_bytes", (long) n * n * Float.BYTES)
+        .put("fingerprint", g.fingerprint())
+        .put("read_seconds", readSeconds);
+    output.print(spec, report);
+    return 0;
+  }
+}

@@ -1,0 +1,107 @@
+package org.tropic.cli;
+
+import java.io.PrintStream;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import org.tropic.apsp.Progress;
+
+/**
+ * Shows a solve's progress on standard error: a redrawn bar with percentage, rate and ETA on a terminal, or a plain
+ * log line every 10% (at most one each 5 s) when output goes to a file or pipe. Quiet for work under a second.
+ * Worker threads call {@link #advance}; only one of them draws at a time, the others never wait.
+ */
+final class ProgressBar implements Progress {
+  private static final long REDRAW_NANOS = 200_000_000L;
+  private static final long QUIET_NANOS = 1_000_000_000L;
+  private static final int WIDTH = 30;
+
+  private final PrintStream out;
+  private final boolean terminal;
+  private final AtomicLong done = new AtomicLong();
+  private final ReentrantLock drawing = new ReentrantLock();
+  private volatile String task = "";
+  private volatile long total = 1;
+  private volatile long start;
+  private long lastDraw;
+  private int lastLoggedDecile;
+  private boolean drew;
+
+  ProgressBar(PrintStream out, boolean terminal) {
+    this.out = out;
+    this.terminal = terminal;
+  }
+
+  /** A bar on standard error, animated when there is a terminal. */
+  static ProgressBar onStandardError() {
+    return new ProgressBar(System.err, System.console() != null);
+  }
+
+  @Override
+  public void begin(String task, long totalWork) {
+    this.task = task;
+    this.total = Math.max(1, totalWork);
+    this.done.set(0);
+    this.start = System.nanoTime();
+    this.lastDraw = start;
+    this.lastLoggedDecile = 0;
+    this.drew = false;
+  }
+
+  @Override
+  public void advance(long work) {
+    long now = done.addAndGet(work);
+    if (drawing.tryLock()) {
+      try {
+        long t = System.nanoTime();
+        if (t - start >= QUIET_NANOS && t - lastDraw >= REDRAW_NANOS) {
+          lastDraw = t;
+          draw(now, t);
+        }
+      } finally {
+        drawing.unlock();
+      }
+    }
+  }
+
+  @Override
+  public void end() {
+    drawing.lock();
+    try {
+      if (drew) {
+        long t = System.nanoTime();
+        if (terminal) {
+          out.print("\r" + line(total, t) + "\n");
+        } else {
+          out.println(task + ": done in " + Durations.format((t - start) / 1e9));
+        }
+        out.flush();
+      }
+    } finally {
+      drawing.unlock();
+    }
+  }
+
+  private void draw(long now, long t) {
+    if (terminal) {
+      out.print("\r" + line(now, t));
+      out.flush();
+      drew = true;
+      return;
+    }
+    int decile = (int) (10 * Math.min(now, total) / total);
+    if (decile > lastLoggedDecile) {
+      lastLoggedDecile = decile;
+      out.println(line(now, t));
+      drew = true;
+    }
+  }
+
+  private String line(long now, long t) {
+    double fraction = Math.min(1.0, (double) now / total);
+    int filled = (int) Math.round(fraction * WIDTH);
+    double elapsed = (t - start) / 1e9;
+    String eta = fraction > 0 && fraction < 1 ? " ETA " + Durations.format(elapsed * (1 - fraction) / fraction) : "";
+    return String.format("%s [%s%s] %3.0f%% %s%s   ", task, "#".repeat(filled), ".".repeat(WIDTH - filled),
+        fraction * 100, Durations.format(elapsed), eta);
+  }
+}

@@ -1,0 +1,74 @@
+package org.tropic.cli;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * An ordered set of named values a command reports: printed as an aligned two-column table for people or as JSON
+ * for programs. Keys are snake_case, the same in both, so documentation names one thing once.
+ */
+final class Report {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private final Map<String, Object> values = new LinkedHashMap<>();
+
+  Report put(String key, Object value) {
+    values.put(key, value);
+    return this;
+  }
+
+  Map<String, Object> values() {
+    return values;
+  }
+
+  void printTable(PrintWriter out) {
+    int width = values.keySet().stream().mapToInt(String::length).max().orElse(0);
+    values.forEach((key, value) -> {
+      if (value instanceof Report nested) {
+        out.println(key + ":");
+        nested.values.forEach((k, v) -> out.printf("  %-" + Math.max(1, width - 2) + "s  %s%n", k, text(v)));
+      } else {
+        out.printf("%-" + width + "s  %s%n", key, text(value));
+      }
+    });
+    out.flush();
+  }
+
+  void printJson(PrintWriter out) {
+    try {
+      out.println(JSON.writeValueAsString(toMap()));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+    out.flush();
+  }
+
+  private Map<String, Object> toMap() {
+    Map<String, Object> map = new LinkedHashMap<>();
+    values.forEach((k, v) -> map.put(k, v instanceof Report r ? r.toMap() : v));
+    return map;
+  }
+
+  private static String text(Object value) {
+    if (value == null) {
+      return "-";
+    }
+    if (value instanceof Double d) {
+      if (d.isInfinite()) {
+        return "∞";
+      }
+      return Math.abs(d) >= 1e6 || (Math.abs(d) < 1e-3 && d != 0) ? String.format("%.4g", d)
+          : String.format("%.4f", d).replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+    if (value instanceof Float f) {
+      return text(f.doubleValue());
+    }
+    if (value instanceof Long || value instanceof Integer) {
+      return String.format("%,d", ((Number) value).longValue());
+    }
+    return value.toString();
+  }
+}

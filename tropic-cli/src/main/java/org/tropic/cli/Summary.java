@@ -1,0 +1,99 @@
+package org.tropic.cli;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.ShortestPaths;
+import org.tropic.graph.Graph;
+
+/**
+ * What an APSP result says at a glance: reachable ordered pairs (u ≠ v), mean and largest finite distance, and a few
+ * example shortest paths — the longest one first, then random reachable pairs — reconstructed from the distances.
+ */
+record Summary(long reachablePairs, double meanDistance, double maxDistance, List<int[]> examplePairs,
+    ShortestPaths paths) {
+
+  static Summary of(Graph graph, DistanceMatrix d, int examples, long seed) {
+    int n = d.size();
+    float[] row = new float[n];
+    long reachable = 0;
+    double sum = 0;
+    float max = Float.NEGATIVE_INFINITY;
+    int maxFrom = -1;
+    int maxTo = -1;
+    for (int u = 0; u < n; u++) {
+      d.copyRow(u, row);
+      for (int v = 0; v < n; v++) {
+        float x = row[v];
+        if (v != u && x != Float.POSITIVE_INFINITY) {
+          reachable++;
+          sum += x;
+          if (x > max) {
+            max = x;
+            maxFrom = u;
+            maxTo = v;
+          }
+        }
+      }
+    }
+    List<int[]> pairs = new ArrayList<>();
+    if (examples > 0 && maxFrom >= 0) {
+      pairs.add(new int[] {maxFrom, maxTo});
+      Random random = new Random(seed);
+      for (int tries = 0; pairs.size() < examples && tries < 100 * examples; tries++) {
+        int u = random.nextInt(n);
+        int v = random.nextInt(n);
+        if (u != v && d.get(u, v) != Float.POSITIVE_INFINITY) {
+          pairs.add(new int[] {u, v});
+        }
+      }
+    }
+    return new Summary(reachable, reachable == 0 ? Double.NaN : sum / reachable,
+        reachable == 0 ? Double.NaN : max, pairs, new ShortestPaths(graph, d));
+  }
+
+  void printExamples(Graph graph, PrintWriter out) {
+    if (examplePairs.isEmpty()) {
+      return;
+    }
+    out.println();
+    out.println("example shortest paths (longest first):");
+    for (int[] pair : examplePairs) {
+      var path = paths.path(pair[0], pair[1]);
+      List<String> names = new ArrayList<>();
+      for (int v : path.vertices()) {
+        names.add(graph.name(v));
+      }
+      out.printf("  %s → %s  length %s, %d arcs: %s%n", graph.name(pair[0]), graph.name(pair[1]),
+          formatLength(path.length()), path.arcCount(), String.join(" → ", names));
+    }
+    out.flush();
+  }
+
+  List<Map<String, Object>> examplesAsJson(Graph graph) {
+    List<Map<String, Object>> list = new ArrayList<>();
+    for (int[] pair : examplePairs) {
+      var path = paths.path(pair[0], pair[1]);
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("from", graph.name(pair[0]));
+      entry.put("to", graph.name(pair[1]));
+      entry.put("length", path.length());
+      List<String> names = new ArrayList<>();
+      for (int v : path.vertices()) {
+        names.add(graph.name(v));
+      }
+      entry.put("path", names);
+      list.add(entry);
+    }
+    return list;
+  }
+
+  static String formatLength(float length) {
+    return length == Math.rint(length) && Math.abs(length) < 1e7 ? Long.toString((long) length)
+        : String.format("%.6g", length);
+  }
+}

@@ -1,0 +1,64 @@
+package org.tropic.cli;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.apsp.NegativeCycleException;
+import org.tropic.io.GraphInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code tropic} command. Only {@link #main} exits the JVM; every subcommand returns its exit code:
+ * 0 success, 1 the work failed (e.g. a negative cycle, an I/O error), 2 bad input or usage.
+ */
+@Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
+    description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
+    subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class, BenchCommand.class,
+        CommandLine.HelpCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
+        "2:bad input or usage (unreadable graph, bad option, too big for memory)"})
+public final class Tropic {
+  static final int FAILED = 1;
+  static final int BAD_INPUT = 2;
+
+  private Tropic() {}
+
+  public static void main(String[] args) {
+    System.exit(commandLine().execute(args));
+  }
+
+  /** The configured command line, for tests that capture its output with setOut/setErr. */
+  public static CommandLine commandLine() {
+    CommandLine cl = new CommandLine(new Tropic());
+    cl.setExecutionExceptionHandler(Tropic::handle);
+    cl.setCaseInsensitiveEnumValuesAllowed(true);
+    return cl;
+  }
+
+  /** Expected failures print one line, not a stack trace; anything else is a bug and shows its trace. */
+  private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
+    Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
+    var err = cl.getErr();
+    if (cause instanceof GraphInputException || cause instanceof IllegalArgumentException
+        || cause instanceof MemoryBudgetException || cause instanceof java.nio.file.NoSuchFileException) {
+      err.println("tropic " + cl.getCommandName() + ": " + message(cause));
+      return BAD_INPUT;
+    }
+    if (cause instanceof NegativeCycleException || cause instanceof IOException) {
+      err.println("tropic " + cl.getCommandName() + ": " + message(cause));
+      return FAILED;
+    }
+    err.println("tropic " + cl.getCommandName() + ": internal error, please report it:");
+    cause.printStackTrace(err);
+    return FAILED;
+  }
+
+  private static String message(Throwable t) {
+    if (t instanceof java.nio.file.NoSuchFileException nsf) {
+      return "no such file: " + nsf.getFile();
+    }
+    return t.getMessage() != null ? t.getMessage() : t.toString();
+  }
+}

@@ -1,0 +1,129 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The command as users run it: arguments in, text and exit code out. */
+class TropicCommandTest {
+  @TempDir
+  Path dir;
+
+  private record Run(int exitCode, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cl = Tropic.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** A 5-cycle a→b→c→d→e→a with one chord a→c of weight 5, plus an unreachable vertex f. */
+  private Path smallGraph() throws IOException {
+    Path file = dir.resolve("small.tsv");
+    Files.writeString(file, "source\ttarget\tweight\na\tb\t1\nb\tc\t1\nc\td\t2\nd\te\t1\ne\ta\t1\na\tc\t5\nf\tf\t1\n");
+    return file;
+  }
+
+  @Test
+  void apspWritesTheStoreAndQueriesAnswerFromIt() throws IOException {
+    Path graph = smallGraph();
+    Path out = dir.resolve("d.npy");
+    Run apsp = run("apsp", graph.toString(), "-o", out.toString(), "--json", "--examples", "2");
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(apsp.out());
+    assertThat(report.get("n").asInt()).isEqualTo(6);
+    assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20); // 5 × 4 on the cycle; f reaches nobody
+    assertThat(report.get("max_distance").asDouble()).isEqualTo(5); // a → e (the first of four pairs at 5)
+    assertThat(report.get("examples").get(0).get("path").toString()).isEqualTo("[\"a\",\"b\",\"c\",\"d\",\"e\"]");
+    assertThat(apsp.err()).contains("plan:");
+    assertThat(out).exists();
+    assertThat(dir.resolve("d.npy.json")).exists();
+
+    Run dist = run("query", out.toString(), "dist", "a", "c", "--json");
+    assertThat(dist.exitCode()).as(dist.err()).isZero();
+    assertThat(new ObjectMapper().readTree(dist.out()).get("distance").asDouble()).isEqualTo(2);
+
+    Run path = run("query", out.toString(), "path", "a", "d");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("a → b → c → d");
+
+    Run nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
+    assertThat(nearest.out()).contains("b").contains("c").doesNotContain(" e ");
+
+    Run unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
+    assertThat(unreachable.out()).contains("Infinity");
+  }
+
+  @Test
+  void everyAlgorithmGivesTheSameAnswer() throws IOException {
+    Path graph = smallGraph();
+    for (String algorithm : new String[] {"fw", "dijkstra"}) {
+      Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      JsonNode report = new ObjectMapper().readTree(r.out());
+      assertThat(report.get("algorithm").asText()).isEqualTo(algorithm);
+      assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20);
+      assertThat(report.get("mean_distance").asDouble()).isEqualTo(60.0 / 20);
+    }
+  }
+
+  @Test
+  void malformedInputNamesFileLineAndTextWithExitCode2() throws IOException {
+    Path bad = dir.resolve("bad.edges");
+    Files.writeString(bad, "0 1 2.5\n1 2 heavy\n");
+    Run r = run("apsp", bad.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("bad.edges").contains("line 2").contains("heavy").doesNotContain("Exception");
+  }
+
+  @Test
+  void missingFileAndBadOptionsAreUsageErrors() {
+    assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
+    assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);
+    assertThat(run("query").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void negativeCycleFailsWithItsVertexAndNoOutput() throws IOException {
+    Path graph = dir.resolve("neg.edges");
+    Files.writeString(graph, "0 1 1\n1 2 -3\n2 0 1\n");
+    Path out = dir.resolve("neg.npy");
+    Run r = run("apsp", graph.toString(), "-o", out.toString());
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).contains("negative cycle");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void memoryBudgetIsCheckedBeforeStarting() {
+    var plan = new org.tropic.apsp.Planner(org.tropic.semiring.MinPlusKernels.best());
+    var graph = org.tropic.graph.GraphBuilder.withVertexCount(200_000).addArc(0, 1, 1f).build();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> plan.plan(graph,
+            org.tropic.apsp.ApspRequest.defaults()))
+        .isInstanceOf(org.tropic.apsp.MemoryBudgetException.class)
+        .hasMessageContaining("n = 200,000").hasMessageContaining("GiB");
+  }
+
+  @Test
+  void infoDescribesTheGraph() throws IOException {
+    Run r = run("info", smallGraph().toString(), "--json");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode info = new ObjectMapper().readTree(r.out());
+    assertThat(info.get("vertices").asInt()).isEqualTo(6);
+    assertThat(info.get("arcs").asInt()).isEqualTo(6); // f's self-loop of weight 1 is dropped
+    assertThat(info.get("arithmetic").asText()).isEqualTo("int32");
+  }
+}

@@ -1,0 +1,27 @@
+package org.tropic.apsp;
+
+import java.util.Locale;
+
+/** The APSP algorithms the planner chooses between. */
+public enum Algorithm {
+  /** Let the {@link Planner} choose from the graph and measured rates. */
+  AUTO,
+  /** Blocked Floyd–Warshall on the min-plus tile kernels: Θ(n³), dense, any weights. */
+  FW,
+  /** Dijkstra from every source (Johnson's reweighting first if weights are negative): Θ(n·m log n). */
+  DIJKSTRA;
+
+  /** The name used on the command line and in reports. */
+  public String label() {
+    return name().toLowerCase(Locale.ROOT);
+  }
+
+  public static Algorithm ofLabel(String label) {
+    for (Algorithm a : values()) {
+      if (a.label().equalsIgnoreCase(label)) {
+        return a;
+      }
+    }
+    throw new IllegalArgumentException("unknown algorithm '" + label + "' (auto, fw, dijkstra)");
+  }
+}

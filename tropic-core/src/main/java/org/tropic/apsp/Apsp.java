@@ -1,0 +1,32 @@
+package org.tropic.apsp;
+
+import org.tropic.graph.Graph;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * The easy entry point: plan, then solve. {@link #solve} chooses everything; {@link #run} obeys a plan the caller
+ * has already shown the user.
+ */
+public final class Apsp {
+  private Apsp() {}
+
+  /** Plans and solves with the fastest kernels on this machine. */
+  public static ApspResult solve(Graph graph, ApspRequest request, Progress progress) {
+    return run(graph, new Planner(MinPlusKernels.best()).plan(graph, request), request, progress);
+  }
+
+  /** Runs {@code plan} on {@code graph}. */
+  public static ApspResult run(Graph graph, ApspPlan plan, ApspRequest request, Progress progress) {
+    long start = System.nanoTime();
+    DistanceMatrix distances = switch (plan.algorithm()) {
+      case FW -> new BlockedFloydWarshall(MinPlusKernels.best(), request.floydWarshall()
+          .withBlockSize(plan.blockSize()).withArithmetic(plan.arithmetic()).withThreads(plan.threads()))
+          .solve(graph, progress);
+      case DIJKSTRA -> graph.weightStats().hasNegative()
+          ? Johnson.solve(graph, plan.threads(), progress)
+          : DijkstraAllPairs.solve(graph, plan.threads(), progress);
+      case AUTO -> throw new IllegalArgumentException("a plan names a concrete algorithm, not auto");
+    };
+    return new ApspResult(distances, plan, (System.nanoTime() - start) / 1e9);
+  }
+}

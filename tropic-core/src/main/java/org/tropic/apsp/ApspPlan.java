@@ -1,0 +1,20 @@
+package org.tropic.apsp;
+
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * The planner's decision, printed before a run starts.
+ *
+ * @param algorithm the algorithm that will run
+ * @param arithmetic the arithmetic path (Floyd–Warshall), or {@code null} for Dijkstra
+ * @param blockSize the Floyd–Warshall tile size, or 0
+ * @param threads worker threads
+ * @param estimatedSeconds predicted solve time of the chosen algorithm
+ * @param estimatedBytes predicted peak memory of the result and working set
+ * @param floydWarshallSeconds predicted Floyd–Warshall time (for the report)
+ * @param dijkstraSeconds predicted Dijkstra-from-all time (for the report)
+ * @param reason one line on why this algorithm
+ */
+public record ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize, int threads,
+    double estimatedSeconds, long estimatedBytes, double floydWarshallSeconds, double dijkstraSeconds,
+    String reason) {}

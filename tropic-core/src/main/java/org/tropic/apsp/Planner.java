@@ -1,0 +1,132 @@
+package org.tropic.apsp;
+
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * Picks the APSP algorithm for a graph from n, m and rates measured on this machine: Floyd–Warshall's time from the
+ * kernel rates of {@link BlockSizeModel}, Dijkstra's from timing a sample of single-source searches on the graph
+ * itself. Checks memory before anything large is allocated and refuses with the numbers when the result cannot fit.
+ */
+public final class Planner {
+  private static final int DIJKSTRA_SAMPLES = 24;
+  private static final int SMALL = 128;
+
+  private final MinPlusKernels kernels;
+
+  public Planner(MinPlusKernels kernels) {
+    this.kernels = kernels;
+  }
+
+  /**
+   * The plan for {@code graph}: the requested algorithm, or for {@link Algorithm#AUTO} the one predicted fastest
+   * among those that fit in memory.
+   *
+   * @throws MemoryBudgetException if the chosen algorithm's result and working set exceed the budget
+   * @throws IllegalArgumentException if a forced arithmetic path is not exact for the graph
+   */
+  public ApspPlan plan(Graph graph, ApspRequest request) {
+    int n = graph.vertexCount();
+    FloydWarshallOptions fw = request.floydWarshall();
+    int threads = fw.effectiveThreads();
+    Arithmetic arithmetic = new BlockedFloydWarshall(kernels, fw).arithmeticFor(graph);
+    long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
+
+    BlockSizeModel model = BlockSizeModel.forMachine(kernels);
+    int b = fw.blockSize() > 0 ? fw.blockSize() : model.choose(n, threads, arithmetic);
+    long fwBytes = floydWarshallBytes(n, b);
+    long dijkstraBytes = dijkstraBytes(n, threads);
+    Algorithm wanted = request.algorithm();
+    if (wanted != Algorithm.DIJKSTRA && fwBytes > budget && (wanted == Algorithm.FW || dijkstraBytes > budget)) {
+      budget = availableAfterCollection(request);
+      if (fwBytes > budget && (wanted == Algorithm.FW || dijkstraBytes > budget)) {
+        throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix plus "
+            + "Floyd–Warshall panels)", n), Math.min(fwBytes, wanted == Algorithm.FW ? fwBytes : dijkstraBytes),
+            budget);
+      }
+    }
+    if (wanted == Algorithm.DIJKSTRA && dijkstraBytes > budget) {
+      budget = availableAfterCollection(request);
+      if (dijkstraBytes > budget) {
+        throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix)", n),
+            dijkstraBytes, budget);
+      }
+    }
+
+    boolean small = n <= SMALL;
+    double fwSeconds = small ? 0 : model.predictSeconds(n, threads, arithmetic, b);
+    double dijkstraSeconds = small || wanted == Algorithm.FW ? Double.NaN : estimateDijkstraSeconds(graph, threads);
+
+    Algorithm chosen;
+    String reason;
+    switch (wanted) {
+      case FW -> {
+        chosen = Algorithm.FW;
+        reason = "requested";
+      }
+      case DIJKSTRA -> {
+        chosen = Algorithm.DIJKSTRA;
+        reason = "requested";
+      }
+      default -> {
+        if (small) {
+          chosen = Algorithm.FW;
+          reason = "n ≤ " + SMALL + ": one tile, instant";
+        } else if (fwBytes > budget || dijkstraSeconds < fwSeconds) {
+          chosen = Algorithm.DIJKSTRA;
+          reason = fwBytes > budget ? "Floyd–Warshall's padded tiles do not fit"
+              : String.format("sparse enough (m/n = %.1f): predicted %.1f× faster than Floyd–Warshall",
+                  (double) graph.arcCount() / Math.max(1, n), fwSeconds / dijkstraSeconds);
+        } else {
+          chosen = Algorithm.FW;
+          reason = String.format("dense enough (m/n = %.1f): predicted %.1f× faster than Dijkstra from every source",
+              (double) graph.arcCount() / Math.max(1, n), dijkstraSeconds / Math.max(fwSeconds, 1e-9));
+        }
+      }
+    }
+    boolean isFw = chosen == Algorithm.FW;
+    return new ApspPlan(chosen, isFw ? arithmetic : null, isFw ? b : 0, threads,
+        isFw ? fwSeconds : dijkstraSeconds, isFw ? fwBytes : dijkstraBytes, fwSeconds, dijkstraSeconds, reason);
+  }
+
+  /** Tiles padded to a multiple of b, plus up to three iterations' packed row and column panels. */
+  static long floydWarshallBytes(int n, int b) {
+    long padded = (long) (n + b - 1) / b * b;
+    return padded * padded * Float.BYTES + 3L * 2 * padded * b * Float.BYTES;
+  }
+
+  /** The rows, plus each thread's heap and distance arrays. */
+  static long dijkstraBytes(int n, int threads) {
+    return (long) n * n * Float.BYTES + (long) threads * n * 16;
+  }
+
+  /** Times single-source searches from evenly spread sources and scales to n sources over the threads. */
+  private static double estimateDijkstraSeconds(Graph graph, int threads) {
+    int n = graph.vertexCount();
+    DijkstraAllPairs dijkstra = new DijkstraAllPairs(graph);
+    int samples = Math.min(n, DIJKSTRA_SAMPLES);
+    for (int s = 0; s < Math.min(samples, 4); s++) {
+      dijkstra.distancesFrom((int) ((long) s * n / samples)); // warm the JIT; not counted
+    }
+    long start = System.nanoTime();
+    for (int s = 0; s < samples; s++) {
+      dijkstra.distancesFrom((int) ((long) s * n / samples));
+    }
+    double perSource = (System.nanoTime() - start) / 1e9 / samples;
+    return perSource * n / Math.min(threads, Math.max(1, n));
+  }
+
+  private static long availableHeap() {
+    Runtime rt = Runtime.getRuntime();
+    return rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+  }
+
+  private static long availableAfterCollection(ApspRequest request) {
+    if (request.memoryBudgetBytes() > 0) {
+      return request.memoryBudgetBytes();
+    }
+    System.gc(); // the estimate above counted garbage as used; look again before refusing
+    return availableHeap();
+  }
+}

@@ -1,0 +1,28 @@
+package org.tropic.apsp;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** Records what a solver reports, from any thread. */
+final class CountingProgress implements Progress {
+  final AtomicInteger begins = new AtomicInteger();
+  final AtomicInteger ends = new AtomicInteger();
+  final AtomicLong total = new AtomicLong(-1);
+  final AtomicLong done = new AtomicLong();
+
+  @Override
+  public void begin(String task, long totalWork) {
+    begins.incrementAndGet();
+    total.set(totalWork);
+  }
+
+  @Override
+  public void advance(long work) {
+    done.addAndGet(work);
+  }
+
+  @Override
+  public void end() {
+    ends.incrementAndGet();
+  }
+}

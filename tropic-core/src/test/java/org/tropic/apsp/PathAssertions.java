@@ -1,0 +1,84 @@
+package org.tropic.apsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import it.unimi.dsi.fastutil.ints.IntOpenHashSet;
+import org.tropic.graph.Graph;
+
+/** Checks paths and nearest-vertex answers against the graph itself and a distance row. */
+final class PathAssertions {
+  private PathAssertions() {}
+
+  /** Tolerance of a distance against an exact (double) reference. */
+  static double distanceTolerance(double reference) {
+    return 1e-5 * Math.abs(reference) + 1e-6;
+  }
+
+  static void assertDistancesMatch(DistanceMatrix actual, double[][] expected, String what) {
+    int n = expected.length;
+    assertThat(actual.size()).isEqualTo(n);
+    for (int u = 0; u < n; u++) {
+      for (int v = 0; v < n; v++) {
+        double e = expected[u][v];
+        float a = actual.get(u, v);
+        String where = what + " D[" + u + "][" + v + "]";
+        if (e == Double.POSITIVE_INFINITY) {
+          assertThat(a).as(where).isEqualTo(Float.POSITIVE_INFINITY);
+        } else {
+          assertThat((double) a).as(where).isCloseTo(e, within(distanceTolerance(e)));
+        }
+      }
+    }
+  }
+
+  /** A real path of the graph from u to v, no vertex twice, whose arcs sum to D[u][v] within tolerance. */
+  static void assertValidPath(Graph graph, DistanceMatrix d, int u, int v, Path path) {
+    float dist = d.get(u, v);
+    String where = "path " + u + "→" + v + " (D = " + dist + ") " + path;
+    if (dist == Float.POSITIVE_INFINITY) {
+      assertThat(path).as(where).isEqualTo(Path.NONE);
+      assertThat(path.exists()).isFalse();
+      return;
+    }
+    int[] vs = path.vertices();
+    assertThat(vs).as(where).isNotEmpty();
+    assertThat(vs[0]).as(where).isEqualTo(u);
+    assertThat(vs[vs.length - 1]).as(where).isEqualTo(v);
+    IntOpenHashSet seen = new IntOpenHashSet();
+    double length = 0;
+    double scale = Math.abs(dist);
+    for (int i = 0; i < vs.length; i++) {
+      assertThat(seen.add(vs[i])).as(where + ": vertex " + vs[i] + " repeated").isTrue();
+      if (i > 0) {
+        float w = graph.weight(vs[i - 1], vs[i]);
+        assertThat(w).as(where + ": arc " + vs[i - 1] + "→" + vs[i]).isLessThan(Float.POSITIVE_INFINITY);
+        length += w;
+        scale += Math.abs(w);
+      }
+    }
+    assertThat(length).as(where + ": summed weight").isCloseTo(dist, within(1e-5 * scale + 1e-30));
+    assertThat((double) path.length()).as(where + ": reported length").isCloseTo(length, within(1e-6 * scale + 1e-30));
+    assertThat(path.arcCount()).isEqualTo(vs.length - 1);
+  }
+
+  /** nearest(u, k) against sorting the whole row by (distance, id). */
+  static void assertNearestMatchesSortedRow(DistanceMatrix d, int u, int k, Nearest nearest) {
+    List<Integer> expected = new ArrayList<>();
+    for (int v = 0; v < d.size(); v++) {
+      if (v != u && d.get(u, v) != Float.POSITIVE_INFINITY) {
+        expected.add(v);
+      }
+    }
+    expected.sort(Comparator.<Integer>comparingDouble(v -> d.get(u, v)).thenComparingInt(v -> v));
+    List<Integer> firstK = expected.subList(0, Math.min(k, expected.size()));
+    assertThat(nearest.vertices()).as("nearest(" + u + ", " + k + ")")
+        .containsExactly(firstK.stream().mapToInt(Integer::intValue).toArray());
+    for (int i = 0; i < nearest.size(); i++) {
+      assertThat(nearest.distances()[i]).isEqualTo(d.get(u, nearest.vertices()[i]));
+    }
+  }
+}

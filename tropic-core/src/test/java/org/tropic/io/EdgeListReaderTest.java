@@ -1,0 +1,245 @@
+package org.tropic.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.tropic.io.Fixtures.assertInputError;
+import static org.tropic.io.Fixtures.write;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.Graph;
+import org.tropic.io.ReadOptions.Direction;
+import org.tropic.io.ReadOptions.HeaderRow;
+import org.tropic.io.ReadOptions.Weights;
+
+class EdgeListReaderTest {
+  private static final float INF = Float.POSITIVE_INFINITY;
+
+  @TempDir Path dir;
+
+  @Test
+  void integerIdsBecomeLabelsOrderedNumerically() throws IOException {
+    Path file = write(dir, "g.edges", """
+        # no direction stated
+        10 2
+        2 -1
+
+        % another comment style
+        100 10
+        """);
+
+    LoadedGraph loaded = GraphReader.load(file, ReadOptions.defaults());
+    Graph g = loaded.graph();
+
+    assertThat(g.labels().names()).containsExactly("-1", "2", "10", "100");
+    assertThat(g.weight(g.vertex("10"), g.vertex("2"))).isEqualTo(1f);
+    assertThat(g.weight(g.vertex("2"), g.vertex("10"))).isEqualTo(INF);
+    assertThat(g.arcCount()).isEqualTo(3);
+    assertThat(g.undirected()).isFalse();
+    assertThat(loaded.source().directionReason()).contains("default", "directed");
+    assertThat(loaded.source().weights()).isEqualTo(Weights.UNIT);
+  }
+
+  @Test
+  void stringIdsKeepTheOrderOfFirstAppearance() throws IOException {
+    Path file = write(dir, "g.txt", "zeta alpha 2\nalpha mid 3\n");
+
+    Graph g = GraphReader.read(file);
+
+    assertThat(g.labels().names()).containsExactly("zeta", "alpha", "mid");
+    assertThat(g.weight(0, 1)).isEqualTo(2f);
+    assertThat(g.weight(1, 2)).isEqualTo(3f);
+  }
+
+  @Test
+  void idsThatAreNotAllPlainIntegersAreTextInOrderOfAppearance() throws IOException {
+    Path file = write(dir, "g.el", "5 3\n3 007\n7 5\n");
+
+    Graph g = GraphReader.read(file);
+
+    assertThat(g.labels().names()).containsExactly("5", "3", "007", "7");
+  }
+
+  @Test
+  void graphToolHeaderMakesEdgesUndirectedWithWeights() throws IOException {
+    Path file = write(dir, "g.edges", """
+        # description: an undirected, weighted network
+        # directed=False nodes=3 edges=2 (0-based vertex ids)
+        # columns: source target value
+        1 0 2.5
+        2 1 0.5
+        1 0 1.5
+        """);
+
+    LoadedGraph loaded = GraphReader.load(file, ReadOptions.defaults());
+    Graph g = loaded.graph();
+
+    assertThat(g.undirected()).isTrue();
+    assertThat(g.arcCount()).isEqualTo(4);
+    assertThat(g.weight(0, 1)).isEqualTo(1.5f);
+    assertThat(g.weight(1, 0)).isEqualTo(1.5f);
+    assertThat(g.weight(1, 2)).isEqualTo(0.5f);
+    assertThat(loaded.source().directionReason()).contains("directed=False");
+    assertThat(loaded.source().weights()).isEqualTo(Weights.AS_WRITTEN);
+  }
+
+  @Test
+  void snapHeadersDeclareDirection() throws IOException {
+    Path undirected = write(dir, "u.txt", "# Undirected graph: ca-Test.txt\n# Nodes: 2 Edges: 1\n1\t2\n");
+    Path directed = write(dir, "d.txt", "# Directed graph (each unordered pair saved once): x\n1\t2\n");
+
+    assertThat(GraphReader.read(undirected).undirected()).isTrue();
+    assertThat(GraphReader.read(directed).undirected()).isFalse();
+  }
+
+  @Test
+  void freeTextDescriptionsDoNotDecideDirection() throws IOException {
+    Path file = write(dir, "g.edges", "# description: an undirected social network\n1 2\n");
+
+    assertThat(GraphReader.read(file).undirected()).isFalse();
+  }
+
+  @Test
+  void directionOptionOverridesTheHeader() throws IOException {
+    Path file = write(dir, "g.edges", "# directed=False\n1 2\n");
+
+    LoadedGraph loaded = GraphReader.load(file, ReadOptions.defaults().withDirection(Direction.DIRECTED));
+
+    assertThat(loaded.graph().arcCount()).isEqualTo(1);
+    assertThat(loaded.source().directionReason()).isEqualTo("option DIRECTED");
+  }
+
+  @Test
+  void commentsAfterTheFirstEdgeDoNotChangeDirection() throws IOException {
+    Path file = write(dir, "g.edges", "1 2\n# directed=False\n2 3\n");
+
+    assertThat(GraphReader.read(file).arcCount()).isEqualTo(2);
+  }
+
+  @Test
+  void csvWithHeaderRowAndQuotedNames() throws IOException {
+    Path file = write(dir, "g.csv", """
+        Source,Target,Weight
+        "Smith, J.",Doe,2
+        Doe , "say ""hi""\" ,3.5
+        """);
+
+    Graph g = GraphReader.read(file);
+
+    assertThat(g.labels().names()).containsExactly("Smith, J.", "Doe", "say \"hi\"");
+    assertThat(g.weight(0, 1)).isEqualTo(2f);
+    assertThat(g.weight(1, 2)).isEqualTo(3.5f);
+  }
+
+  @Test
+  void tsvNamesMayContainSpaces() throws IOException {
+    Path file = write(dir, "g.tsv", "source\ttarget\nBreast cancer\tBRCA1 gene\t\n");
+
+    Graph g = GraphReader.read(file);
+
+    assertThat(g.labels().names()).containsExactly("Breast cancer", "BRCA1 gene");
+    assertThat(g.arcCount()).isEqualTo(1);
+  }
+
+  @Test
+  void weightColumnCanBeChosenAndWeightsIgnored() throws IOException {
+    Path file = write(dir, "g.edges", "1 2 1999 -4\n2 3 2001 5\n");
+
+    Graph thirdColumn = GraphReader.read(file);
+    Graph fourthColumn = GraphReader.read(file, ReadOptions.defaults().withWeightColumn(4));
+    Graph absolute = GraphReader.read(file,
+        ReadOptions.defaults().withWeightColumn(4).withWeights(Weights.ABSOLUTE));
+    Graph unit = GraphReader.read(file, ReadOptions.defaults().withWeights(Weights.UNIT));
+
+    assertThat(thirdColumn.weight(0, 1)).isEqualTo(1999f);
+    assertThat(fourthColumn.weight(0, 1)).isEqualTo(-4f);
+    assertThat(absolute.weight(0, 1)).isEqualTo(4f);
+    assertThat(unit.weight(0, 1)).isEqualTo(1f);
+  }
+
+  @Test
+  void headerRowCanBeDeclaredOrDenied() throws IOException {
+    Path custom = write(dir, "c.edges", "a b w\n1 2 3\n");
+    Path nodeCalledSource = write(dir, "s.edges", "source 1\n");
+
+    Graph present = GraphReader.read(custom, ReadOptions.defaults().withHeaderRow(HeaderRow.PRESENT));
+    Graph absent = GraphReader.read(nodeCalledSource, ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT));
+
+    assertThat(present.labels().names()).containsExactly("1", "2");
+    assertThat(present.weight(0, 1)).isEqualTo(3f);
+    assertThat(absent.labels().names()).containsExactly("source", "1");
+  }
+
+  @Test
+  void gzipAndXzAreReadByTheirBytesWhateverTheName() throws IOException {
+    String text = "# directed=True\n0 1 2\n1 2 3\n";
+    Path gz = Fixtures.writeGzip(dir, "g.edges.gz", text);
+    Path xz = Fixtures.writeXz(dir, "g.edges.xz", text);
+    Path misnamed = Fixtures.writeGzip(dir, "plain.edges", text);
+
+    for (Path file : List.of(gz, xz, misnamed)) {
+      LoadedGraph loaded = GraphReader.load(file, ReadOptions.defaults());
+      assertThat(loaded.graph().weight(1, 2)).as(file.toString()).isEqualTo(3f);
+    }
+    assertThat(GraphReader.load(xz, ReadOptions.defaults()).source().compression()).isEqualTo(Compression.XZ);
+    assertThat(GraphReader.load(misnamed, ReadOptions.defaults()).source().compression())
+        .isEqualTo(Compression.GZIP);
+  }
+
+  @Test
+  void lineWithOneFieldIsMalformed() throws IOException {
+    Path file = write(dir, "g.edges", "# header\n1 2\n3\n");
+
+    assertInputError(file, 3, "an edge line needs a source and a target", "'3'", "'source target'");
+  }
+
+  @Test
+  void commaSeparatedLineInAWhitespaceListGetsAHint() throws IOException {
+    Path file = write(dir, "g.edges", "1,2\n");
+
+    assertInputError(file, 1, "'1,2'", "use format CSV");
+  }
+
+  @Test
+  void badWeightsAreReported() throws IOException {
+    Path nan = write(dir, "n.edges", "1 2 3\n2 3 NaN\n");
+    Path infinity = write(dir, "i.csv", "1,2,Infinity\n");
+    Path word = write(dir, "w.tsv", "a\tb\theavy\n");
+
+    assertInputError(nan, 2, "weight is not a finite number", "'NaN'", "column 3", "(line: \"2 3 NaN\")");
+    assertInputError(infinity, 1, "weight is not a finite number", "'Infinity'");
+    assertInputError(word, 1, "weight is not a number", "'heavy'");
+  }
+
+  @Test
+  void missingWeightOnALaterLineIsReported() throws IOException {
+    Path file = write(dir, "g.edges", "1 2 3\n2 3\n");
+    Path chosen = write(dir, "c.edges", "1 2 3 4\n2 3 4\n");
+
+    assertInputError(file, 2, "missing weight in column 3", "'2 3'", "'source target weight' on every line");
+    assertInputError(chosen, ReadOptions.defaults().withWeightColumn(4), 2, "missing weight in column 4");
+  }
+
+  @Test
+  void unclosedQuoteIsReported() throws IOException {
+    Path file = write(dir, "g.csv", "\"a,b\n");
+
+    assertInputError(file, 1, "a quoted field is not closed", "'\"a,b'", "a closing '\"'");
+  }
+
+  @Test
+  void emptyNamesAreReported() throws IOException {
+    Path file = write(dir, "g.tsv", "a\tb\n\tc\n");
+
+    assertInputError(file, 2, "empty vertex name", "'source<TAB>target'");
+  }
+
+  @Test
+  void inputWithoutEdgesIsReported() throws IOException {
+    Path file = write(dir, "g.edges", "# only a header\n\n");
+
+    assertInputError(file, 2, "the input has no edge lines");
+  }
+}

@@ -1,0 +1,111 @@
+package org.tropic.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.tropic.io.Fixtures.assertInputError;
+import static org.tropic.io.Fixtures.write;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class GraphFormatTest {
+  @TempDir Path dir;
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource({
+      "a.mtx, MATRIX_MARKET", "a.MTX.gz, MATRIX_MARKET", "road.gr.xz, DIMACS", "kg.sif, SIF", "k.edges.gz, EDGE_LIST",
+      "k.el, EDGE_LIST", "k.edgelist, EDGE_LIST", "k.csv, CSV", "k.tsv.gz, TSV", "snap.txt, EDGE_LIST"})
+  void extensionDecides(String name, GraphFormat expected) throws IOException {
+    Path file = write(dir, name, "1 2\n");
+
+    assertThat(GraphFormat.detect(file)).isEqualTo(expected);
+  }
+
+  @Test
+  void ambiguousTxtIsToldByContent() throws IOException {
+    Path mtx = write(dir, "m.txt", "%%MatrixMarket matrix coordinate pattern general\n1 1 0\n");
+    Path dimacs = write(dir, "d.txt", "c comment\n\np sp 2 1\na 1 2 3\n");
+    Path gzipped = Fixtures.writeGzip(dir, "g.txt.gz", "c x\np tw 2 1\n1 2\n");
+
+    assertThat(GraphFormat.detect(mtx)).isEqualTo(GraphFormat.MATRIX_MARKET);
+    assertThat(GraphFormat.detect(dimacs)).isEqualTo(GraphFormat.DIMACS);
+    assertThat(GraphFormat.detect(gzipped)).isEqualTo(GraphFormat.DIMACS);
+    assertThat(GraphReader.read(dimacs).weight(0, 1)).isEqualTo(3f);
+  }
+
+  @Test
+  void unknownExtensionIsToldByContentOrRefused() throws IOException {
+    Path mtx = write(dir, "matrix.dat", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n");
+    Path unknown = write(dir, "bcsstk16.triplet", "0 0 285559874.9195\n");
+
+    assertThat(GraphFormat.detect(mtx)).isEqualTo(GraphFormat.MATRIX_MARKET);
+    assertInputError(unknown, 0, "cannot tell the graph format", "'.triplet'", ".mtx", "EDGE_LIST");
+  }
+
+  @Test
+  void explicitFormatReadsAnyName() throws IOException {
+    Path triplets = write(dir, "bcsstk16.triplet", "0 0 5\n1 0 -2\n");
+
+    var loaded = GraphReader.load(triplets, ReadOptions.defaults().withFormat(GraphFormat.EDGE_LIST));
+
+    assertThat(loaded.graph().weight(loaded.graph().vertex("1"), loaded.graph().vertex("0"))).isEqualTo(-2f);
+  }
+
+  @Test
+  void unsupportedCompressionSaysHowToDecompress() throws IOException {
+    Path file = write(dir, "g.edges.bz2", "BZh91AY&SY");
+
+    assertInputError(file, 0, "compression not supported", "'.bz2'", "bunzip2 -k g.edges.bz2");
+  }
+
+  @Test
+  void missingFileAndDirectoryAreReported() throws IOException {
+    Path sub = Files.createDirectory(dir.resolve("sub.mtx"));
+
+    assertThatThrownBy(() -> GraphReader.read(dir.resolve("absent.mtx"))).isInstanceOf(NoSuchFileException.class)
+        .hasMessageContaining("absent.mtx");
+    assertInputError(sub, 0, "is a directory");
+  }
+
+  @Test
+  void streamsAreReadWithAFormatFromNameOrContent() throws IOException {
+    byte[] mtx = "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n".getBytes(StandardCharsets.UTF_8);
+
+    LoadedGraph loaded = GraphReader.load(new ByteArrayInputStream(mtx), "<stdin>", ReadOptions.defaults());
+
+    assertThat(loaded.source().format()).isEqualTo(GraphFormat.MATRIX_MARKET);
+    assertThat(loaded.source().name()).isEqualTo("<stdin>");
+    assertThat(loaded.graph().arcCount()).isEqualTo(1);
+  }
+
+  @Test
+  void formatsAreNamedByConstantOrExtension() {
+    assertThat(GraphFormat.fromName("mtx")).isEqualTo(GraphFormat.MATRIX_MARKET);
+    assertThat(GraphFormat.fromName(".gr")).isEqualTo(GraphFormat.DIMACS);
+    assertThat(GraphFormat.fromName("edge-list")).isEqualTo(GraphFormat.EDGE_LIST);
+    assertThat(GraphFormat.fromName("Tsv")).isEqualTo(GraphFormat.TSV);
+    assertThatThrownBy(() -> GraphFormat.fromName("graphml")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'graphml'").hasMessageContaining("MATRIX_MARKET");
+  }
+
+  @Test
+  void truncatedGzipIsReportedAsBadInput() throws IOException {
+    Path whole = Fixtures.writeGzip(dir, "w.edges.gz", "1 2\n".repeat(10_000));
+    byte[] bytes = Files.readAllBytes(whole);
+    Path cut = Files.write(dir.resolve("cut.edges.gz"), java.util.Arrays.copyOf(bytes, bytes.length / 2));
+
+    GraphInputException e = org.assertj.core.api.Assertions.catchThrowableOfType(GraphInputException.class,
+        () -> GraphReader.read(cut));
+
+    assertThat(e).isNotNull();
+    assertThat(e.getMessage()).contains("cut.edges.gz", "corrupt or truncated GZIP data", "a complete .gz file");
+  }
+}
