@@ -12,7 +12,7 @@ import org.tropic.semiring.MinPlusKernels;
  * components with their weights, and a virtual arc between any two boundary vertices of one component weighted by
  * their step-1 distance — and its all-pairs distances, which are the exact distances in the whole graph (Lemma 1).
  *
- * <p>Closed directly, the boundary matrix is loaded straight from the stored diagonal blocks into Floyd–Warshall
+ * <p>Closed directly, the boundary matrix is loaded straight from the stored step-1 results into Floyd–Warshall
  * tiles, so no precision is lost on any arithmetic path. When it is large and the cost model says so, the boundary
  * graph is built as a {@link Graph} and solved by partitioned APSP in turn (§IV-A: "we then apply the same
  * algorithm recursively"); weights then pass through float32, so on the int32 path this happens only while every
@@ -33,17 +33,17 @@ final class BoundaryGraphSolver {
   private final Arithmetic arithmetic;
   private final Graph graph;
   private final PartitionLayout layout;
-  private final float[][] blocks;
+  private final float[][] rowBlocks;
   private final int threads;
 
   BoundaryGraphSolver(PartitionedApsp owner, MinPlusKernels kernels, Arithmetic arithmetic, Graph graph,
-      PartitionLayout layout, float[][] blocks, int threads) {
+      PartitionLayout layout, float[][] rowBlocks, int threads) {
     this.owner = owner;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
     this.graph = graph;
     this.layout = layout;
-    this.blocks = blocks;
+    this.rowBlocks = rowBlocks;
     this.threads = threads;
   }
 
@@ -58,8 +58,7 @@ final class BoundaryGraphSolver {
       Graph boundaryGraph = buildGraph();
       PartitionedApsp inner = owner.forBoundaryGraph();
       PartitionedApsp.Prepared plan = inner.prepare(boundaryGraph);
-      double direct = PartitionedCostModel.floydWarshallSeconds(
-          BlockSizeModel.forMachine(kernels), nb, threads, arithmetic);
+      double direct = PartitionedCostModel.floydWarshallSeconds(kernels, arithmetic, nb, threads);
       boolean forced = owner.options().recursion() == PartitionedOptions.Recursion.ALWAYS;
       if (plan.layout().componentCount() > 1 && (forced || plan.estimatedSeconds() < RECURSION_GAIN * direct)) {
         return solveRecursively(inner, plan);
@@ -111,20 +110,20 @@ final class BoundaryGraphSolver {
     };
   }
 
-  /** Virtual arcs: each component's boundary × boundary corner of its step-1 block, already in storage form. */
+  /** Virtual arcs: each component's boundary × boundary corner of its step-1 result, already in storage form. */
   private void loadVirtualArcs(TiledDistanceMatrix d) {
     int b = d.blockSize();
-    int k = layout.componentCount();
-    for (int c = 0; c < k; c++) {
-      float[] block = blocks[c * k + c];
-      int s = layout.componentSize(c);
+    int n = layout.vertexCount();
+    for (int c = 0; c < layout.componentCount(); c++) {
+      float[] block = rowBlocks[c];
+      int corner = layout.componentStart(c);
       int nbc = layout.boundarySize(c);
       int first = layout.boundaryStart(c);
       for (int r = 0; r < nbc; r++) {
         int gi = first + r;
         for (int t = 0; t < nbc; t++) {
           int gj = first + t;
-          d.tile(gi / b, gj / b)[(gi % b) * b + gj % b] = block[r * s + t];
+          d.tile(gi / b, gj / b)[(gi % b) * b + gj % b] = block[r * n + corner + t];
         }
       }
     }
@@ -163,16 +162,16 @@ final class BoundaryGraphSolver {
 
   /** The boundary graph as a {@link Graph} in boundary-index order; unreachable pairs get no virtual arc. */
   private Graph buildGraph() {
-    int k = layout.componentCount();
+    int n = layout.vertexCount();
     GraphBuilder builder = GraphBuilder.withVertexCount(layout.boundaryVertexCount());
-    for (int c = 0; c < k; c++) {
-      float[] block = blocks[c * k + c];
-      int s = layout.componentSize(c);
+    for (int c = 0; c < layout.componentCount(); c++) {
+      float[] block = rowBlocks[c];
+      int corner = layout.componentStart(c);
       int nbc = layout.boundarySize(c);
       int first = layout.boundaryStart(c);
       for (int r = 0; r < nbc; r++) {
         for (int t = 0; t < nbc; t++) {
-          float w = arithmetic.decode(block[r * s + t]);
+          float w = arithmetic.decode(block[r * n + corner + t]);
           if (r != t && w != Float.POSITIVE_INFINITY) {
             builder.addArc(first + r, first + t, w);
           }

@@ -13,27 +13,28 @@ import org.tropic.semiring.MinPlusKernels;
 /**
  * Step 1 of partitioned APSP (IPDPS'14 §III-C): shortest paths inside each component, using only the component's own
  * arcs, by blocked Floyd–Warshall ({@link FloydWarshallSchedule} on the component's tiles). Components are
- * independent and run side by side; each result becomes the diagonal block of the output, in storage form.
+ * independent and run side by side; each allocates its row block of the output (s × n floats, touched first by the
+ * thread that fills it) and stores its result, in storage form, as the diagonal sub-block.
  */
 final class ComponentClosure {
   private final MinPlusKernels kernels;
   private final Arithmetic arithmetic;
   private final Graph graph;
   private final PartitionLayout layout;
-  private final float[][] blocks;
+  private final float[][] rowBlocks;
   private final Progress progress;
 
   ComponentClosure(MinPlusKernels kernels, Arithmetic arithmetic, Graph graph, PartitionLayout layout,
-      float[][] blocks, Progress progress) {
+      float[][] rowBlocks, Progress progress) {
     this.kernels = kernels;
     this.arithmetic = arithmetic;
     this.graph = graph;
     this.layout = layout;
-    this.blocks = blocks;
+    this.rowBlocks = rowBlocks;
     this.progress = progress;
   }
 
-  /** Fills every diagonal block, largest components first so the pool's tail is short. */
+  /** Fills every diagonal sub-block, largest components first so the pool's tail is short. */
   void run(ExecutorService pool, int threads) {
     int k = layout.componentCount();
     int concurrent = Math.max(1, Math.min(k, threads));
@@ -57,14 +58,15 @@ final class ComponentClosure {
       int v = layout.vertexAt(start + e.vertex());
       throw new NegativeCycleException(v, graph.name(v), arithmetic.decode(d.get(e.vertex(), e.vertex())));
     }
-    float[] block = new float[s * s];
+    int n = layout.vertexCount();
+    float[] block = new float[Math.multiplyExact(s, n)];
     int tiles = d.tilesPerSide();
     for (int r = 0; r < s; r++) {
       for (int tc = 0; tc < tiles; tc++) {
-        System.arraycopy(d.tile(r / b, tc), (r % b) * b, block, r * s + tc * b, Math.min(b, s - tc * b));
+        System.arraycopy(d.tile(r / b, tc), (r % b) * b, block, r * n + start + tc * b, Math.min(b, s - tc * b));
       }
     }
-    blocks[c * layout.componentCount() + c] = block;
+    rowBlocks[c] = block;
     progress.advance((long) s * s * s);
   }
 

@@ -38,7 +38,7 @@ import org.tropic.semiring.MinPlusKernels;
  * reported as a {@link NegativeCycleException} naming an original vertex. The result is exact for any partition;
  * the partition only decides the speed.
  *
- * <p>Memory: the n² output (as k² blocks), the boundary matrix (B², the largest intermediate, reported before the
+ * <p>Memory: the n² output (as k row blocks), the boundary matrix (B², the largest intermediate, reported before the
  * solve starts) and O(B·n/k + threads·B·256) working space; never a second dense n × n matrix.
  */
 public final class PartitionedApsp {
@@ -175,12 +175,15 @@ public final class PartitionedApsp {
     }
     int n = graph.vertexCount();
     Prepared best = null;
-    for (int k = 2; (long) k * MIN_AUTO_COMPONENT <= n; k *= 2) {
+    int worse = 0;
+    for (int k = 2; (long) k * MIN_AUTO_COMPONENT <= n && worse < 2; k *= 2) {
       Prepared candidate = prepare(graph, arithmetic, threads, k);
       if (best == null || candidate.estimatedSeconds() < best.estimatedSeconds()) {
         best = candidate;
-      } else if (candidate.estimatedSeconds() > 2 * best.estimatedSeconds()) {
-        break; // the boundary has begun to dominate; larger k only grows it
+        worse = 0;
+      } else {
+        // the boundary has begun to dominate; larger k only grows it, and METIS takes longer for larger k
+        worse = candidate.estimatedSeconds() > 1.15 * best.estimatedSeconds() ? 2 : worse + 1;
       }
     }
     return best != null ? best : prepare(graph, arithmetic, threads, 1);
@@ -230,15 +233,15 @@ public final class PartitionedApsp {
       LOG.log(Level.INFO, () -> "partitioned APSP on " + graph + ": " + report.summary() + ", "
           + arithmetic.label());
     }
-    for (int c = 0; c < layout.componentCount(); c++) {
-      if (layout.componentSize(c) > PartitionedCostModel.MAX_COMPONENT) {
-        throw new IllegalArgumentException("component of " + layout.componentSize(c) + " vertices exceeds the "
-            + PartitionedCostModel.MAX_COMPONENT + " a block can hold; use more parts (k ≥ "
-            + (layout.vertexCount() / PartitionedCostModel.MAX_COMPONENT + 1) + ")");
-      }
+    int n = layout.vertexCount();
+    if (!PartitionedDistanceMatrix.fits(report.largestComponent(), n)) {
+      long most = PartitionedDistanceMatrix.MAX_ARRAY / Math.max(1, n);
+      throw new IllegalArgumentException("a component of " + report.largestComponent() + " vertices makes a row block "
+          + "of " + report.largestComponent() + " × " + n + " floats, more than one Java array holds; with n = "
+          + n + " components may have at most " + most + " vertices: use more parts (k ≥ " + (n / most + 1) + ")");
     }
     int k = layout.componentCount();
-    float[][] blocks = new float[k * k][];
+    float[][] rowBlocks = new float[k][];
     long stepOne = 0;
     for (int c = 0; c < k; c++) {
       stepOne += (long) layout.componentSize(c) * layout.componentSize(c) * layout.componentSize(c);
@@ -250,18 +253,27 @@ public final class PartitionedApsp {
         Thread.ofPlatform().name("tropic-partitioned-", 0).daemon().factory());
     progress.begin("partitioned APSP (" + k + " parts, " + nb + " boundary vertices)", total);
     try {
-      new ComponentClosure(kernels, arithmetic, graph, layout, blocks, progress).run(pool, threads);
+      long start = System.nanoTime();
+      new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, progress).run(pool, threads);
+      long componentsDone = System.nanoTime();
       BoundaryDistances boundary = nb == 0 ? null
-          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, blocks, threads).solve(pool);
+          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads).solve(pool);
       progress.advance(nb * nb * nb);
+      long boundaryDone = System.nanoTime();
       if (boundary != null) {
-        new CrossComponentProducts(kernels, arithmetic, layout, blocks, boundary, progress).run(pool, threads);
+        new CrossComponentProducts(kernels, arithmetic, layout, rowBlocks, boundary, progress).run(pool, threads);
       } else {
-        fillOffDiagonal(pool, layout, blocks, arithmetic);
+        fillOffDiagonal(pool, layout, rowBlocks, arithmetic);
       }
-      decode(pool, blocks, arithmetic);
+      long productsDone = System.nanoTime();
+      decode(pool, rowBlocks, arithmetic);
+      var timings = new PartitionedTimings((componentsDone - start) / 1e9, (boundaryDone - componentsDone) / 1e9,
+          (productsDone - boundaryDone) / 1e9, (System.nanoTime() - start) / 1e9);
+      if (depth == 0) {
+        LOG.log(Level.DEBUG, () -> "partitioned APSP: " + timings.summary());
+      }
       PartitionReport finalReport = boundary == null ? report : report.withBoundaryPartition(boundary.partition());
-      return new PartitionedDistanceMatrix(layout, blocks, graph.labels(), finalReport);
+      return new PartitionedDistanceMatrix(layout, rowBlocks, graph.labels(), finalReport, timings);
     } finally {
       pool.shutdownNow();
       progress.end();
@@ -292,32 +304,32 @@ public final class PartitionedApsp {
   }
 
   /** Without boundary vertices no path leaves a component: every off-diagonal distance is +∞. */
-  private static void fillOffDiagonal(ExecutorService pool, PartitionLayout layout, float[][] blocks,
+  private static void fillOffDiagonal(ExecutorService pool, PartitionLayout layout, float[][] rowBlocks,
       Arithmetic arithmetic) {
-    int k = layout.componentCount();
+    int n = layout.vertexCount();
     List<Runnable> tasks = new ArrayList<>();
-    for (int i = 0; i < k; i++) {
-      int ci = i;
+    for (int i = 0; i < layout.componentCount(); i++) {
+      int c = i;
       tasks.add(() -> {
-        for (int j = 0; j < k; j++) {
-          if (j != ci) {
-            float[] block = new float[Math.multiplyExact(layout.componentSize(ci), layout.componentSize(j))];
-            Arrays.fill(block, arithmetic.infinity());
-            blocks[ci * k + j] = block;
-          }
+        float[] rows = rowBlocks[c];
+        int from = layout.componentStart(c);
+        int to = from + layout.componentSize(c);
+        for (int r = 0; r < layout.componentSize(c); r++) {
+          Arrays.fill(rows, r * n, r * n + from, arithmetic.infinity());
+          Arrays.fill(rows, r * n + to, (r + 1) * n, arithmetic.infinity());
         }
       });
     }
     ParallelTasks.runAll(pool, tasks);
   }
 
-  private static void decode(ExecutorService pool, float[][] blocks, Arithmetic arithmetic) {
+  private static void decode(ExecutorService pool, float[][] rowBlocks, Arithmetic arithmetic) {
     if (arithmetic != Arithmetic.INT32) {
       return;
     }
-    List<Runnable> tasks = new ArrayList<>(blocks.length);
-    for (float[] block : blocks) {
-      tasks.add(() -> arithmetic.decodeInPlace(block, 0, block.length));
+    List<Runnable> tasks = new ArrayList<>(rowBlocks.length);
+    for (float[] rows : rowBlocks) {
+      tasks.add(() -> arithmetic.decodeInPlace(rows, 0, rows.length));
     }
     ParallelTasks.runAll(pool, tasks);
   }
