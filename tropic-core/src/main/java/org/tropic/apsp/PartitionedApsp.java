@@ -4,6 +4,7 @@ import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -138,6 +139,11 @@ public final class PartitionedApsp {
       return report;
     }
 
+    /** The memory the solve will hold at its peak, in bytes: output, boundary matrix and working buffers. */
+    public long estimatedBytes() {
+      return PartitionedApsp.estimatedBytes(report, threads);
+    }
+
     /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
     public synchronized double estimatedSeconds() {
       if (Double.isNaN(estimatedSeconds)) {
@@ -173,20 +179,35 @@ public final class PartitionedApsp {
     if (options.parts() > 0) {
       return prepare(graph, arithmetic, threads, options.parts());
     }
+    return searchParts(graph, arithmetic, threads);
+  }
+
+  /**
+   * The power of two k with the smallest predicted time: METIS runs once per k tried and takes longer for larger k,
+   * so the search starts near √n / 2 (where separators of planar-like graphs balance the boundary against the
+   * components) and walks towards the better neighbour until the prediction stops improving.
+   */
+  private Prepared searchParts(Graph graph, Arithmetic arithmetic, int threads) {
     int n = graph.vertexCount();
-    Prepared best = null;
-    int worse = 0;
-    for (int k = 2; (long) k * MIN_AUTO_COMPONENT <= n && worse < 2; k *= 2) {
-      Prepared candidate = prepare(graph, arithmetic, threads, k);
-      if (best == null || candidate.estimatedSeconds() < best.estimatedSeconds()) {
-        best = candidate;
-        worse = 0;
-      } else {
-        // the boundary has begun to dominate; larger k only grows it, and METIS takes longer for larger k
-        worse = candidate.estimatedSeconds() > 1.15 * best.estimatedSeconds() ? 2 : worse + 1;
-      }
+    int most = Integer.highestOneBit(Math.max(1, n / MIN_AUTO_COMPONENT));
+    if (most < 2) {
+      return prepare(graph, arithmetic, threads, 1);
     }
-    return best != null ? best : prepare(graph, arithmetic, threads, 1);
+    int start = Math.min(most, Math.max(2, Integer.highestOneBit((int) Math.sqrt(n) / 2)));
+    Prepared best = prepare(graph, arithmetic, threads, start);
+    Prepared up = start * 2 <= most ? prepare(graph, arithmetic, threads, start * 2) : null;
+    Prepared down = start / 2 >= 2 ? prepare(graph, arithmetic, threads, start / 2) : null;
+    boolean growing = up != null && up.estimatedSeconds() < best.estimatedSeconds()
+        && (down == null || up.estimatedSeconds() <= down.estimatedSeconds());
+    Prepared next = growing ? up : down;
+    int k = growing ? start * 2 : start / 2;
+    while (next != null && next.estimatedSeconds() < best.estimatedSeconds()) {
+      best = next;
+      k = growing ? k * 2 : k / 2;
+      next = growing ? (k <= most ? prepare(graph, arithmetic, threads, k) : null)
+          : (k >= 2 ? prepare(graph, arithmetic, threads, k) : null);
+    }
+    return best;
   }
 
   private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, int parts) {
@@ -217,8 +238,8 @@ public final class PartitionedApsp {
    * also says how the boundary graph was solved.
    *
    * @throws NegativeCycleException if the graph has a cycle of negative length
-   * @throws IllegalStateException if the output and boundary matrix cannot fit in this JVM's heap (said before
-   *     anything large is allocated)
+   * @throws MemoryBudgetException if the output, boundary matrix and working memory cannot fit in this JVM's heap
+   *     (said before anything large is allocated)
    */
   public PartitionedDistanceMatrix solve(Prepared prepared, Progress progress) {
     Objects.requireNonNull(prepared, "prepared");
@@ -228,7 +249,7 @@ public final class PartitionedApsp {
     Arithmetic arithmetic = prepared.arithmetic();
     PartitionReport report = prepared.report();
     int threads = options.effectiveThreads();
-    checkFits(report, layout, threads);
+    checkFits(report, threads);
     if (depth == 0) {
       LOG.log(Level.INFO, () -> "partitioned APSP on " + graph + ": " + report.summary() + ", "
           + arithmetic.label());
@@ -288,19 +309,39 @@ public final class PartitionedApsp {
         .arithmeticFor(graph);
   }
 
-  /** Refuses up front, with the numbers, a solve whose output and boundary matrix exceed the heap limit. */
-  private static void checkFits(PartitionReport report, PartitionLayout layout, int threads) {
+  /**
+   * The memory a solve of this partition holds at its peak: the n² output, the boundary matrix, the copied boundary
+   * rows of every component (Σ b<sub>j</sub>s<sub>j</sub> floats), the boundary rows of about two components at a
+   * time and one 256-row × B buffer per thread.
+   */
+  static long estimatedBytes(PartitionReport report, int threads) {
     long nb = report.boundaryVertices();
-    long working = 4L * nb * layout.vertexCount() / Math.max(1, layout.componentCount()) * 2
-        + 4L * threads * 256 * nb * 2;
-    long needed = report.outputBytes() + report.boundaryMatrixBytes() + working;
-    long max = Runtime.getRuntime().maxMemory();
-    if (needed > max) {
-      throw new IllegalStateException("partitioned APSP needs about " + PartitionReport.bytes(needed)
-          + " (output " + PartitionReport.bytes(report.outputBytes()) + ", boundary matrix "
-          + PartitionReport.bytes(report.boundaryMatrixBytes()) + ") but this JVM may use at most "
-          + PartitionReport.bytes(max) + ": raise -Xmx or use more parts");
+    long copies = 0;
+    int widest = 0;
+    for (int c = 0; c < report.parts(); c++) {
+      copies += (long) report.boundarySizes()[c] * report.componentSizes()[c];
+      widest = Math.max(widest, report.boundarySizes()[c]);
     }
+    long working = 4L * (copies + 2L * widest * nb + (long) threads * 256 * nb);
+    return report.outputBytes() + report.boundaryMatrixBytes() + working;
+  }
+
+  /** Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap. */
+  private static void checkFits(PartitionReport report, int threads) {
+    long needed = estimatedBytes(report, threads);
+    Runtime runtime = Runtime.getRuntime();
+    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    if (needed > runtime.maxMemory() || needed > available && needed > availableAfterCollection()) {
+      throw new MemoryBudgetException(String.format(Locale.ROOT, "partitioned APSP of n = %,d (output "
+          + "%s, boundary matrix %s)", report.vertexCount(), PartitionReport.bytes(report.outputBytes()),
+          PartitionReport.bytes(report.boundaryMatrixBytes())), needed, runtime.maxMemory());
+    }
+  }
+
+  private static long availableAfterCollection() {
+    System.gc(); // what looked used may be garbage; look again before refusing
+    Runtime runtime = Runtime.getRuntime();
+    return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
   }
 
   /** Without boundary vertices no path leaves a component: every off-diagonal distance is +∞. */

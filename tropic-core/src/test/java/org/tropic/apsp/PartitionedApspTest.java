@@ -179,6 +179,8 @@ class PartitionedApspTest {
     assertThat(report.boundaryFraction()).isEqualTo(24 / 144.0);
     assertThat(report.summary()).contains("2 parts", "24 boundary vertices", "24 cut arcs");
     assertThat(prepared.estimatedSeconds()).isPositive().isFinite();
+    assertThat(prepared.estimatedBytes())
+        .isGreaterThanOrEqualTo(report.outputBytes() + report.boundaryMatrixBytes());
     PartitionedDistanceMatrix d = apsp.solve(prepared, Progress.NONE);
     assertThat(d.report().boundaryPartition()).isNull();
     assertMatches(d, dijkstraAll(graph), true, "halves");

@@ -7,11 +7,8 @@ import static org.tropic.apsp.PartitionedApspTest.assumeMetis;
 import static org.tropic.apsp.PartitionedTestGraphs.dijkstraAll;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +19,7 @@ import org.tropic.io.DistanceStore;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.Sidecar;
 import org.tropic.semiring.Arithmetic;
+import org.tropic.testdata.ReferenceStats;
 
 /**
  * Partitioned APSP with METIS on the graphs it is meant for — grids, power grids, meshes, a road network, random
@@ -174,7 +172,7 @@ class PartitionedRealGraphsTest {
     return builder.build();
   }
 
-  /** The statistics the shared oracle files record: reachable ordered pairs, sum and max of finite distances. */
+  /** The statistics the shared oracle file records: reachable ordered pairs, sum and max of finite distances. */
   record Stats(long reachablePairs, double sum, double max) {
     static Stats of(DistanceMatrix d) {
       long pairs = 0;
@@ -194,22 +192,9 @@ class PartitionedRealGraphsTest {
       return new Stats(pairs, sum, max);
     }
 
-    static Stats oracle(String name) throws IOException {
-      Path file = PartitionedTestGraphs.sharedFile("oracles/reference-apsp-stats.jgrapht.jsonl");
-      for (String line : Files.readAllLines(file)) {
-        if (line.contains("\"name\": \"" + name + "\"")) {
-          return new Stats((long) number(line, "reachable_pairs"), number(line, "sum_dist"), number(line, "max_dist"));
-        }
-      }
-      throw new AssertionError(name + " not in " + file);
-    }
-
-    private static double number(String line, String key) {
-      Matcher m = Pattern.compile("\"" + key + "\": ([0-9.eE+-]+)").matcher(line);
-      if (!m.find()) {
-        throw new AssertionError("no " + key + " in " + line);
-      }
-      return Double.parseDouble(m.group(1));
+    static Stats oracle(String name) {
+      ReferenceStats reference = ReferenceStats.of(name);
+      return new Stats(reference.reachablePairs(), reference.sumDistances(), reference.maxDistance());
     }
   }
 }

@@ -1,36 +1,20 @@
 package org.tropic.apsp;
 
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import it.unimi.dsi.fastutil.ints.IntArrayFIFOQueue;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Random;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
 import org.tropic.io.GraphReader;
+import org.tropic.testdata.SharedData;
 
 /** Inputs and plain double-precision oracles for the partitioned APSP tests. */
 final class PartitionedTestGraphs {
   private PartitionedTestGraphs() {}
 
-  /** A file under the shared data folder (found by walking up); skips the test, saying why, if absent. */
-  static Path sharedFile(String relative) {
-    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-      Path candidate = dir.resolve("shared").resolve("data").resolve(relative);
-      if (Files.isRegularFile(candidate)) {
-        return candidate;
-      }
-    }
-    assumeTrue(false, "shared/data/" + relative + " not found above " + Path.of("").toAbsolutePath()
-        + "; the tests on real graphs need the project's shared data checkout");
-    return null;
-  }
-
   static Graph read(String relative) throws IOException {
-    return GraphReader.read(sharedFile(relative));
+    return GraphReader.read(SharedData.file(relative));
   }
 
   /** A rows × cols grid, undirected, with weights from {@code weight} (called once per edge). */
