@@ -1,6 +1,5 @@
 package org.tropic.apsp;
 
-import java.util.concurrent.ExecutorService;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
 import org.tropic.partition.PartitionLayout;
@@ -52,7 +51,7 @@ final class BoundaryGraphSolver {
     return BlockSizeModel.forMachine(kernels).choose(boundary, threads, arithmetic);
   }
 
-  BoundaryDistances solve(ExecutorService pool) {
+  BoundaryDistances solve() {
     int nb = layout.boundaryVertexCount();
     if (wantsRecursion(nb)) {
       Graph boundaryGraph = buildGraph();

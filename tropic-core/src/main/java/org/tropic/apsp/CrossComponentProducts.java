@@ -13,8 +13,8 @@ import org.tropic.semiring.MinPlusKernels;
  * For a chunk of rows V of component I:
  *
  * <pre>
- *   X        = D<sub>I</sub>[V, B<sub>I</sub>] ⊗ D<sub>B</sub>[B<sub>I</sub>, B]     exact distances from V to every boundary vertex
- *   D[V, J] ← D[V, J] ⊕ X[·, B<sub>J</sub>] ⊗ D<sub>J</sub>[B<sub>J</sub>, J]   for every component J
+ *   X       = D_I[V, B_I] ⊗ D_B[B_I, B]          (exact distances from V to every boundary vertex)
+ *   D[V, J] ← D[V, J] ⊕ X[·, B_J] ⊗ D_J[B_J, J]   (for every component J)
  * </pre>
  *
  * where D<sub>I</sub> is component I's step-1 result and D<sub>B</sub> the boundary distances. All operands are

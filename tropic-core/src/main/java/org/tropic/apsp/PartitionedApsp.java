@@ -234,8 +234,8 @@ public final class PartitionedApsp {
   }
 
   /**
-   * The distances of the prepared graph, in original vertex ids; the matrix's {@link PartitionedDistanceMatrix#report()}
-   * also says how the boundary graph was solved.
+   * The distances of the prepared graph, in original vertex ids; the matrix's
+   * {@link PartitionedDistanceMatrix#report()} also says how the boundary graph was solved.
    *
    * @throws NegativeCycleException if the graph has a cycle of negative length
    * @throws MemoryBudgetException if the output, boundary matrix and working memory cannot fit in this JVM's heap
@@ -278,7 +278,7 @@ public final class PartitionedApsp {
       new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, progress).run(pool, threads);
       long componentsDone = System.nanoTime();
       BoundaryDistances boundary = nb == 0 ? null
-          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads).solve(pool);
+          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads).solve();
       progress.advance(nb * nb * nb);
       long boundaryDone = System.nanoTime();
       if (boundary != null) {

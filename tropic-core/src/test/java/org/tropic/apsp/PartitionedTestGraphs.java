@@ -95,7 +95,7 @@ final class PartitionedTestGraphs {
     return builder.build();
   }
 
-  /** The same structure with every arc u→v reweighted {@code base(u,v) + h(u) − h(v)}: negative arcs, no negative cycle. */
+  /** Every arc u→v reweighted {@code w(u,v) + h(u) − h(v)}: negative arcs, but no negative cycle. */
   static Graph withPotentials(Graph graph, Random random, int spread) {
     int n = graph.vertexCount();
     int[] h = new int[n];
@@ -112,7 +112,7 @@ final class PartitionedTestGraphs {
     return builder.build();
   }
 
-  /** Dijkstra from every source in double precision (non-negative weights only), on a binary heap with lazy deletion. */
+  /** Dijkstra from every source in double precision (non-negative weights), binary heap with lazy deletion. */
   static double[][] dijkstraAll(Graph graph) {
     int n = graph.vertexCount();
     int[] offsets = graph.offsets();

@@ -65,7 +65,7 @@ final class BenchGraphs {
     return 1 + (int) ((h >>> 40) % 9);
   }
 
-  /** The NY road graph (DIMACS, unit weights) restricted to the first {@code size} vertices a BFS from node 1 reaches. */
+  /** The NY road graph (DIMACS, unit weights) cut down to the first {@code size} vertices a BFS from node 1 reaches. */
   static Graph road(Path data, int size) throws IOException {
     Graph ny = GraphReader.read(data.resolve(ROAD));
     return bfsSubgraph(ny, 0, size);
