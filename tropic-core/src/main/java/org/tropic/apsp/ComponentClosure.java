@@ -1,0 +1,102 @@
+package org.tropic.apsp;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.stream.IntStream;
+import org.tropic.graph.Graph;
+import org.tropic.partition.PartitionLayout;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * Step 1 of partitioned APSP (IPDPS'14 §III-C): shortest paths inside each component, using only the component's own
+ * arcs, by blocked Floyd–Warshall ({@link FloydWarshallSchedule} on the component's tiles). Components are
+ * independent and run side by side; each allocates its row block of the output (s × n floats, touched first by the
+ * thread that fills it) and stores its result, in storage form, as the diagonal sub-block.
+ */
+final class ComponentClosure {
+  private final MinPlusKernels kernels;
+  private final Arithmetic arithmetic;
+  private final Graph graph;
+  private final PartitionLayout layout;
+  private final float[][] rowBlocks;
+  private final Progress progress;
+
+  ComponentClosure(MinPlusKernels kernels, Arithmetic arithmetic, Graph graph, PartitionLayout layout,
+      float[][] rowBlocks, Progress progress) {
+    this.kernels = kernels;
+    this.arithmetic = arithmetic;
+    this.graph = graph;
+    this.layout = layout;
+    this.rowBlocks = rowBlocks;
+    this.progress = progress;
+  }
+
+  /** Fills every diagonal sub-block, largest components first so the pool's tail is short. */
+  void run(ExecutorService pool, int threads) {
+    int k = layout.componentCount();
+    int concurrent = Math.max(1, Math.min(k, threads));
+    int threadsEach = Math.max(1, threads / concurrent);
+    List<Runnable> tasks = new ArrayList<>(k);
+    IntStream.range(0, k).boxed()
+        .sorted(Comparator.comparingInt(layout::componentSize).reversed())
+        .forEach(c -> tasks.add(() -> close(c, threadsEach)));
+    ParallelTasks.runAll(pool, tasks);
+  }
+
+  private void close(int c, int threads) {
+    int s = layout.componentSize(c);
+    int start = layout.componentStart(c);
+    int b = BlockSizeModel.forMachine(kernels).choose(s, threads, arithmetic);
+    TiledDistanceMatrix d = new TiledDistanceMatrix(s, b, arithmetic, null);
+    loadInternalArcs(c, d);
+    try {
+      new FloydWarshallSchedule(kernels, arithmetic, d, threads, true, unnamedVertices(s), Progress.NONE).run();
+    } catch (NegativeCycleException e) {
+      int v = layout.vertexAt(start + e.vertex());
+      throw new NegativeCycleException(v, graph.name(v), arithmetic.decode(d.get(e.vertex(), e.vertex())));
+    }
+    int n = layout.vertexCount();
+    float[] block = new float[Math.multiplyExact(s, n)];
+    int tiles = d.tilesPerSide();
+    for (int r = 0; r < s; r++) {
+      for (int tc = 0; tc < tiles; tc++) {
+        System.arraycopy(d.tile(r / b, tc), (r % b) * b, block, r * n + start + tc * b, Math.min(b, s - tc * b));
+      }
+    }
+    rowBlocks[c] = block;
+    progress.advance((long) s * s * s);
+  }
+
+  /** The arcs with both ends in component c, in local numbering; of parallel arcs the lighter counts. */
+  private void loadInternalArcs(int c, TiledDistanceMatrix d) {
+    int b = d.blockSize();
+    int start = layout.componentStart(c);
+    int[] offsets = graph.offsets();
+    int[] targets = graph.targets();
+    float[] weights = graph.weights();
+    for (int r = 0; r < layout.componentSize(c); r++) {
+      int u = layout.vertexAt(start + r);
+      int rowInTile = (r % b) * b;
+      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+        int q = layout.positionOf(targets[a]);
+        if (layout.componentAt(q) == c) {
+          int t = q - start;
+          float[] tile = d.tile(r / b, t / b);
+          int at = rowInTile + t % b;
+          tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), weights[a]));
+        }
+      }
+    }
+  }
+
+  /**
+   * A graph of n vertices and no arcs: {@link FloydWarshallSchedule} asks its graph only for the vertex count and
+   * names (for a negative-cycle report), and callers translate local vertices back to original ones themselves.
+   */
+  static Graph unnamedVertices(int n) {
+    return new Graph(new int[n + 1], new int[0], new float[0], null, false);
+  }
+}

@@ -1,0 +1,377 @@
+package org.tropic.apsp;
+
+import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import org.tropic.graph.Graph;
+import org.tropic.partition.GraphPartitioner;
+import org.tropic.partition.MetisLibrary;
+import org.tropic.partition.MetisPartitioner;
+import org.tropic.partition.MetisUnavailableException;
+import org.tropic.partition.Partition;
+import org.tropic.partition.PartitionLayout;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * All-pairs shortest paths for graphs with small separators, by the partitioned algorithm of Djidjev, Chapuis et al.
+ * ("Efficient Multi-GPU Algorithm for All-Pairs Shortest Paths", IPDPS 2014, Algorithm 3): split the graph into k
+ * components (METIS), renumber each component contiguously with its boundary vertices first, then
+ *
+ * <ol>
+ *   <li>close each component by Floyd–Warshall, side by side ({@link ComponentClosure});
+ *   <li>solve the boundary graph — boundary vertices, cut arcs and virtual arcs weighted by step-1 distances — by
+ *       Floyd–Warshall, or by this algorithm again while that pays ({@link BoundaryGraphSolver});
+ *   <li>correct the components' boundary distances, and
+ *   <li>fill every other distance by the min-plus products dist(v<sub>i</sub>, b<sub>i</sub>) ⊗ dist(b<sub>i</sub>,
+ *       b<sub>j</sub>) ⊗ dist(b<sub>j</sub>, v<sub>j</sub>) ({@link CrossComponentProducts}).
+ * </ol>
+ *
+ * All arithmetic is the core tile kernels. For k balanced components of n/k vertices and B boundary vertices the
+ * work is k·(n/k)³ + B³ + (B + n)·B·n/k min-plus updates instead of n³ — near-quadratic on planar graphs, whose
+ * separators are small. Negative weights are allowed (Floyd–Warshall handles them everywhere); a negative cycle is
+ * reported as a {@link NegativeCycleException} naming an original vertex. The result is exact for any partition;
+ * the partition only decides the speed.
+ *
+ * <p>Memory: the n² output (as k row blocks), the boundary matrix (B², the largest intermediate, reported before the
+ * solve starts) and O(B·n/k + threads·B·256) working space; never a second dense n × n matrix.
+ */
+public final class PartitionedApsp {
+  private static final System.Logger LOG = System.getLogger(PartitionedApsp.class.getName());
+  /** Automatic k never makes components smaller than this. */
+  static final int MIN_AUTO_COMPONENT = 8;
+
+  private final MinPlusKernels kernels;
+  private final PartitionedOptions options;
+  private final GraphPartitioner partitioner;
+  private final boolean trustedArithmetic;
+  private final int depth;
+
+  /**
+   * Partitioned APSP on METIS with k parts (0 = chosen by the cost model).
+   *
+   * @param arithmetic the arithmetic path, or {@code null} for the fastest exact one
+   * @throws MetisUnavailableException if {@code libmetis.so.5} cannot be loaded
+   */
+  public PartitionedApsp(MinPlusKernels kernels, int parts, int threads, Arithmetic arithmetic) {
+    this(kernels, new PartitionedOptions(parts, threads, arithmetic, PartitionedOptions.Recursion.WHEN_CHEAPER));
+  }
+
+  /**
+   * Partitioned APSP on METIS.
+   *
+   * @throws MetisUnavailableException if {@code libmetis.so.5} cannot be loaded
+   */
+  public PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options) {
+    this(kernels, options, MetisPartitioner.require());
+  }
+
+  /** Partitioned APSP with any partitioner (the result is exact for every partition; only speed depends on it). */
+  public PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner) {
+    this(kernels, options, partitioner, false, 0);
+  }
+
+  private PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner,
+      boolean trustedArithmetic, int depth) {
+    this.kernels = Objects.requireNonNull(kernels, "kernels");
+    this.options = Objects.requireNonNull(options, "options");
+    this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
+    this.trustedArithmetic = trustedArithmetic;
+    this.depth = depth;
+  }
+
+  /** Whether METIS can be loaded here, i.e. whether this algorithm can run on its default partitioner. */
+  public static boolean available() {
+    return MetisLibrary.load().isPresent();
+  }
+
+  /** Why this algorithm cannot run here (METIS missing, with the fix), or empty if it can. */
+  public static Optional<String> unavailableReason() {
+    return MetisLibrary.unavailableReason();
+  }
+
+  /**
+   * A partition chosen and laid out, with its report, before anything is solved; {@link #estimatedSeconds()} is
+   * computed on first use (it may calibrate the kernel rates, about a second per arithmetic path per JVM).
+   */
+  public static final class Prepared {
+    private final Graph graph;
+    private final PartitionLayout layout;
+    private final Arithmetic arithmetic;
+    private final PartitionReport report;
+    private final int threads;
+    private final MinPlusKernels kernels;
+    private double estimatedSeconds = Double.NaN;
+
+    private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
+        int threads, MinPlusKernels kernels) {
+      this.graph = graph;
+      this.layout = layout;
+      this.arithmetic = arithmetic;
+      this.report = report;
+      this.threads = threads;
+      this.kernels = kernels;
+    }
+
+    /** The graph to solve. */
+    public Graph graph() {
+      return graph;
+    }
+
+    /** The component order. */
+    public PartitionLayout layout() {
+      return layout;
+    }
+
+    /** The arithmetic path the solve will use. */
+    public Arithmetic arithmetic() {
+      return arithmetic;
+    }
+
+    /** The partition's sizes and the memory the solve will hold. */
+    public PartitionReport report() {
+      return report;
+    }
+
+    /** The memory the solve will hold at its peak, in bytes: output, boundary matrix and working buffers. */
+    public long estimatedBytes() {
+      return PartitionedApsp.estimatedBytes(report, threads);
+    }
+
+    /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
+    public synchronized double estimatedSeconds() {
+      if (Double.isNaN(estimatedSeconds)) {
+        estimatedSeconds = PartitionedCostModel.estimateSeconds(report, threads, arithmetic, kernels);
+      }
+      return estimatedSeconds;
+    }
+  }
+
+  PartitionedOptions options() {
+    return options;
+  }
+
+  int depth() {
+    return depth;
+  }
+
+  /** The solver for this run's boundary graph: same kernels, partitioner and arithmetic, one level deeper. */
+  PartitionedApsp forBoundaryGraph() {
+    return new PartitionedApsp(kernels, options.withParts(0), partitioner, true, depth + 1);
+  }
+
+  /**
+   * Partitions {@code graph} (into {@code parts} parts, or the k the cost model prefers among powers of two) and
+   * reports sizes, memory and predicted time. Partitioning is cheap next to the solve; METIS runs once per k tried.
+   *
+   * @throws IllegalArgumentException if the requested arithmetic is not exact for the graph
+   */
+  public Prepared prepare(Graph graph) {
+    Objects.requireNonNull(graph, "graph");
+    Arithmetic arithmetic = arithmeticFor(graph);
+    int threads = options.effectiveThreads();
+    if (options.parts() > 0) {
+      return prepare(graph, arithmetic, threads, options.parts());
+    }
+    return searchParts(graph, arithmetic, threads);
+  }
+
+  /**
+   * The power of two k with the smallest predicted time: METIS runs once per k tried and takes longer for larger k,
+   * so the search starts near √n / 2 (where separators of planar-like graphs balance the boundary against the
+   * components) and walks towards the better neighbour until the prediction stops improving.
+   */
+  private Prepared searchParts(Graph graph, Arithmetic arithmetic, int threads) {
+    int n = graph.vertexCount();
+    int most = Integer.highestOneBit(Math.max(1, n / MIN_AUTO_COMPONENT));
+    if (most < 2) {
+      return prepare(graph, arithmetic, threads, 1);
+    }
+    int start = Math.min(most, Math.max(2, Integer.highestOneBit((int) Math.sqrt(n) / 2)));
+    Prepared best = prepare(graph, arithmetic, threads, start);
+    Prepared up = start * 2 <= most ? prepare(graph, arithmetic, threads, start * 2) : null;
+    Prepared down = start / 2 >= 2 ? prepare(graph, arithmetic, threads, start / 2) : null;
+    boolean growing = up != null && up.estimatedSeconds() < best.estimatedSeconds()
+        && (down == null || up.estimatedSeconds() <= down.estimatedSeconds());
+    Prepared next = growing ? up : down;
+    int k = growing ? start * 2 : start / 2;
+    while (next != null && next.estimatedSeconds() < best.estimatedSeconds()) {
+      best = next;
+      k = growing ? k * 2 : k / 2;
+      next = growing ? (k <= most ? prepare(graph, arithmetic, threads, k) : null)
+          : (k >= 2 ? prepare(graph, arithmetic, threads, k) : null);
+    }
+    return best;
+  }
+
+  private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, int parts) {
+    Partition partition = parts == 1 ? Partition.single(graph.vertexCount()) : partitioner.partition(graph, parts);
+    PartitionLayout layout = PartitionLayout.of(graph, partition);
+    return new Prepared(graph, layout, arithmetic, report(layout, threads, arithmetic), threads, kernels);
+  }
+
+  private PartitionReport report(PartitionLayout layout, int threads, Arithmetic arithmetic) {
+    int nb = layout.boundaryVertexCount();
+    long padded = 0;
+    if (nb > 0) {
+      int b = BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic);
+      padded = (long) ((nb + b - 1) / b) * b;
+    }
+    long n = layout.vertexCount();
+    return new PartitionReport(layout.componentCount(), layout.componentSizes(), layout.boundarySizes(), nb,
+        layout.cutArcs(), 4 * padded * padded, 4 * n * n, null);
+  }
+
+  /** Partitions and solves; see {@link #solve(Prepared, Progress)}. */
+  public PartitionedDistanceMatrix solve(Graph graph, Progress progress) {
+    return solve(prepare(graph), progress);
+  }
+
+  /**
+   * The distances of the prepared graph, in original vertex ids; the matrix's
+   * {@link PartitionedDistanceMatrix#report()} also says how the boundary graph was solved.
+   *
+   * @throws NegativeCycleException if the graph has a cycle of negative length
+   * @throws MemoryBudgetException if the output, boundary matrix and working memory cannot fit in this JVM's heap
+   *     (said before anything large is allocated)
+   */
+  public PartitionedDistanceMatrix solve(Prepared prepared, Progress progress) {
+    Objects.requireNonNull(prepared, "prepared");
+    Objects.requireNonNull(progress, "progress");
+    Graph graph = prepared.graph();
+    PartitionLayout layout = prepared.layout();
+    Arithmetic arithmetic = prepared.arithmetic();
+    PartitionReport report = prepared.report();
+    int threads = options.effectiveThreads();
+    checkFits(report, threads);
+    if (depth == 0) {
+      LOG.log(Level.INFO, () -> "partitioned APSP on " + graph + ": " + report.summary() + ", "
+          + arithmetic.label());
+    }
+    int n = layout.vertexCount();
+    if (!PartitionedDistanceMatrix.fits(report.largestComponent(), n)) {
+      long most = PartitionedDistanceMatrix.MAX_ARRAY / Math.max(1, n);
+      throw new IllegalArgumentException("a component of " + report.largestComponent() + " vertices makes a row block "
+          + "of " + report.largestComponent() + " × " + n + " floats, more than one Java array holds; with n = "
+          + n + " components may have at most " + most + " vertices: use more parts (k ≥ " + (n / most + 1) + ")");
+    }
+    int k = layout.componentCount();
+    float[][] rowBlocks = new float[k][];
+    long stepOne = 0;
+    for (int c = 0; c < k; c++) {
+      stepOne += (long) layout.componentSize(c) * layout.componentSize(c) * layout.componentSize(c);
+    }
+    long nb = layout.boundaryVertexCount();
+    long total = stepOne + nb * nb * nb
+        + PartitionedCostModel.crossUpdates(layout.componentSizes(), layout.boundarySizes());
+    ExecutorService pool = Executors.newFixedThreadPool(threads,
+        Thread.ofPlatform().name("tropic-partitioned-", 0).daemon().factory());
+    progress.begin("partitioned APSP (" + k + " parts, " + nb + " boundary vertices)", total);
+    try {
+      long start = System.nanoTime();
+      new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, progress).run(pool, threads);
+      long componentsDone = System.nanoTime();
+      BoundaryDistances boundary = nb == 0 ? null
+          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads).solve();
+      progress.advance(nb * nb * nb);
+      long boundaryDone = System.nanoTime();
+      if (boundary != null) {
+        new CrossComponentProducts(kernels, arithmetic, layout, rowBlocks, boundary, progress).run(pool, threads);
+      } else {
+        fillOffDiagonal(pool, layout, rowBlocks, arithmetic);
+      }
+      long productsDone = System.nanoTime();
+      decode(pool, rowBlocks, arithmetic);
+      var timings = new PartitionedTimings((componentsDone - start) / 1e9, (boundaryDone - componentsDone) / 1e9,
+          (productsDone - boundaryDone) / 1e9, (System.nanoTime() - start) / 1e9);
+      if (depth == 0) {
+        LOG.log(Level.DEBUG, () -> "partitioned APSP: " + timings.summary());
+      }
+      PartitionReport finalReport = boundary == null ? report : report.withBoundaryPartition(boundary.partition());
+      return new PartitionedDistanceMatrix(layout, rowBlocks, graph.labels(), finalReport, timings);
+    } finally {
+      pool.shutdownNow();
+      progress.end();
+    }
+  }
+
+  private Arithmetic arithmeticFor(Graph graph) {
+    if (trustedArithmetic && options.arithmetic() != null) {
+      return options.arithmetic();
+    }
+    return new BlockedFloydWarshall(kernels, FloydWarshallOptions.defaults().withArithmetic(options.arithmetic()))
+        .arithmeticFor(graph);
+  }
+
+  /**
+   * The memory a solve of this partition holds at its peak: the n² output, the boundary matrix, the copied boundary
+   * rows of every component (Σ b<sub>j</sub>s<sub>j</sub> floats), the boundary rows of about two components at a
+   * time and one 256-row × B buffer per thread.
+   */
+  static long estimatedBytes(PartitionReport report, int threads) {
+    long nb = report.boundaryVertices();
+    long copies = 0;
+    int widest = 0;
+    for (int c = 0; c < report.parts(); c++) {
+      copies += (long) report.boundarySizes()[c] * report.componentSizes()[c];
+      widest = Math.max(widest, report.boundarySizes()[c]);
+    }
+    long working = 4L * (copies + 2L * widest * nb + (long) threads * 256 * nb);
+    return report.outputBytes() + report.boundaryMatrixBytes() + working;
+  }
+
+  /** Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap. */
+  private static void checkFits(PartitionReport report, int threads) {
+    long needed = estimatedBytes(report, threads);
+    Runtime runtime = Runtime.getRuntime();
+    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    if (needed > runtime.maxMemory() || needed > available && needed > availableAfterCollection()) {
+      throw new MemoryBudgetException(String.format(Locale.ROOT, "partitioned APSP of n = %,d (output "
+          + "%s, boundary matrix %s)", report.vertexCount(), PartitionReport.bytes(report.outputBytes()),
+          PartitionReport.bytes(report.boundaryMatrixBytes())), needed, runtime.maxMemory());
+    }
+  }
+
+  private static long availableAfterCollection() {
+    System.gc(); // what looked used may be garbage; look again before refusing
+    Runtime runtime = Runtime.getRuntime();
+    return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+  }
+
+  /** Without boundary vertices no path leaves a component: every off-diagonal distance is +∞. */
+  private static void fillOffDiagonal(ExecutorService pool, PartitionLayout layout, float[][] rowBlocks,
+      Arithmetic arithmetic) {
+    int n = layout.vertexCount();
+    List<Runnable> tasks = new ArrayList<>();
+    for (int i = 0; i < layout.componentCount(); i++) {
+      int c = i;
+      tasks.add(() -> {
+        float[] rows = rowBlocks[c];
+        int from = layout.componentStart(c);
+        int to = from + layout.componentSize(c);
+        for (int r = 0; r < layout.componentSize(c); r++) {
+          Arrays.fill(rows, r * n, r * n + from, arithmetic.infinity());
+          Arrays.fill(rows, r * n + to, (r + 1) * n, arithmetic.infinity());
+        }
+      });
+    }
+    ParallelTasks.runAll(pool, tasks);
+  }
+
+  private static void decode(ExecutorService pool, float[][] rowBlocks, Arithmetic arithmetic) {
+    if (arithmetic != Arithmetic.INT32) {
+      return;
+    }
+    List<Runnable> tasks = new ArrayList<>(rowBlocks.length);
+    for (float[] rows : rowBlocks) {
+      tasks.add(() -> arithmetic.decodeInPlace(rows, 0, rows.length));
+    }
+    ParallelTasks.runAll(pool, tasks);
+  }
+}

@@ -1,0 +1,120 @@
+package org.tropic.apsp;
+
+import java.util.Objects;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * Predicts the time of {@link PartitionedApsp} from the partition alone (component and boundary sizes) and the
+ * kernel rate {@link BlockSizeModel} measured on this machine, so a planner can weigh it against Floyd–Warshall
+ * and Dijkstra before anything is solved. With components of sizes s<sub>i</sub>, boundaries b<sub>i</sub>,
+ * n = Σ s<sub>i</sub>, B = Σ b<sub>i</sub> and R the kernel's per-thread rate:
+ *
+ * <ul>
+ *   <li>step 1: Σ 2s<sub>i</sub>³ / (R·e<sub>FW</sub>), the components side by side on the threads;
+ *   <li>step 2: 2B³ / (R·e<sub>FW</sub>) on all the threads its tiles can keep busy (recursion can only lower it,
+ *       so this is an upper bound);
+ *   <li>steps 3–4: (B + n)·Σ s<sub>i</sub>b<sub>i</sub> updates, 2 flops each, at R·d/(d + 16) for an inner
+ *       dimension d = B/k (short k loops spend more time loading and storing C);
+ *   <li>the n² output written three times (allocate, fill, product) at a nominal memory bandwidth.
+ * </ul>
+ *
+ * R is the best rate measured over the tile-size candidates: a rate is only ever lowered by other work on the
+ * machine, so the best is the least disturbed, and one descheduled measurement cannot inflate a prediction 100×.
+ */
+public final class PartitionedCostModel {
+  /** Bytes per second one thread streams when filling the output; several threads share the memory bus. */
+  static final double BANDWIDTH_PER_THREAD = 4e9;
+  static final int MEMORY_BOUND_THREADS = 8;
+  /** Blocked Floyd–Warshall's rate relative to the multiply kernel (closures, panels, scheduling). */
+  static final double FLOYD_WARSHALL_EFFICIENCY = 0.7;
+
+  private PartitionedCostModel() {}
+
+  /** The predicted time for {@code report}'s partition; see the class comment. */
+  public static double estimateSeconds(PartitionReport report, int threads, Arithmetic arithmetic,
+      MinPlusKernels kernels) {
+    return estimateSeconds(report.componentSizes(), report.boundarySizes(), threads, arithmetic, kernels);
+  }
+
+  /**
+   * The predicted time in seconds for components of the given sizes and boundary sizes.
+   *
+   * @return +∞ if a component is too large for the row-block layout ({@link PartitionedDistanceMatrix#fits})
+   */
+  public static double estimateSeconds(int[] componentSizes, int[] boundarySizes, int threads,
+      Arithmetic arithmetic, MinPlusKernels kernels) {
+    Objects.requireNonNull(arithmetic, "arithmetic");
+    if (componentSizes.length != boundarySizes.length || threads < 1) {
+      throw new IllegalArgumentException(componentSizes.length + " component sizes, " + boundarySizes.length
+          + " boundary sizes, " + threads + " threads");
+    }
+    double rate = kernelRate(kernels, arithmetic);
+    int k = componentSizes.length;
+    long n = 0;
+    long boundary = 0;
+    double stepOneTotal = 0;
+    double stepOneLongest = 0;
+    int concurrent = Math.max(1, Math.min(k, threads));
+    int threadsEach = Math.max(1, threads / concurrent);
+    long vertices = 0;
+    for (int s : componentSizes) {
+      vertices += s;
+    }
+    for (int c = 0; c < k; c++) {
+      int s = componentSizes[c];
+      if (!PartitionedDistanceMatrix.fits(s, (int) Math.min(Integer.MAX_VALUE, vertices))) {
+        return Double.POSITIVE_INFINITY;
+      }
+      n += s;
+      boundary += boundarySizes[c];
+      double t = floydWarshallSeconds(s, threadsEach, rate);
+      stepOneTotal += t;
+      stepOneLongest = Math.max(stepOneLongest, t);
+    }
+    double stepOne = Math.max(stepOneTotal / concurrent, stepOneLongest);
+    double stepTwo = floydWarshallSeconds(boundary, threads, rate);
+    double inner = (double) boundary / Math.max(1, k);
+    double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes) / (rate * inner / (inner + 16) * threads);
+    double output = 3.0 * 4 * n * n / (BANDWIDTH_PER_THREAD * Math.min(threads, MEMORY_BOUND_THREADS));
+    return stepOne + stepTwo + (boundary == 0 ? 0 : stepFour) + output;
+  }
+
+  /** The Floyd–Warshall estimate the boundary solver weighs recursion against, on the same terms. */
+  static double floydWarshallSeconds(MinPlusKernels kernels, Arithmetic arithmetic, long n, int threads) {
+    return floydWarshallSeconds(n, threads, kernelRate(kernels, arithmetic));
+  }
+
+  /** 2n³ flops at the kernel rate times the FW efficiency, on as many threads as 128-wide tiles keep busy. */
+  private static double floydWarshallSeconds(long n, int threads, double rate) {
+    double tiles = Math.ceil(n / 128.0);
+    double busy = Math.max(1, Math.min(threads, tiles * tiles));
+    return 2.0 * n * n * n / (rate * FLOYD_WARSHALL_EFFICIENCY * busy);
+  }
+
+  /** The best single-thread multiply rate measured for this arithmetic, in flop/s. */
+  static double kernelRate(MinPlusKernels kernels, Arithmetic arithmetic) {
+    BlockSizeModel model = BlockSizeModel.forMachine(kernels);
+    double best = 0;
+    for (int b : BlockSizeModel.CANDIDATES) {
+      best = Math.max(best, model.multiplyRate(arithmetic, b));
+    }
+    return best;
+  }
+
+  /**
+   * The min-plus updates steps 3–4 perform: B·Σ s<sub>i</sub>b<sub>i</sub> for the distances to the boundary, and
+   * Σ s<sub>i</sub>b<sub>j</sub>s<sub>j</sub> over components i with a boundary for the products.
+   */
+  static long crossUpdates(int[] componentSizes, int[] boundarySizes) {
+    long boundary = 0;
+    long weighted = 0;
+    long leaving = 0;
+    for (int c = 0; c < componentSizes.length; c++) {
+      boundary += boundarySizes[c];
+      weighted += (long) componentSizes[c] * boundarySizes[c];
+      leaving += boundarySizes[c] > 0 ? componentSizes[c] : 0;
+    }
+    return (boundary + leaving) * weighted;
+  }
+}
