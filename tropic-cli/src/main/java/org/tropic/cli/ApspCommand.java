@@ -50,9 +50,13 @@ final class ApspCommand implements Callable<Integer> {
   GraphOptions graphOptions;
 
   @Option(names = "--algorithm", paramLabel = "A", defaultValue = "auto", converter = AlgorithmConverter.class,
-      description = "auto, fw (Floyd–Warshall) or dijkstra (from every source; Johnson's for negative weights). "
-          + "Default: ${DEFAULT-VALUE}.")
+      description = "auto, fw (Floyd–Warshall), dijkstra (from every source; Johnson's for negative weights) or "
+          + "partitioned (METIS parts and a boundary graph; needs libmetis5). Default: ${DEFAULT-VALUE}.")
   Algorithm algorithm;
+
+  @Option(names = "--parts", paramLabel = "K", defaultValue = "0",
+      description = "Parts for --algorithm partitioned (default: chosen by its cost model).")
+  int parts;
 
   @Option(names = "--arithmetic", paramLabel = "P", converter = ArithmeticConverter.class,
       description = "Floyd–Warshall arithmetic: exact-float, nonnegative-float or int32. Default: the fastest "
@@ -107,13 +111,14 @@ final class ApspCommand implements Callable<Integer> {
         Durations.format(readSeconds));
 
     var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead);
-    ApspRequest request = new ApspRequest(algorithm, fw, 0);
+    ApspRequest request = new ApspRequest(algorithm, fw, parts, 0);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
     double planSeconds = seconds(planStart);
     long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
     err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (result %s)%n", plan.algorithm().label(),
-        plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label() + ", b = " + plan.blockSize() + ")",
+        plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
+            + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "") + ")",
         plan.threads(), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
             : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
         Durations.bytes(resultBytes));
@@ -174,6 +179,9 @@ final class ApspCommand implements Callable<Integer> {
         .put("arithmetic", plan.arithmetic() == null ? null : plan.arithmetic().label())
         .put("block_size", plan.blockSize() == 0 ? null : plan.blockSize())
         .put("threads", plan.threads())
+        .put("parts", plan.partitioned() == null ? null : plan.partitioned().report().parts())
+        .put("boundary_vertices", plan.partitioned() == null ? null
+            : plan.partitioned().report().boundaryVertices())
         .put("kernels", MinPlusKernels.best().name())
         .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
         .put("solve_seconds", result.solveSeconds())

@@ -37,7 +37,25 @@ public final class Tropic {
   private Tropic() {}
 
   public static void main(String[] args) {
+    quietLogging();
     System.exit(commandLine().execute(args));
+  }
+
+  /**
+   * Library log records reach a terminal as one short line, and only warnings: the commands print their own plan,
+   * progress and summary. A user's own java.util.logging configuration file takes precedence.
+   */
+  private static void quietLogging() {
+    if (System.getProperty("java.util.logging.config.file") != null) {
+      return;
+    }
+    System.setProperty("java.util.logging.SimpleFormatter.format", "tropic: %4$s: %5$s%6$s%n");
+    java.util.logging.Logger root = java.util.logging.Logger.getLogger("");
+    root.setLevel(java.util.logging.Level.WARNING);
+    for (var handler : root.getHandlers()) {
+      handler.setLevel(java.util.logging.Level.WARNING);
+      handler.setFormatter(new java.util.logging.SimpleFormatter());
+    }
   }
 
   /** The configured command line, for tests that capture its output with setOut/setErr. */

@@ -70,8 +70,13 @@ class TropicCommandTest {
   @Test
   void everyAlgorithmGivesTheSameAnswer() throws IOException {
     Path graph = smallGraph();
-    for (String algorithm : new String[] {"fw", "dijkstra"}) {
+    for (String algorithm : new String[] {"fw", "dijkstra", "partitioned"}) {
       Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
+      if (algorithm.equals("partitioned") && !org.tropic.apsp.PartitionedApsp.available()) {
+        assertThat(r.exitCode()).isEqualTo(2);
+        assertThat(r.err()).contains("METIS");
+        continue;
+      }
       assertThat(r.exitCode()).as(r.err()).isZero();
       JsonNode report = new ObjectMapper().readTree(r.out());
       assertThat(report.get("algorithm").asText()).isEqualTo(algorithm);
@@ -88,7 +93,10 @@ class TropicCommandTest {
       arcs.append(v).append(' ').append((v + 1) % 300).append(' ').append(v % 7 == 0 ? -1 : 2).append('\n');
     }
     Files.writeString(graph, arcs);
-    for (String algorithm : new String[] {"auto", "fw", "dijkstra"}) {
+    for (String algorithm : new String[] {"auto", "fw", "dijkstra", "partitioned"}) {
+      if (algorithm.equals("partitioned") && !org.tropic.apsp.PartitionedApsp.available()) {
+        continue;
+      }
       Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
       assertThat(r.exitCode()).as(algorithm + ": " + r.err()).isZero();
       JsonNode report = new ObjectMapper().readTree(r.out());

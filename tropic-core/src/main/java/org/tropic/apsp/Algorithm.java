@@ -9,7 +9,12 @@ public enum Algorithm {
   /** Blocked Floyd–Warshall on the min-plus tile kernels: Θ(n³), dense, any weights. */
   FW,
   /** Dijkstra from every source (Johnson's reweighting first if weights are negative): Θ(n·m log n). */
-  DIJKSTRA;
+  DIJKSTRA,
+  /**
+   * METIS parts, Floyd–Warshall inside each and on the boundary graph, min-plus products between parts
+   * (Djidjev et al., IPDPS'14): near-quadratic on graphs with small separators, any weights.
+   */
+  PARTITIONED;
 
   /** The name used on the command line and in reports. */
   public String label() {
@@ -22,6 +27,6 @@ public enum Algorithm {
         return a;
       }
     }
-    throw new IllegalArgumentException("unknown algorithm '" + label + "' (auto, fw, dijkstra)");
+    throw new IllegalArgumentException("unknown algorithm '" + label + "' (auto, fw, dijkstra, partitioned)");
   }
 }

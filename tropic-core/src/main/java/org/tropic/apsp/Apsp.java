@@ -25,6 +25,8 @@ public final class Apsp {
       case DIJKSTRA -> graph.weightStats().hasNegative()
           ? Johnson.solve(graph, plan.threads(), progress)
           : DijkstraAllPairs.solve(graph, plan.threads(), progress);
+      case PARTITIONED -> new PartitionedApsp(MinPlusKernels.best(), request.partitionedOptions())
+          .solve(plan.partitioned(), progress);
       case AUTO -> throw new IllegalArgumentException("a plan names a concrete algorithm, not auto");
     };
     return new ApspResult(distances, plan, (System.nanoTime() - start) / 1e9);

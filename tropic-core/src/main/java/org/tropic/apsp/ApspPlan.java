@@ -13,8 +13,10 @@ import org.tropic.semiring.Arithmetic;
  * @param estimatedBytes predicted peak memory of the result and working set
  * @param floydWarshallSeconds predicted Floyd–Warshall time (for the report)
  * @param dijkstraSeconds predicted Dijkstra-from-all time (for the report)
+ * @param partitionedSeconds predicted partitioned time (for the report); NaN where METIS is missing or not tried
+ * @param partitioned the partition a partitioned run will use, or {@code null}
  * @param reason one line on why this algorithm
  */
 public record ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize, int threads,
     double estimatedSeconds, long estimatedBytes, double floydWarshallSeconds, double dijkstraSeconds,
-    String reason) {}
+    double partitionedSeconds, PartitionedApsp.Prepared partitioned, String reason) {}

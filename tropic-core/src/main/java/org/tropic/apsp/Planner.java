@@ -23,71 +23,86 @@ public final class Planner {
    * The plan for {@code graph}: the requested algorithm, or for {@link Algorithm#AUTO} the one predicted fastest
    * among those that fit in memory.
    *
-   * @throws MemoryBudgetException if the chosen algorithm's result and working set exceed the budget
-   * @throws IllegalArgumentException if a forced arithmetic path is not exact for the graph
+   * @throws MemoryBudgetException if no allowed algorithm's result and working set fit the budget
+   * @throws IllegalArgumentException if a forced arithmetic path is not exact for the graph, or partitioned APSP is
+   *     requested without METIS
    */
   public ApspPlan plan(Graph graph, ApspRequest request) {
     int n = graph.vertexCount();
     FloydWarshallOptions fw = request.floydWarshall();
     int threads = fw.effectiveThreads();
     Arithmetic arithmetic = new BlockedFloydWarshall(kernels, fw).arithmeticFor(graph);
-    long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
+    Algorithm wanted = request.algorithm();
+    if (wanted == Algorithm.PARTITIONED && !PartitionedApsp.available()) {
+      throw new IllegalArgumentException("partitioned APSP needs METIS: "
+          + PartitionedApsp.unavailableReason().orElse("libmetis.so.5 could not be loaded"));
+    }
 
     BlockSizeModel model = BlockSizeModel.forMachine(kernels);
     int b = fw.blockSize() > 0 ? fw.blockSize() : model.choose(n, threads, arithmetic);
     long fwBytes = floydWarshallBytes(n, b);
     long dijkstraBytes = dijkstraBytes(n, threads);
-    Algorithm wanted = request.algorithm();
-    if (wanted != Algorithm.DIJKSTRA && fwBytes > budget && (wanted == Algorithm.FW || dijkstraBytes > budget)) {
+    long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
+    long smallestNeed = switch (wanted) {
+      case FW -> fwBytes;
+      case DIJKSTRA -> dijkstraBytes;
+      default -> Math.min(fwBytes, dijkstraBytes); // partitioned needs the n² result and a little more
+    };
+    if (smallestNeed > budget) {
       budget = availableAfterCollection(request);
-      if (fwBytes > budget && (wanted == Algorithm.FW || dijkstraBytes > budget)) {
-        throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix plus "
-            + "Floyd–Warshall panels)", n), Math.min(fwBytes, wanted == Algorithm.FW ? fwBytes : dijkstraBytes),
-            budget);
-      }
-    }
-    if (wanted == Algorithm.DIJKSTRA && dijkstraBytes > budget) {
-      budget = availableAfterCollection(request);
-      if (dijkstraBytes > budget) {
-        throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix)", n),
-            dijkstraBytes, budget);
+      if (smallestNeed > budget) {
+        throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix%s)", n,
+            wanted == Algorithm.FW ? " plus Floyd–Warshall's padded tiles and panels" : ""), smallestNeed, budget);
       }
     }
 
     boolean small = n <= SMALL;
+    boolean consider = wanted == Algorithm.AUTO && !small;
     double fwSeconds = small ? 0 : model.predictSeconds(n, threads, arithmetic, b);
-    double dijkstraSeconds = small || wanted == Algorithm.FW ? Double.NaN : estimateDijkstraSeconds(graph, threads);
+    double dijkstraSeconds = consider || wanted == Algorithm.DIJKSTRA
+        ? estimateDijkstraSeconds(graph, threads) : Double.NaN;
+    PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
+        || consider && PartitionedApsp.available()
+        ? new PartitionedApsp(kernels, request.partitionedOptions()).prepare(graph) : null;
+    double partitionedSeconds = partitioned == null ? Double.NaN : partitioned.estimatedSeconds();
+    long partitionedBytes = partitioned == null ? Long.MAX_VALUE : partitioned.estimatedBytes();
 
-    Algorithm chosen;
-    String reason;
-    switch (wanted) {
-      case FW -> {
+    Algorithm chosen = wanted;
+    String reason = "requested";
+    if (wanted == Algorithm.AUTO) {
+      if (small) {
         chosen = Algorithm.FW;
-        reason = "requested";
-      }
-      case DIJKSTRA -> {
-        chosen = Algorithm.DIJKSTRA;
-        reason = "requested";
-      }
-      default -> {
-        if (small) {
-          chosen = Algorithm.FW;
-          reason = "n ≤ " + SMALL + ": one tile, instant";
-        } else if (fwBytes > budget || dijkstraSeconds < fwSeconds) {
+        reason = "n ≤ " + SMALL + ": one tile, instant";
+      } else {
+        chosen = Algorithm.FW;
+        double best = fwBytes <= budget ? fwSeconds : Double.POSITIVE_INFINITY;
+        if (dijkstraBytes <= budget && dijkstraSeconds < best) {
           chosen = Algorithm.DIJKSTRA;
-          reason = fwBytes > budget ? "Floyd–Warshall's padded tiles do not fit"
-              : String.format("sparse enough (m/n = %.1f): predicted %.1f× faster than Floyd–Warshall",
-                  (double) graph.arcCount() / Math.max(1, n), fwSeconds / dijkstraSeconds);
-        } else {
-          chosen = Algorithm.FW;
-          reason = String.format("dense enough (m/n = %.1f): predicted %.1f× faster than Dijkstra from every source",
-              (double) graph.arcCount() / Math.max(1, n), dijkstraSeconds / Math.max(fwSeconds, 1e-9));
+          best = dijkstraSeconds;
         }
+        if (partitionedBytes <= budget && partitionedSeconds < best) {
+          chosen = Algorithm.PARTITIONED;
+          best = partitionedSeconds;
+        }
+        reason = String.format("predicted fastest (m/n = %.1f; fw %s, dijkstra %s, partitioned %s)",
+            (double) graph.arcCount() / n, seconds(fwBytes <= budget ? fwSeconds : Double.NaN),
+            seconds(dijkstraSeconds), partitioned == null ? "needs METIS" : seconds(partitionedSeconds));
       }
     }
-    boolean isFw = chosen == Algorithm.FW;
-    return new ApspPlan(chosen, isFw ? arithmetic : null, isFw ? b : 0, threads,
-        isFw ? fwSeconds : dijkstraSeconds, isFw ? fwBytes : dijkstraBytes, fwSeconds, dijkstraSeconds, reason);
+    return switch (chosen) {
+      case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
+          partitionedSeconds, null, reason);
+      case DIJKSTRA -> new ApspPlan(chosen, null, 0, threads, dijkstraSeconds, dijkstraBytes, fwSeconds,
+          dijkstraSeconds, partitionedSeconds, null, reason);
+      case PARTITIONED -> new ApspPlan(chosen, partitioned.arithmetic(), 0, threads, partitionedSeconds,
+          partitionedBytes, fwSeconds, dijkstraSeconds, partitionedSeconds, partitioned,
+          reason + "; " + partitioned.report().summary());
+      case AUTO -> throw new IllegalStateException("AUTO is never a plan");
+    };
+  }
+
+  private static String seconds(double s) {
+    return Double.isNaN(s) ? "-" : String.format("%.2g s", s);
   }
 
   /** Tiles padded to a multiple of b, plus up to three iterations' packed row and column panels. */
