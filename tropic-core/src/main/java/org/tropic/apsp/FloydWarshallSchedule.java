@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.longs.LongHeapPriorityQueue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.tropic.graph.Graph;
@@ -49,6 +50,10 @@ final class FloydWarshallSchedule {
   /** Per iteration: tasks not yet finished (each iteration has tiles² tasks). */
   private final int[] remaining;
   private final IterationPanels[] panels;
+  /** Packed panels of finished iterations, recycled so a solve allocates a few iterations' worth, not n/b of them. */
+  private final ConcurrentLinkedQueue<PackedPanel> spare = new ConcurrentLinkedQueue<>();
+  /** Each worker's scratch for the copy of a panel tile taken before it is updated in place. */
+  private final ThreadLocal<PackedPanel[]> scratch = ThreadLocal.withInitial(() -> new PackedPanel[1]);
   private int oldestOpen;
   private int running;
   private Throwable failure;
@@ -165,18 +170,22 @@ final class FloydWarshallSchedule {
         kernels.closure(arithmetic, b, tile, 0, b);
         checkDiagonal(k * b, Math.min(graph.vertexCount(), (k + 1) * b));
         IterationPanels p = panelsOf(k);
-        p.diagonalLeft = kernels.packLeft(arithmetic, b, b, tile, 0, b);
-        p.diagonalRight = kernels.packRight(arithmetic, b, b, tile, 0, b);
+        p.diagonalLeft = kernels.packLeft(arithmetic, b, b, tile, 0, b, spare.poll());
+        p.diagonalRight = kernels.packRight(arithmetic, b, b, tile, 0, b, spare.poll());
       }
       case ROW_PANEL -> {
         IterationPanels p = panelsOf(k);
-        kernels.multiplyMin(arithmetic, p.diagonalLeft, kernels.packRight(arithmetic, b, b, tile, 0, b), tile, 0, b);
-        p.rows[j] = kernels.packRight(arithmetic, b, b, tile, 0, b);
+        PackedPanel[] own = scratch.get();
+        own[0] = kernels.packRight(arithmetic, b, b, tile, 0, b, own[0]);
+        kernels.multiplyMin(arithmetic, p.diagonalLeft, own[0], tile, 0, b);
+        p.rows[j] = kernels.packRight(arithmetic, b, b, tile, 0, b, spare.poll());
       }
       case COLUMN_PANEL -> {
         IterationPanels p = panelsOf(k);
-        kernels.multiplyMin(arithmetic, kernels.packLeft(arithmetic, b, b, tile, 0, b), p.diagonalRight, tile, 0, b);
-        p.columns[i] = kernels.packLeft(arithmetic, b, b, tile, 0, b);
+        PackedPanel[] own = scratch.get();
+        own[0] = kernels.packLeft(arithmetic, b, b, tile, 0, b, own[0]);
+        kernels.multiplyMin(arithmetic, own[0], p.diagonalRight, tile, 0, b);
+        p.columns[i] = kernels.packLeft(arithmetic, b, b, tile, 0, b, spare.poll());
       }
       default -> {
         IterationPanels p = panelsOf(k);
@@ -212,6 +221,7 @@ final class FloydWarshallSchedule {
     int j = columnOf(task);
     finished[i * tiles + j] = k;
     if (--remaining[k] == 0) {
+      panels[k].recycleInto(spare);
       panels[k] = null;
       while (oldestOpen < tiles && remaining[oldestOpen] == 0) {
         oldestOpen++;
@@ -305,6 +315,19 @@ final class FloydWarshallSchedule {
     IterationPanels(int tiles) {
       rows = new PackedPanel[tiles];
       columns = new PackedPanel[tiles];
+    }
+
+    void recycleInto(ConcurrentLinkedQueue<PackedPanel> spare) {
+      spare.add(diagonalLeft);
+      spare.add(diagonalRight);
+      for (int t = 0; t < rows.length; t++) {
+        if (rows[t] != null) {
+          spare.add(rows[t]);
+        }
+        if (columns[t] != null) {
+          spare.add(columns[t]);
+        }
+      }
     }
   }
 }

@@ -26,6 +26,20 @@ public interface MinPlusKernels {
   /** Packs a k×n right operand for repeated use. */
   PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb);
 
+  /**
+   * Packs an m×k left operand into {@code reuse}'s storage when it is large enough (its previous contents are
+   * lost), else into new storage. Lets a solver recycle panels instead of leaving them to the garbage collector.
+   */
+  default PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda, PackedPanel reuse) {
+    return packLeft(arithmetic, m, k, a, aOff, lda);
+  }
+
+  /** Packs a k×n right operand into {@code reuse}'s storage when it is large enough; see the left variant. */
+  default PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb,
+      PackedPanel reuse) {
+    return packRight(arithmetic, k, n, b, bOff, ldb);
+  }
+
   /** C ← min(C, A ⊗ B) with both operands packed by this implementation; C is {@code a.rows() × b.cols()}. */
   void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc);
 

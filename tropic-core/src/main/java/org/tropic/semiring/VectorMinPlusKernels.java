@@ -74,16 +74,31 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
 
   @Override
   public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda) {
-    float[] data = new float[roundUp(m, MR) * k];
+    return packLeft(arithmetic, m, k, a, aOff, lda, null);
+  }
+
+  @Override
+  public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
+    return packRight(arithmetic, k, n, b, bOff, ldb, null);
+  }
+
+  @Override
+  public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda, PackedPanel reuse) {
+    float[] data = storage(reuse, roundUp(m, MR) * k);
     packLeftInto(m, k, a, aOff, lda, arithmetic.infinity(), data);
     return new PackedPanel(m, k, data, true);
   }
 
   @Override
-  public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
-    float[] data = new float[roundUp(n, NR) * k];
+  public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb,
+      PackedPanel reuse) {
+    float[] data = storage(reuse, roundUp(n, NR) * k);
     packRightInto(k, n, b, bOff, ldb, arithmetic.infinity(), data);
     return new PackedPanel(k, n, data, false);
+  }
+
+  private static float[] storage(PackedPanel reuse, int length) {
+    return reuse != null && reuse.data().length >= length ? reuse.data() : new float[length];
   }
 
   @Override
