@@ -66,6 +66,25 @@ class KernelParityTest {
     }
   }
 
+  @ParameterizedTest
+  @EnumSource(Arithmetic.class)
+  void parallelProductAgreesWithScalarOnEveryThreadCount(Arithmetic arithmetic) {
+    Random random = new Random(5);
+    int m = 700;
+    int n = 90;
+    int k = 300;
+    float[] a = randomMatrix(random, arithmetic, m * k);
+    float[] b = randomMatrix(random, arithmetic, k * n);
+    float[] c = randomMatrix(random, arithmetic, m * n);
+    float[] expected = c.clone();
+    scalar.multiplyMin(arithmetic, m, n, k, a, 0, k, b, 0, n, expected, 0, n);
+    for (int threads = 1; threads <= 3; threads++) {
+      float[] actual = c.clone();
+      new ParallelMinPlus(vector).multiplyMin(arithmetic, m, n, k, a, 0, k, b, 0, n, actual, 0, n, threads);
+      assertBitsEqual(actual, expected, arithmetic + " parallel, " + threads + " threads");
+    }
+  }
+
   @Test
   void int32SaturatesAtInfinityWithoutOverflow() {
     float inf = Arithmetic.INT32.infinity();
