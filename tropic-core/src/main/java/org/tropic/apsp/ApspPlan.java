@@ -14,7 +14,31 @@ import org.tropic.semiring.Arithmetic;
  * @param floydWarshallSeconds predicted Floyd–Warshall time (for the report)
  * @param dijkstraSeconds predicted Dijkstra-from-all time (for the report)
  * @param reason one line on why this algorithm
+ * @param device where it runs: {@code cpu}, or the {@link ApspBackend#device()} of a back end
+ * @param deviceNote one line on the device choice (e.g. why no GPU is used), or empty
  */
 public record ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize, int threads,
     double estimatedSeconds, long estimatedBytes, double floydWarshallSeconds, double dijkstraSeconds,
-    String reason) {}
+    String reason, String device, String deviceNote) {
+
+  /** The device label of plans that run on this machine's CPU. */
+  public static final String CPU = "cpu";
+
+  /** A plan on the CPU, with no note on the device. */
+  public ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize, int threads, double estimatedSeconds,
+      long estimatedBytes, double floydWarshallSeconds, double dijkstraSeconds, String reason) {
+    this(algorithm, arithmetic, blockSize, threads, estimatedSeconds, estimatedBytes, floydWarshallSeconds,
+        dijkstraSeconds, reason, CPU, "");
+  }
+
+  /** Whether this plan runs on the CPU. */
+  public boolean onCpu() {
+    return CPU.equals(device);
+  }
+
+  /** The same plan with a device note added (the planner explains a fallback this way). */
+  public ApspPlan withDeviceNote(String note) {
+    return new ApspPlan(algorithm, arithmetic, blockSize, threads, estimatedSeconds, estimatedBytes,
+        floydWarshallSeconds, dijkstraSeconds, reason, device, note);
+  }
+}
