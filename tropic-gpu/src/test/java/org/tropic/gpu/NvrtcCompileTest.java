@@ -30,6 +30,14 @@ class NvrtcCompileTest {
     }
   }
 
+  /** Skips the calling test, with the reason, where no NVRTC is installed. */
+  static void loadNvrtcOrSkip() {
+    if (nvrtc == null && missing == null) {
+      loadNvrtc();
+    }
+    assumeTrue(nvrtc != null, () -> "no NVRTC here: " + missing);
+  }
+
   private static Nvrtc nvrtc() {
     assumeTrue(nvrtc != null, () -> "no NVRTC here: " + missing);
     return nvrtc;
