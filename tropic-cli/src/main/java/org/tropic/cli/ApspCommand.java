@@ -9,6 +9,7 @@ import org.tropic.apsp.Apsp;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
 import org.tropic.apsp.ApspResult;
+import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.Planner;
@@ -63,6 +64,11 @@ final class ApspCommand implements Callable<Integer> {
           + "exact one for the weights.")
   Arithmetic arithmetic;
 
+  @Option(names = "--device", paramLabel = "D", defaultValue = "auto", converter = DeviceConverter.class,
+      description = "auto, cpu or gpu: where Floyd–Warshall runs. auto takes the GPU when one is present and "
+          + "predicted faster; gpu fails (exit 2) where none can be used. Default: ${DEFAULT-VALUE}.")
+  Device device;
+
   @Option(names = "--block", paramLabel = "B", defaultValue = "0",
       description = "Floyd–Warshall tile size (default: chosen by the measured cost model).")
   int block;
@@ -111,7 +117,7 @@ final class ApspCommand implements Callable<Integer> {
         Durations.format(readSeconds));
 
     var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead);
-    ApspRequest request = new ApspRequest(algorithm, fw, parts, 0);
+    ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
     double planSeconds = seconds(planStart);
@@ -122,6 +128,9 @@ final class ApspCommand implements Callable<Integer> {
         plan.threads(), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
             : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
         Durations.bytes(resultBytes));
+    if (!plan.onCpu() || !plan.deviceNote().isEmpty()) {
+      err.printf("device: %s%s%n", plan.device(), plan.deviceNote().isEmpty() ? "" : " — " + plan.deviceNote());
+    }
 
     ProgressBar bar = ProgressBar.onStandardError();
     ApspResult result = Apsp.run(graph, plan, request, bar);
@@ -182,7 +191,8 @@ final class ApspCommand implements Callable<Integer> {
         .put("parts", plan.partitioned() == null ? null : plan.partitioned().report().parts())
         .put("boundary_vertices", plan.partitioned() == null ? null
             : plan.partitioned().report().boundaryVertices())
-        .put("kernels", MinPlusKernels.best().name())
+        .put("device", plan.device())
+        .put("kernels", plan.onCpu() ? MinPlusKernels.best().name() : plan.device())
         .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
         .put("solve_seconds", result.solveSeconds())
         .put("gflops", plan.algorithm() == Algorithm.FW ? result.floydWarshallGflops() : null)
@@ -210,6 +220,13 @@ final class ApspCommand implements Callable<Integer> {
     @Override
     public Algorithm convert(String value) {
       return Algorithm.ofLabel(value);
+    }
+  }
+
+  static final class DeviceConverter implements picocli.CommandLine.ITypeConverter<Device> {
+    @Override
+    public Device convert(String value) {
+      return Device.ofLabel(value);
     }
   }
 

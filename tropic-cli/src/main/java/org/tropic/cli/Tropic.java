@@ -2,6 +2,7 @@ package org.tropic.cli;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import org.tropic.apsp.DeviceUnavailableException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
 import org.tropic.cli.dist.ModelCommand;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Command;
         ValidateCommand.class, ModelCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
-        "2:bad input or usage (unreadable graph, bad option, too big for memory)"})
+        "2:bad input or usage (unreadable graph, bad option, too big for memory, no GPU for --device gpu)"})
 public final class Tropic {
   static final int FAILED = 1;
   static final int BAD_INPUT = 2;
@@ -77,7 +78,8 @@ public final class Tropic {
     Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
     var err = cl.getErr();
     if (cause instanceof GraphInputException || cause instanceof IllegalArgumentException
-        || cause instanceof MemoryBudgetException || cause instanceof java.nio.file.NoSuchFileException) {
+        || cause instanceof MemoryBudgetException || cause instanceof DeviceUnavailableException
+        || cause instanceof java.nio.file.NoSuchFileException) {
       err.println("tropic " + cl.getCommandName() + ": " + message(cause));
       return BAD_INPUT;
     }

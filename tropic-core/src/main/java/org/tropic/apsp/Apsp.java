@@ -5,7 +5,7 @@ import org.tropic.semiring.MinPlusKernels;
 
 /**
  * The easy entry point: plan, then solve. {@link #solve} chooses everything; {@link #run} obeys a plan the caller
- * has already shown the user.
+ * has already shown the user, handing plans for another device to that device's {@link ApspBackend}.
  */
 public final class Apsp {
   private Apsp() {}
@@ -18,6 +18,15 @@ public final class Apsp {
   /** Runs {@code plan} on {@code graph}. */
   public static ApspResult run(Graph graph, ApspPlan plan, ApspRequest request, Progress progress) {
     long start = System.nanoTime();
+    if (!plan.onCpu()) {
+      ApspBackend backend = ApspBackend.forDevice(plan.device());
+      if (backend == null) {
+        throw new DeviceUnavailableException("the plan names device " + plan.device()
+            + ", but no back end for it is installed");
+      }
+      DistanceMatrix distances = backend.solve(graph, plan, request, progress);
+      return new ApspResult(distances, plan, (System.nanoTime() - start) / 1e9);
+    }
     DistanceMatrix distances = switch (plan.algorithm()) {
       case FW -> new BlockedFloydWarshall(MinPlusKernels.best(), request.floydWarshall()
           .withBlockSize(plan.blockSize()).withArithmetic(plan.arithmetic()).withThreads(plan.threads()))

@@ -16,7 +16,25 @@ import org.tropic.semiring.Arithmetic;
  * @param partitionedSeconds predicted partitioned time (for the report); NaN where METIS is missing or not tried
  * @param partitioned the partition a partitioned run will use, or {@code null}
  * @param reason one line on why this algorithm
+ * @param device where it runs: {@code cpu}, or the {@link ApspBackend#device()} of a back end
+ * @param deviceNote one line on the device choice (e.g. why no GPU is used), or empty
  */
 public record ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize, int threads,
     double estimatedSeconds, long estimatedBytes, double floydWarshallSeconds, double dijkstraSeconds,
-    double partitionedSeconds, PartitionedApsp.Prepared partitioned, String reason) {}
+    double partitionedSeconds, PartitionedApsp.Prepared partitioned, String reason, String device,
+    String deviceNote) {
+
+  /** The device label of plans that run on this machine's CPU. */
+  public static final String CPU = "cpu";
+
+  /** Whether this plan runs on the CPU. */
+  public boolean onCpu() {
+    return CPU.equals(device);
+  }
+
+  /** The same plan with a device note added (the planner explains a fallback this way). */
+  public ApspPlan withDeviceNote(String note) {
+    return new ApspPlan(algorithm, arithmetic, blockSize, threads, estimatedSeconds, estimatedBytes,
+        floydWarshallSeconds, dijkstraSeconds, partitionedSeconds, partitioned, reason, device, note);
+  }
+}

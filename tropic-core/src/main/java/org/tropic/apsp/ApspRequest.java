@@ -2,36 +2,44 @@ package org.tropic.apsp;
 
 /**
  * What a user asks of an APSP run: the algorithm ({@link Algorithm#AUTO} to let the planner choose), the
- * Floyd–Warshall options (block size, threads, arithmetic, lookahead; threads apply to Dijkstra too) and the memory
- * the run may use.
+ * Floyd–Warshall options (block size, threads, arithmetic, lookahead; threads apply to Dijkstra too), the memory
+ * the run may use, and the device it may run on.
  *
  * @param parts the number of parts for partitioned APSP; 0 lets its cost model choose
  * @param memoryBudgetBytes bytes the result and the solver's working memory may take; 0 means what the JVM can
  *     still allocate
+ * @param device where to compute; {@link Device#AUTO} lets the planner use a GPU back end when one is present
  */
 public record ApspRequest(Algorithm algorithm, FloydWarshallOptions floydWarshall, int parts,
-    long memoryBudgetBytes) {
+    long memoryBudgetBytes, Device device) {
 
   public ApspRequest {
     if (parts < 0) {
       throw new IllegalArgumentException("parts must be ≥ 0 (0 = automatic), got " + parts);
     }
+    if (device == null) {
+      throw new IllegalArgumentException("device must be auto, cpu or gpu, not null");
+    }
   }
 
   public static ApspRequest defaults() {
-    return new ApspRequest(Algorithm.AUTO, FloydWarshallOptions.defaults(), 0, 0);
+    return new ApspRequest(Algorithm.AUTO, FloydWarshallOptions.defaults(), 0, 0, Device.CPU);
   }
 
   public ApspRequest withAlgorithm(Algorithm a) {
-    return new ApspRequest(a, floydWarshall, parts, memoryBudgetBytes);
+    return new ApspRequest(a, floydWarshall, parts, memoryBudgetBytes, device);
   }
 
   public ApspRequest withFloydWarshall(FloydWarshallOptions options) {
-    return new ApspRequest(algorithm, options, parts, memoryBudgetBytes);
+    return new ApspRequest(algorithm, options, parts, memoryBudgetBytes, device);
   }
 
   public ApspRequest withParts(int k) {
-    return new ApspRequest(algorithm, floydWarshall, k, memoryBudgetBytes);
+    return new ApspRequest(algorithm, floydWarshall, k, memoryBudgetBytes, device);
+  }
+
+  public ApspRequest withDevice(Device d) {
+    return new ApspRequest(algorithm, floydWarshall, parts, memoryBudgetBytes, d);
   }
 
   /** The partitioned solver's options that follow from this request. */

@@ -8,10 +8,13 @@ import org.tropic.semiring.MinPlusKernels;
  * Picks the APSP algorithm for a graph from n, m and rates measured on this machine: Floyd–Warshall's time from the
  * kernel rates of {@link BlockSizeModel}, Dijkstra's from timing a sample of single-source searches on the graph
  * itself. Checks memory before anything large is allocated and refuses with the numbers when the result cannot fit.
+ * A GPU back end ({@link ApspBackend}, found at run time) is planned for when the request's {@link Device} allows
+ * it: always for {@link Device#GPU}, and for {@link Device#AUTO} when it is present and predicted faster.
  */
 public final class Planner {
   private static final int DIJKSTRA_SAMPLES = 24;
   private static final int SMALL = 128;
+  private static final String GPU = Device.GPU.label();
 
   private final MinPlusKernels kernels;
 
@@ -28,6 +31,61 @@ public final class Planner {
    *     requested without METIS
    */
   public ApspPlan plan(Graph graph, ApspRequest request) {
+    return switch (request.device()) {
+      case CPU -> planOnCpu(graph, request);
+      case GPU -> planOnGpu(graph, request);
+      case AUTO -> planAnywhere(graph, request);
+    };
+  }
+
+  /** {@link Device#GPU}: the GPU back end's plan, or a {@link DeviceUnavailableException} saying what is missing. */
+  private static ApspPlan planOnGpu(Graph graph, ApspRequest request) {
+    ApspBackend gpu = ApspBackend.forDevice(GPU);
+    if (gpu == null) {
+      throw new DeviceUnavailableException("the GPU was requested, but this build of Tropic has no GPU back end "
+          + "(the tropic-gpu module is not on the class path)");
+    }
+    ApspBackend.Probe probe = gpu.probe();
+    if (!probe.available()) {
+      throw new DeviceUnavailableException("the GPU was requested, but it cannot be used here: "
+          + probe.description());
+    }
+    return gpu.plan(graph, request);
+  }
+
+  /**
+   * {@link Device#AUTO}: the CPU plan, unless a GPU back end is present, can run this request and is predicted
+   * faster. The plan's device note says in one line why the GPU was or was not taken.
+   */
+  private ApspPlan planAnywhere(Graph graph, ApspRequest request) {
+    ApspPlan cpu = planOnCpu(graph, request);
+    ApspBackend gpu = ApspBackend.forDevice(GPU);
+    if (gpu == null) {
+      return cpu;
+    }
+    ApspBackend.Probe probe = gpu.probe();
+    if (!probe.available()) {
+      return cpu.withDeviceNote("no GPU (" + probe.description() + "); running on the CPU");
+    }
+    if (request.algorithm() == Algorithm.DIJKSTRA || request.algorithm() == Algorithm.PARTITIONED) {
+      return cpu.withDeviceNote("GPU " + probe.description() + " present, but " + request.algorithm().label()
+          + " runs on the CPU");
+    }
+    ApspPlan onGpu;
+    try {
+      onGpu = gpu.plan(graph, request);
+    } catch (DeviceUnavailableException | IllegalArgumentException | MemoryBudgetException e) {
+      return cpu.withDeviceNote("GPU not used: " + e.getMessage());
+    }
+    if (onGpu.estimatedSeconds() < cpu.estimatedSeconds()) {
+      return onGpu.withDeviceNote(String.format("GPU %s predicted %.1f× faster than %s on the CPU",
+          probe.description(), cpu.estimatedSeconds() / Math.max(onGpu.estimatedSeconds(), 1e-9),
+          cpu.algorithm().label()));
+    }
+    return cpu.withDeviceNote("GPU " + probe.description() + " present, but not predicted faster for this graph");
+  }
+
+  private ApspPlan planOnCpu(Graph graph, ApspRequest request) {
     int n = graph.vertexCount();
     FloydWarshallOptions fw = request.floydWarshall();
     int threads = fw.effectiveThreads();
@@ -91,12 +149,12 @@ public final class Planner {
     }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
-          partitionedSeconds, null, reason);
+          partitionedSeconds, null, reason, ApspPlan.CPU, "");
       case DIJKSTRA -> new ApspPlan(chosen, null, 0, threads, dijkstraSeconds, dijkstraBytes, fwSeconds,
-          dijkstraSeconds, partitionedSeconds, null, reason);
+          dijkstraSeconds, partitionedSeconds, null, reason, ApspPlan.CPU, "");
       case PARTITIONED -> new ApspPlan(chosen, partitioned.arithmetic(), 0, threads, partitionedSeconds,
           partitionedBytes, fwSeconds, dijkstraSeconds, partitionedSeconds, partitioned,
-          reason + "; " + partitioned.report().summary());
+          reason + "; " + partitioned.report().summary(), ApspPlan.CPU, "");
       case AUTO -> throw new IllegalStateException("AUTO is never a plan");
     };
   }

@@ -1,0 +1,102 @@
+package org.tropic.gpu;
+
+import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.Progress;
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * All-pairs shortest paths by blocked Floyd–Warshall on one NVIDIA GPU: the same algorithm, tiles and update order
+ * as the CPU's {@link BlockedFloydWarshall}, so that with the same b the distances agree bit for bit. When the padded
+ * n² matrix (plus two b×N panels) fits the device memory budget it lives on the device ({@link ResidentSolver});
+ * otherwise it stays in host memory and the outer products are streamed through the device
+ * ({@link OffloadSolver}, HPDC'21 §4.3–4.5), with the block size from eq. 5 ({@link OffloadModel}) and rates
+ * measured by {@link OffloadCalibration} unless given.
+ *
+ * <p>Time Θ(n³) at the SRGEMM's rate; device memory {@link DeviceMemoryPlan#deviceBytes()}, host memory the padded
+ * N² floats off-heap. Written against the CUDA bindings of this package; it runs only where a GPU is present, and
+ * has not yet been run on one: see the module's README for the checks a GPU session must make.
+ */
+public final class GpuFloydWarshall {
+  private final GpuContext gpu;
+  private final GpuFloydWarshallOptions options;
+  private final int hostThreads;
+
+  /** A finished solve: the distances (off-heap; close them when done), the memory plan and the arithmetic used. */
+  public record Result(HostMatrix distances, DeviceMemoryPlan plan, Arithmetic arithmetic, boolean dpx) {}
+
+  public GpuFloydWarshall(GpuContext gpu, GpuFloydWarshallOptions options, int hostThreads) {
+    this.gpu = gpu;
+    this.options = options;
+    this.hostThreads = hostThreads > 0 ? hostThreads : Runtime.getRuntime().availableProcessors();
+  }
+
+  /** The arithmetic for {@code graph}: the requested one if it is exact for the graph, else the fastest exact one. */
+  public Arithmetic arithmeticFor(Graph graph) {
+    return new BlockedFloydWarshall(MinPlusKernels.best(),
+        FloydWarshallOptions.defaults().withArithmetic(options.arithmetic())).arithmeticFor(graph);
+  }
+
+  /** The device memory budget: the limit given, else 90% of what the device has free now. */
+  public long budgetBytes() {
+    long free = gpu.freeBytes();
+    long limit = options.deviceMemoryLimit();
+    return limit > 0 ? Math.min(limit, free) : (long) (free * 0.9);
+  }
+
+  /**
+   * The memory plan for n vertices: resident with the given or default b when it fits, else offload with the given
+   * b or eq. 5's (the offload rates are measured on the device when {@code kernels} is needed and none were given).
+   */
+  public DeviceMemoryPlan plan(int n, Arithmetic arithmetic, MinPlusModule kernels) {
+    long budget = budgetBytes();
+    int residentB = options.blockSize() > 0 ? options.blockSize() : GpuBlockSize.resident(n);
+    if (!options.forceOffload()) {
+      DeviceMemoryPlan resident = DeviceMemoryPlan.choose(n, residentB, budget, options.streams(), false);
+      if (resident.resident()) {
+        return resident;
+      }
+    }
+    int offloadB = options.blockSize();
+    if (offloadB == 0) {
+      OffloadModel model = options.offloadModel() != null ? options.offloadModel()
+          : OffloadCalibration.measure(gpu, kernels, arithmetic, hostThreads);
+      offloadB = model.blockSize(n);
+    }
+    return DeviceMemoryPlan.choose(n, offloadB, budget, options.streams(), true);
+  }
+
+  /**
+   * Solves {@code graph}.
+   *
+   * @throws org.tropic.apsp.NegativeCycleException if a diagonal closure finds a negative cycle
+   * @throws org.tropic.apsp.MemoryBudgetException if not even the offload mode fits the device budget
+   */
+  public Result solve(Graph graph, Progress progress) {
+    gpu.makeCurrent();
+    Arithmetic arithmetic = arithmeticFor(graph);
+    MinPlusModule kernels = options.dpx() ? gpu.load(true) : gpu.kernels();
+    try {
+      DeviceMemoryPlan plan = plan(graph.vertexCount(), arithmetic, kernels);
+      HostMatrix matrix = HostMatrix.ofArcs(graph, plan.padded(), arithmetic);
+      try {
+        if (plan.resident()) {
+          new ResidentSolver(gpu, kernels, arithmetic, plan, graph, progress).run(matrix);
+        } else {
+          new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads).run(matrix);
+        }
+        matrix.decode(arithmetic);
+        return new Result(matrix, plan, arithmetic, kernels.dpx());
+      } catch (RuntimeException | Error e) {
+        matrix.close();
+        throw e;
+      }
+    } finally {
+      if (options.dpx()) {
+        kernels.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package org.tropic.gpu;
+
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import org.tropic.apsp.DistanceMatrix;
+import org.tropic.graph.Graph;
+import org.tropic.graph.VertexLabels;
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * An n×n distance matrix in off-heap host memory, row-major with the padded side N as its leading dimension: the
+ * layout the GPU solver uploads and downloads in one piece (resident mode) and streams through the device (offload
+ * mode). Off-heap because N² floats quickly outgrow a Java array (2³¹ elements) and the JVM heap. Padding rows and
+ * columns hold +∞. While a solve runs it holds values in the solve's {@link Arithmetic} storage form; {@link #decode}
+ * turns them into float32 distances. {@link #close()} frees the memory.
+ */
+public final class HostMatrix implements DistanceMatrix {
+  private final int n;
+  private final int padded;
+  private final Arena arena;
+  private final MemorySegment data;
+  private final VertexLabels labels;
+
+  /** An all-+∞ matrix (in {@code arithmetic}'s storage form) with a zero diagonal for the n real vertices. */
+  public HostMatrix(int n, int padded, Arithmetic arithmetic, VertexLabels labels) {
+    if (n < 0 || padded < n) {
+      throw new IllegalArgumentException("a host matrix of n = " + n + " padded to " + padded);
+    }
+    this.n = n;
+    this.padded = padded;
+    this.labels = labels;
+    this.arena = Arena.ofShared();
+    this.data = arena.allocate((long) padded * padded * Float.BYTES, 64);
+    fill(arithmetic.infinity());
+    float zero = arithmetic.encode(0f);
+    for (int v = 0; v < n; v++) {
+      set(v, v, zero);
+    }
+  }
+
+  /** The matrix of {@code graph}'s arcs: +∞, a zero diagonal, and the lightest arc for each pair. */
+  public static HostMatrix ofArcs(Graph graph, int padded, Arithmetic arithmetic) {
+    HostMatrix m = new HostMatrix(graph.vertexCount(), padded, arithmetic, graph.labels());
+    int[] offsets = graph.offsets();
+    int[] targets = graph.targets();
+    float[] weights = graph.weights();
+    for (int u = 0; u < graph.vertexCount(); u++) {
+      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+        int v = targets[a];
+        m.set(u, v, arithmetic.encode(Math.min(arithmetic.decode(m.stored(u, v)), weights[a])));
+      }
+    }
+    return m;
+  }
+
+  private void fill(float value) {
+    long count = (long) padded * padded;
+    for (long i = 0; i < count; i++) {
+      data.setAtIndex(JAVA_FLOAT, i, value);
+    }
+  }
+
+  /** The whole padded matrix, N×N row-major. */
+  public MemorySegment segment() {
+    return data;
+  }
+
+  /** The padded side N, the leading dimension. */
+  public int padded() {
+    return padded;
+  }
+
+  /** The stored value at (u, v), in the solve's storage form. */
+  public float stored(int u, int v) {
+    return data.getAtIndex(JAVA_FLOAT, (long) u * padded + v);
+  }
+
+  void set(int u, int v, float value) {
+    data.setAtIndex(JAVA_FLOAT, (long) u * padded + v, value);
+  }
+
+  /** Turns stored values into float32 distances, once the solve is done. */
+  public void decode(Arithmetic arithmetic) {
+    if (arithmetic != Arithmetic.INT32) {
+      return;
+    }
+    long count = (long) padded * padded;
+    for (long i = 0; i < count; i++) {
+      data.setAtIndex(JAVA_FLOAT, i, arithmetic.decode(data.getAtIndex(JAVA_FLOAT, i)));
+    }
+  }
+
+  @Override
+  public int size() {
+    return n;
+  }
+
+  @Override
+  public float get(int u, int v) {
+    return stored(u, v);
+  }
+
+  @Override
+  public void copyRow(int u, float[] dst) {
+    MemorySegment.copy(data, JAVA_FLOAT, (long) u * padded * Float.BYTES, dst, 0, n);
+  }
+
+  @Override
+  public VertexLabels labels() {
+    return labels;
+  }
+
+  @Override
+  public void close() {
+    if (arena.scope().isAlive()) {
+      arena.close();
+    }
+  }
+}

@@ -1,0 +1,99 @@
+package org.tropic.gpu;
+
+import org.tropic.apsp.Progress;
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * Blocked Floyd–Warshall with the whole padded N×N matrix D on the device (row-major, leading dimension N). For
+ * each pivot block k, on one stream:
+ * <ol>
+ *   <li>close the diagonal tile D_kk in place and keep its transpose Dᵀ_kk (the NT kernel's left operand);
+ *   <li>row panel: R ← min(R, D_kk ⊗ R) over the b×N strip of rows k·b.., from a copy of R (the kernel must not
+ *       read what it writes), leaving the diagonal tile alone;
+ *   <li>column panel: C ← min(C, C ⊗ D_kk) over the N×b strip of columns k·b.., from its transpose;
+ *   <li>outer product: D ← min(D, C ⊗ R) everywhere outside the pivot row and column, from the new C's
+ *       transpose and the row panel read in place.
+ * </ol>
+ * The updates are exactly the CPU solver's (same tiles, same pivots, the kernels' min order-independent), so with
+ * the same b the results agree bit for bit. The closed diagonal tile is copied back to pinned memory each
+ * iteration and its diagonal checked one iteration later (when the copy has long landed, so the device never waits
+ * for the host) for a negative cycle.
+ */
+final class ResidentSolver {
+  private final GpuContext gpu;
+  private final MinPlusModule kernels;
+  private final Arithmetic arithmetic;
+  private final DeviceMemoryPlan plan;
+  private final Graph graph;
+  private final Progress progress;
+
+  ResidentSolver(GpuContext gpu, MinPlusModule kernels, Arithmetic arithmetic, DeviceMemoryPlan plan, Graph graph,
+      Progress progress) {
+    this.gpu = gpu;
+    this.kernels = kernels;
+    this.arithmetic = arithmetic;
+    this.plan = plan;
+    this.graph = graph;
+    this.progress = progress;
+  }
+
+  void run(HostMatrix matrix) {
+    int nn = plan.padded();
+    int b = plan.blockSize();
+    int tiles = plan.tilesPerSide();
+    long matrixBytes = (long) nn * nn * Float.BYTES;
+    long stripFloats = (long) b * nn;
+    progress.begin("Floyd–Warshall on the GPU", tiles);
+    try (CudaStream stream = gpu.createStream();
+        DeviceBuffer d = gpu.allocate(matrixBytes);
+        DeviceBuffer rowCopy = gpu.allocate(stripFloats * Float.BYTES);
+        DeviceBuffer columnT = gpu.allocate(stripFloats * Float.BYTES);
+        DeviceBuffer diagonalT = gpu.allocate((long) b * b * Float.BYTES);
+        PinnedBuffer diagonals = gpu.allocatePinned(2L * b * b * Float.BYTES);
+        CudaEvent even = gpu.createEvent();
+        CudaEvent odd = gpu.createEvent()) {
+      CudaEvent[] landed = {even, odd};
+      d.upload(matrix.segment(), 0, matrixBytes, stream);
+      long tileBytes = (long) b * b * Float.BYTES;
+      for (int k = 0; k < tiles; k++) {
+        long kb = (long) k * b;
+        long pivot = d.at(kb * nn + kb);
+        long rows = d.at(kb * nn);
+        long columns = d.at(kb);
+        kernels.closure(stream, arithmetic, b, pivot, nn);
+        kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
+        diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
+        landed[k & 1].record(stream);
+
+        gpu.driver.copyOnDeviceAsync(rowCopy.address(), rows, stripFloats * Float.BYTES, stream.handle());
+        kernels.multiplyMin(stream, arithmetic, b, nn, b, diagonalT.address(), b, rowCopy.address(), nn, rows, nn,
+            true, 0, 0, (int) kb, (int) kb + b);
+
+        kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
+        kernels.multiplyMin(stream, arithmetic, nn, b, b, columnT.address(), nn, pivot, nn, columns, nn, true,
+            (int) kb, (int) kb + b, 0, 0);
+
+        kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
+        kernels.multiplyMin(stream, arithmetic, nn, nn, b, columnT.address(), nn, rows, nn, d.address(), nn, true,
+            (int) kb, (int) kb + b, (int) kb, (int) kb + b);
+
+        if (k > 0) {
+          checkDiagonal(landed, diagonals, k - 1, b, tileBytes);
+        }
+        progress.advance(1);
+      }
+      checkDiagonal(landed, diagonals, tiles - 1, b, tileBytes);
+      d.download(0, matrixBytes, matrix.segment(), stream);
+      stream.synchronize();
+    } finally {
+      progress.end();
+    }
+  }
+
+  private void checkDiagonal(CudaEvent[] landed, PinnedBuffer diagonals, int k, int b, long tileBytes) {
+    landed[k & 1].synchronize();
+    // The copy holds Dᵀ_kk, whose diagonal is D_kk's.
+    DiagonalCheck.check(graph, arithmetic, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), k, b);
+  }
+}

@@ -1,0 +1,300 @@
+package org.tropic.gpu;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.Progress;
+import org.tropic.graph.Graph;
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * The CUDA driver bindings' marshalling — argument order and types, out-parameters, sizes, error translation, the
+ * {@code void**} of kernel launches — and the solvers' sequence of calls, run against a stand-in for
+ * {@code libcuda.so.1} compiled from {@code driver-stand-in.c} with the system's C compiler. The stand-in keeps
+ * "device" memory on the host and records launches without computing anything, so this proves the glue, not the
+ * kernels (those are checked on a real GPU by {@link GpuKernelParityTest}). Skipped without {@code cc}/{@code gcc};
+ * the parts that load kernels also need NVRTC.
+ */
+class CudaBindingStandInTest {
+  private static Path library;
+  private static NativeLibraryLoader loader;
+  private static CudaDriver driver;
+  private static Recorder recorder;
+
+  @BeforeAll
+  static void build(@TempDir Path dir) throws Exception {
+    Path compiler = KernelSourceCompilesTest.onPath("gcc");
+    if (compiler == null) {
+      compiler = KernelSourceCompilesTest.onPath("cc");
+    }
+    if (compiler == null) {
+      return;
+    }
+    Path source = dir.resolve("driver-stand-in.c");
+    try (InputStream in = CudaBindingStandInTest.class.getResourceAsStream("driver-stand-in.c")) {
+      Files.write(source, in.readAllBytes());
+    }
+    library = dir.resolve("libcuda-stand-in.so");
+    Process p = new ProcessBuilder(compiler.toString(), "-shared", "-fPIC", "-O1", "-o", library.toString(),
+        source.toString()).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes());
+    if (p.waitFor() != 0) {
+      throw new AssertionError("compiling the driver stand-in failed:\n" + output);
+    }
+    String path = library.toString();
+    loader = candidate -> NativeLibraryLoader.SYSTEM.open(candidate.equals(CudaDriver.LIBRARY) ? path : candidate);
+    driver = Gpu.initialisedDriver(loader);
+    recorder = new Recorder(SymbolLookup.libraryLookup(library, java.lang.foreign.Arena.global()));
+  }
+
+  private static void assumeStandIn() {
+    assumeTrue(driver != null, "no C compiler (gcc or cc) on the PATH to build the driver stand-in");
+  }
+
+  @Test
+  void devicePropertiesComeThroughTheOutParameters() {
+    assumeStandIn();
+    assertThat(driver.driverVersion()).isEqualTo(13000);
+    assertThat(driver.deviceCount()).isEqualTo(1);
+    GpuDevice device = Gpu.readDevice(driver, 0);
+    assertThat(device).isEqualTo(new GpuDevice(0, "Stand-in GPU", new ComputeCapability(9, 0), 132, 1_980_000,
+        1L << 30, 232_448, 3, 50 << 20));
+    assertThatThrownBy(() -> driver.device(1)).isInstanceOf(CudaException.class)
+        .hasMessageStartingWith("cuDeviceGet failed: CUDA_ERROR_101 (101)");
+  }
+
+  @Test
+  void memoryRoundTripsThroughEveryCopy() {
+    assumeStandIn();
+    try (GpuContext gpu = new GpuContext(driver, Gpu.readDevice(driver, 0), null);
+        CudaStream stream = gpu.createStream();
+        DeviceBuffer a = gpu.allocate(4096);
+        DeviceBuffer b = gpu.allocate(4096);
+        PinnedBuffer host = gpu.allocatePinned(4096)) {
+      for (int i = 0; i < 1024; i++) {
+        host.segment().setAtIndex(JAVA_FLOAT, i, i * 0.5f);
+      }
+      a.upload(host.segment(), 0, 4096, stream);
+      gpu.driver.copyOnDeviceAsync(b.at(10), a.at(20), 100 * Float.BYTES, stream.handle());
+      b.fill(200, 50, Float.POSITIVE_INFINITY, stream);
+      host.segment().fill((byte) 0);
+      b.download(0, 4096, host.segment(), stream);
+      stream.synchronize();
+      assertThat(host.segment().getAtIndex(JAVA_FLOAT, 10)).isEqualTo(10f);
+      assertThat(host.segment().getAtIndex(JAVA_FLOAT, 109)).isEqualTo(59.5f);
+      assertThat(host.segment().getAtIndex(JAVA_FLOAT, 110)).isZero();
+      assertThat(host.segment().getAtIndex(JAVA_FLOAT, 249)).isEqualTo(Float.POSITIVE_INFINITY);
+      assertThat(gpu.freeBytes()).isLessThanOrEqualTo((1L << 30) - 8192);
+      assertThatThrownBy(() -> a.download(4000, 200, host.segment(), stream))
+          .isInstanceOf(IndexOutOfBoundsException.class);
+    }
+  }
+
+  @Test
+  void errorsCarryTheDriversNameAndText() {
+    assumeStandIn();
+    try (GpuContext gpu = new GpuContext(driver, Gpu.readDevice(driver, 0), null)) {
+      assertThatThrownBy(() -> gpu.allocate(2L << 30)).isInstanceOf(CudaException.class)
+          .hasMessage("cuMemAlloc(2147483648 bytes) failed: CUDA_ERROR_OUT_OF_MEMORY (2): out of memory")
+          .satisfies(e -> assertThat(((CudaException) e).code()).isEqualTo(2));
+    }
+  }
+
+  @Test
+  void eventsTimeTheStream() throws Exception {
+    assumeStandIn();
+    try (GpuContext gpu = new GpuContext(driver, Gpu.readDevice(driver, 0), null);
+        CudaStream stream = gpu.createStream();
+        CudaEvent start = gpu.createEvent();
+        CudaEvent end = gpu.createEvent()) {
+      start.record(stream);
+      Thread.sleep(20);
+      end.record(stream);
+      end.synchronize();
+      // The stand-in's events read the monotonic clock: at least the 20 ms slept, through the float out-parameter.
+      assertThat(end.secondsSince(start)).isGreaterThanOrEqualTo(0.019);
+      stream.waitFor(end);
+    }
+  }
+
+  @Test
+  void launchesPassEveryArgumentInOrder() {
+    assumeStandIn();
+    try (GpuContext gpu = openWithKernels(); CudaStream stream = gpu.createStream()) {
+      MinPlusModule kernels = gpu.kernels();
+      assertThat(recorder.attributeValue()).isEqualTo(232_448);
+      kernels.multiplyMin(stream, Arithmetic.INT32, 256, 384, 48, 0x1000, 256, 0x2000, 388, 0x3000, 392, true, -128,
+          0, 128, 256);
+      assertThat(recorder.lastKernel()).isEqualTo("tropic_srgemm_nt_int32");
+      assertThat(recorder.dimensions()).containsExactly(3, 2, 1, 256, 1, 1, 0);
+      int[] ints = {256, 384, 48, -1, 256, -1, 388, -1, 392, 1, -128, 0, 128, 256};
+      for (int i = 0; i < ints.length; i++) {
+        if (ints[i] != -1) {
+          assertThat(recorder.intParameter(i)).as("parameter %d", i).isEqualTo(ints[i]);
+        }
+      }
+      assertThat(recorder.longParameter(3)).isEqualTo(0x1000);
+      assertThat(recorder.longParameter(5)).isEqualTo(0x2000);
+      assertThat(recorder.longParameter(7)).isEqualTo(0x3000);
+
+      kernels.closure(stream, Arithmetic.EXACT_FLOAT, 128, 0x4000, 512);
+      assertThat(recorder.lastKernel()).isEqualTo("tropic_closure_shared_exact_float");
+      assertThat(recorder.dimensions()).containsExactly(1, 1, 1, 32, 32, 1, 128 * 128 * 4);
+      assertThat(recorder.longParameter(0)).isEqualTo(0x4000);
+      assertThat(recorder.intParameter(1)).isEqualTo(512);
+      assertThat(recorder.intParameter(2)).isEqualTo(128);
+
+      int before = recorder.launches();
+      kernels.closure(stream, Arithmetic.NONNEGATIVE_FLOAT, 256, 0x4000, 512);
+      assertThat(recorder.launches() - before).as("one launch per pivot").isEqualTo(256);
+      assertThat(recorder.lastKernel()).isEqualTo("tropic_closure_step_nonnegative_float");
+      assertThat(recorder.intParameter(3)).as("the last pivot").isEqualTo(255);
+
+      kernels.transpose(stream, 64, 96, 0x5000, 96, 0x6000, 64);
+      assertThat(recorder.dimensions()).containsExactly(3, 2, 1, 32, 8, 1, 0);
+      assertThat(recorder.longParameter(2)).isEqualTo(0x5000);
+      assertThat(recorder.longParameter(4)).isEqualTo(0x6000);
+
+      kernels.clockSpin(stream, 132, 1_000_000_000_000L, 0x7000);
+      assertThat(recorder.longParameter(0)).isEqualTo(1_000_000_000_000L);
+      assertThat(recorder.dimensions()).startsWith(132, 1, 1, 32);
+
+      assertThatThrownBy(() -> kernels.multiplyMin(stream, Arithmetic.INT32, 200, 128, 16, 0, 200, 0, 128, 0, 128,
+          true, 0, 0, 0, 0)).hasMessageContaining("m = 200 must be a positive multiple of 128");
+      assertThatThrownBy(() -> kernels.multiplyMin(stream, Arithmetic.INT32, 128, 128, 16, 4, 128, 0, 128, 0, 128,
+          true, 0, 0, 0, 0)).hasMessageContaining("not 16-byte aligned");
+    }
+  }
+
+  @Test
+  void residentFloydWarshallMakesSevenLaunchesPerPivot() {
+    assumeStandIn();
+    Graph graph = GpuFloydWarshallTest.randomGraph(300, Arithmetic.INT32, new Random(1));
+    try (GpuContext gpu = openWithKernels()) {
+      gpu.kernels();
+      int before = recorder.launches();
+      GpuFloydWarshall.Result r = new GpuFloydWarshall(gpu, GpuFloydWarshallOptions.defaults().withBlockSize(128), 2)
+          .solve(graph, Progress.NONE);
+      r.distances().close();
+      assertThat(r.plan().resident()).isTrue();
+      assertThat(r.plan().padded()).isEqualTo(384);
+      // Per pivot: closure, transpose of the tile, row panel, transpose and column panel, transpose and outer product.
+      assertThat(recorder.launches() - before).isEqualTo(3 * 7);
+    }
+  }
+
+  @Test
+  void offloadedFloydWarshallStreamsOneProductPerChunk() {
+    assumeStandIn();
+    Graph graph = GpuFloydWarshallTest.randomGraph(600, Arithmetic.EXACT_FLOAT, new Random(2));
+    int b = 128;
+    int padded = DeviceMemoryPlan.padded(600, b);
+    long limit = DeviceMemoryPlan.offloadFixedDeviceBytes(padded, b) + 3L * 256 * 256 * Float.BYTES;
+    try (GpuContext gpu = openWithKernels()) {
+      gpu.kernels();
+      int before = recorder.launches();
+      GpuFloydWarshall.Result r = new GpuFloydWarshall(gpu, GpuFloydWarshallOptions.defaults().withBlockSize(b)
+          .withDeviceMemoryLimit(limit), 2).solve(graph, Progress.NONE);
+      r.distances().close();
+      assertThat(r.plan().resident()).isFalse();
+      assertThat(r.plan().chunk()).isEqualTo(256);
+      int expected = 0;
+      for (int k = 0; k < padded / b; k++) {
+        List<OffloadSolver.Chunk> chunks = OffloadSolver.chunks(padded, 256, k * b, b);
+        // closure, two tile transposes, two panel products, two strip transposes, one product per chunk
+        expected += 7 + chunks.size();
+      }
+      assertThat(recorder.launches() - before).isEqualTo(expected);
+    }
+  }
+
+  private static GpuContext openWithKernels() {
+    NvrtcCompileTest.loadNvrtcOrSkip();
+    try {
+      return Gpu.open(loader, new KernelBinaryCache(Files.createTempDirectory("tropic-cuda-cache")));
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Reads what the stand-in recorded. */
+  private record Recorder(SymbolLookup lib) {
+    private MethodHandle handle(String name, java.lang.foreign.MemoryLayout result,
+        java.lang.foreign.MemoryLayout... args) {
+      return Linker.nativeLinker().downcallHandle(lib.find(name).orElseThrow(), FunctionDescriptor.of(result, args));
+    }
+
+    int launches() {
+      try {
+        return (int) handle("stand_in_launches", JAVA_INT).invokeExact();
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+
+    int attributeValue() {
+      try {
+        return (int) handle("stand_in_attribute_value", JAVA_INT).invokeExact();
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+
+    String lastKernel() {
+      try {
+        MemorySegment s = (MemorySegment) handle("stand_in_last_kernel", ADDRESS).invokeExact();
+        return s.reinterpret(128).getString(0);
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+
+    int[] dimensions() {
+      int[] d = new int[7];
+      try {
+        MethodHandle h = handle("stand_in_last_dimension", JAVA_INT, JAVA_INT);
+        for (int i = 0; i < 7; i++) {
+          d[i] = (int) h.invokeExact(i);
+        }
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+      return d;
+    }
+
+    int intParameter(int i) {
+      try {
+        return (int) handle("stand_in_last_int", JAVA_INT, JAVA_INT).invokeExact(i);
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+
+    long longParameter(int i) {
+      try {
+        return (long) handle("stand_in_last_long", JAVA_LONG, JAVA_INT).invokeExact(i);
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+  }
+}
