@@ -31,7 +31,7 @@ final class FloydWarshallSchedule {
   private static final int COLUMN_PANEL = 2;
   private static final int OUTER = 3;
 
-  private final MinPlusKernels kernels;
+  private final FloydWarshallSteps steps;
   private final Arithmetic arithmetic;
   private final TiledDistanceMatrix d;
   private final int tiles;
@@ -60,7 +60,7 @@ final class FloydWarshallSchedule {
 
   FloydWarshallSchedule(MinPlusKernels kernels, Arithmetic arithmetic, TiledDistanceMatrix d, int threads,
       boolean lookahead, Graph graph, Progress progress) {
-    this.kernels = kernels;
+    this.steps = new FloydWarshallSteps(kernels, arithmetic, d.blockSize());
     this.arithmetic = arithmetic;
     this.d = d;
     this.tiles = d.tilesPerSide();
@@ -167,29 +167,27 @@ final class FloydWarshallSchedule {
     float[] tile = d.tile(i, j);
     switch (typeOf(task)) {
       case DIAGONAL -> {
-        kernels.closure(arithmetic, b, tile, 0, b);
+        steps.closeDiagonal(tile);
         checkDiagonal(k * b, Math.min(graph.vertexCount(), (k + 1) * b));
         IterationPanels p = panelsOf(k);
-        p.diagonalLeft = kernels.packLeft(arithmetic, b, b, tile, 0, b, spare.poll());
-        p.diagonalRight = kernels.packRight(arithmetic, b, b, tile, 0, b, spare.poll());
+        p.diagonalLeft = steps.packLeft(tile, spare.poll());
+        p.diagonalRight = steps.packRight(tile, spare.poll());
       }
       case ROW_PANEL -> {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
-        own[0] = kernels.packRight(arithmetic, b, b, tile, 0, b, own[0]);
-        kernels.multiplyMin(arithmetic, p.diagonalLeft, own[0], tile, 0, b);
-        p.rows[j] = kernels.packRight(arithmetic, b, b, tile, 0, b, spare.poll());
+        own[0] = steps.updateRowPanel(p.diagonalLeft, tile, own[0]);
+        p.rows[j] = steps.packRight(tile, spare.poll());
       }
       case COLUMN_PANEL -> {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
-        own[0] = kernels.packLeft(arithmetic, b, b, tile, 0, b, own[0]);
-        kernels.multiplyMin(arithmetic, own[0], p.diagonalRight, tile, 0, b);
-        p.columns[i] = kernels.packLeft(arithmetic, b, b, tile, 0, b, spare.poll());
+        own[0] = steps.updateColumnPanel(tile, p.diagonalRight, own[0]);
+        p.columns[i] = steps.packLeft(tile, spare.poll());
       }
       default -> {
         IterationPanels p = panelsOf(k);
-        kernels.multiplyMin(arithmetic, p.columns[i], p.rows[j], tile, 0, b);
+        steps.updateOuter(p.columns[i], p.rows[j], tile);
       }
     }
     progress.advance(1);

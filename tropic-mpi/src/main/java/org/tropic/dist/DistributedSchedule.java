@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.tropic.apsp.FloydWarshallSteps;
 import org.tropic.apsp.NegativeCycleException;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
@@ -53,7 +54,7 @@ final class DistributedSchedule {
   static final int SEND_ROW_PANEL = 1;
   static final int SEND_COLUMN_PANEL = 2;
 
-  private final MinPlusKernels kernels;
+  private final FloydWarshallSteps steps;
   private final Arithmetic arithmetic;
   private final LocalTiles tiles;
   private final int b;
@@ -82,7 +83,7 @@ final class DistributedSchedule {
 
   DistributedSchedule(MinPlusKernels kernels, Arithmetic arithmetic, LocalTiles tiles, int threads,
       boolean lookahead, Graph graph, Progress progress, SegmentPool pool) {
-    this.kernels = kernels;
+    this.steps = new FloydWarshallSteps(kernels, arithmetic, tiles.blockSize);
     this.arithmetic = arithmetic;
     this.tiles = tiles;
     this.b = tiles.blockSize;
@@ -328,44 +329,44 @@ final class DistributedSchedule {
     switch (typeOf(task)) {
       case DIAGONAL -> {
         float[] tile = tiles.tile(li, lj);
-        kernels.closure(arithmetic, b, tile, 0, b);
+        steps.closeDiagonal(tile);
         checkDiagonal(k);
-        s.diagonalLeft = kernels.packLeft(arithmetic, b, b, tile, 0, b);
-        s.diagonalRight = kernels.packRight(arithmetic, b, b, tile, 0, b);
+        s.diagonalLeft = steps.packLeft(tile, null);
+        s.diagonalRight = steps.packRight(tile, null);
         if (sendDiagonal) {
           write(SEND_DIAGONAL, k, 0, tile);
         }
       }
       case PACK_DIAGONAL -> {
-        s.diagonalLeft = kernels.packLeft(arithmetic, b, b, s.rawDiagonal, 0, b);
-        s.diagonalRight = kernels.packRight(arithmetic, b, b, s.rawDiagonal, 0, b);
+        s.diagonalLeft = steps.packLeft(s.rawDiagonal, null);
+        s.diagonalRight = steps.packRight(s.rawDiagonal, null);
         s.rawDiagonal = null;
       }
       case ROW_PANEL -> {
         float[] tile = tiles.tile(li, lj);
-        kernels.multiplyMin(arithmetic, s.diagonalLeft, kernels.packRight(arithmetic, b, b, tile, 0, b), tile, 0, b);
-        s.rows[lj] = kernels.packRight(arithmetic, b, b, tile, 0, b);
+        steps.updateRowPanel(s.diagonalLeft, tile, null);
+        s.rows[lj] = steps.packRight(tile, null);
         if (sendRowPanels) {
           write(SEND_ROW_PANEL, k, tiles.rowPanelSlot(k, lj), tile);
         }
       }
       case COLUMN_PANEL -> {
         float[] tile = tiles.tile(li, lj);
-        kernels.multiplyMin(arithmetic, kernels.packLeft(arithmetic, b, b, tile, 0, b), s.diagonalRight, tile, 0, b);
-        s.columns[li] = kernels.packLeft(arithmetic, b, b, tile, 0, b);
+        steps.updateColumnPanel(tile, s.diagonalRight, null);
+        s.columns[li] = steps.packLeft(tile, null);
         if (sendColumnPanels) {
           write(SEND_COLUMN_PANEL, k, tiles.columnPanelSlot(k, li), tile);
         }
       }
       case PACK_ROW -> {
-        s.rows[lj] = kernels.packRight(arithmetic, b, b, s.rawRows[lj], 0, b);
+        s.rows[lj] = steps.packRight(s.rawRows[lj], null);
         s.rawRows[lj] = null;
       }
       case PACK_COLUMN -> {
-        s.columns[li] = kernels.packLeft(arithmetic, b, b, s.rawColumns[li], 0, b);
+        s.columns[li] = steps.packLeft(s.rawColumns[li], null);
         s.rawColumns[li] = null;
       }
-      default -> kernels.multiplyMin(arithmetic, s.columns[li], s.rows[lj], tiles.tile(li, lj), 0, b);
+      default -> steps.updateOuter(s.columns[li], s.rows[lj], tiles.tile(li, lj));
     }
   }
 
