@@ -66,6 +66,9 @@ final class QueryCommand implements Callable<Integer> {
       throw new IllegalArgumentException("'query " + verb + "' takes " + wanted + " vertex name"
           + (wanted == 1 ? "" : "s") + ", got " + vertices.size() + ": " + vertices);
     }
+    if (!Files.isRegularFile(store)) {
+      throw new java.nio.file.NoSuchFileException(store.toString());
+    }
     try (NpyDistanceMatrix d = NpyDistanceMatrix.open(store)) {
       Graph graph = verb == Verb.path ? graphFor(d.sidecar()) : null;
       int u = vertex(d, graph, vertices.get(0));
