@@ -198,7 +198,7 @@ public final class DistanceStore {
     try {
       Path temp = createTemporary(target, temporaries);
       stageInts(temp, header, rows, progress);
-      Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE);
+      move(temp, target);
       forceDirectory(target.getParent());
     } catch (IOException | RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
@@ -279,6 +279,7 @@ public final class DistanceStore {
   /** Deletes a result started with {@link #createStaged} that will not be committed (after a failure). */
   public static void discardStaged(Path staged) throws IOException {
     Files.deleteIfExists(staged);
+    PendingFiles.done(staged);
   }
 
   private static void checkSize(Sidecar sidecar, int n) {
@@ -318,6 +319,7 @@ public final class DistanceStore {
   private static void move(Path from, Path to) throws IOException {
     try {
       Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+      PendingFiles.done(from);
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("cannot rename " + from + " to " + to + " atomically on this file system", e);
     }
@@ -367,6 +369,7 @@ public final class DistanceStore {
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
     Files.createFile(temp);
+    PendingFiles.add(temp);
     temporaries.add(temp);
     return temp;
   }
@@ -415,6 +418,7 @@ public final class DistanceStore {
     for (Path file : files) {
       try {
         Files.deleteIfExists(file);
+        PendingFiles.done(file);
       } catch (IOException e) {
         cause.addSuppressed(e);
       }
