@@ -58,25 +58,65 @@ class BenchArgsTest {
 
   @Test
   void badOptionsAreNamed() {
-    assertThatThrownBy(() -> BenchArgs.parse("--sizes", "4096,lots")).hasMessage(
-        "option --sizes: 'lots' is not a number");
-    assertThatThrownBy(() -> BenchArgs.parse("--threads", "0")).hasMessageContaining("--threads must be at least 1");
-    assertThatThrownBy(() -> BenchArgs.parse("--parts", "kernel,gpu")).hasMessageContaining("unknown part 'gpu'");
-    assertThatThrownBy(() -> BenchArgs.parse("--arithmetic", "double")).hasMessageContaining("unknown arithmetic");
-    assertThatThrownBy(() -> BenchArgs.parse("--frobnicate")).hasMessageContaining("unknown option '--frobnicate'");
-    assertThatThrownBy(() -> BenchArgs.parse("--seed")).hasMessageContaining("--seed needs a value");
-    assertThatThrownBy(() -> BenchArgs.parse("--scalar=yes")).hasMessageContaining("takes no value");
-    assertThatThrownBy(() -> BenchArgs.parse("--clock-ghz", "-1")).hasMessageContaining("positive number");
+    assertThatThrownBy(() -> BenchArgs.parse("--sizes", "4096,lots")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("'--sizes'").hasMessageContaining("'lots' is not a whole number");
+    assertThatThrownBy(() -> BenchArgs.parse("--threads", "0")).hasMessageContaining("'--threads'")
+        .hasMessageContaining("must be at least 1, got 0");
+    assertThatThrownBy(() -> BenchArgs.parse("--kernel-warmup", "-1")).hasMessageContaining("'--kernel-warmup'")
+        .hasMessageContaining("must not be negative, got -1");
+    assertThatThrownBy(() -> BenchArgs.parse("--parts", "kernel,gpu")).hasMessageContaining("'--parts'")
+        .hasMessageContaining("unknown part 'gpu'");
+    assertThatThrownBy(() -> BenchArgs.parse("--parts", " , ")).hasMessageContaining("'--parts'")
+        .hasMessageContaining("needs at least one value");
+    assertThatThrownBy(() -> BenchArgs.parse("--arithmetic", "double")).hasMessageContaining("'--arithmetic'")
+        .hasMessageContaining("unknown arithmetic 'double'");
+    assertThatThrownBy(() -> BenchArgs.parse("--fw-arithmetic", "double")).hasMessageContaining("'--fw-arithmetic'")
+        .hasMessageContaining("unknown arithmetic 'double'");
+    assertThatThrownBy(() -> BenchArgs.parse("--weights", "heavy")).hasMessageContaining("'--weights'")
+        .hasMessageContaining("unknown weights 'heavy'");
+    assertThatThrownBy(() -> BenchArgs.parse("--frobnicate")).hasMessageContaining("Unknown option: '--frobnicate'");
+    assertThatThrownBy(() -> BenchArgs.parse("--seed")).hasMessageContaining("Missing required parameter")
+        .hasMessageContaining("'--seed'");
+    assertThatThrownBy(() -> BenchArgs.parse("--scalar=yes")).hasMessageContaining("'--scalar'")
+        .hasMessageContaining("'yes'");
+    assertThatThrownBy(() -> BenchArgs.parse("--clock-ghz", "-1")).hasMessageContaining("'--clock-ghz'")
+        .hasMessageContaining("must be a positive number, got -1");
   }
 
   @Test
-  void helpIsRecognised() {
+  void quickResetsWhatItCoversAndARepeatedOptionReplacesTheEarlierValue() {
+    BenchConfig c = BenchArgs.parse("--sizes", "100", "--no-memory", "--quick", "--threads", "1,4", "--threads",
+        "2, ,3", "--peer-n", "7", "--peer-n", "9");
+    assertThat(c.fwSizes()).containsExactly(192);
+    assertThat(c.fw().measureMemory()).isTrue();
+    assertThat(c.kernelThreads()).containsExactly(2, 3);
+    assertThat(c.peerSize()).isEqualTo(9);
+    assertThat(BenchArgs.parse("--fw-arithmetic", "int32", "--fw-arithmetic", "auto").fwArithmetic()).isNull();
+  }
+
+  /** The options README and scripts use; each must stay accepted and documented. */
+  private static final List<String> VALUE_OPTIONS = List.of("--parts", "--arithmetic", "--threads", "--kernel-size",
+      "--kernel-warmup", "--kernel-rounds", "--round-ms", "--clock-ghz", "--clock-rounds", "--float-flops-per-cycle",
+      "--int-flops-per-cycle", "--sizes", "--graph", "--fw-threads", "--fw-arithmetic", "--fw-warmup", "--fw-runs",
+      "--check-sources", "--block-size", "--degree", "--weights", "--seed", "--peer-n", "--scipy-max-n",
+      "--jgrapht-max-n", "--samples", "--python", "--peer-timeout", "--json");
+  private static final List<String> FLAGS = List.of("--quick", "--scalar", "--no-memory", "--no-lookahead",
+      "--help");
+
+  @Test
+  void helpIsRecognisedAndListsEveryOption() {
     assertThat(BenchArgs.wantsHelp("--sizes", "1", "--help")).isTrue();
+    assertThat(BenchArgs.wantsHelp("--sizes", "1", "-h")).isTrue();
     assertThat(BenchArgs.wantsHelp("--sizes", "1")).isFalse();
-    assertThat(BenchArgs.USAGE).contains("--jgrapht-max-n").contains("--python");
+    assertThat(BenchArgs.USAGE).startsWith("Usage: tropic bench").contains("Exit codes: 0 done");
     assertThat(List.of(BenchArgs.USAGE.split("\n"))).allMatch(line -> line.length() <= 120);
-    for (String option : BenchArgs.VALUE_OPTIONS) {
-      assertThat(BenchArgs.USAGE).as("usage documents " + option).contains("  " + option + " ");
+    for (String option : VALUE_OPTIONS) {
+      assertThat(BenchArgs.USAGE).as("usage documents " + option).containsPattern("(?m)^ +" + option + "=[A-Z]+ ");
+      assertThatThrownBy(() -> BenchArgs.parse(option)).as(option + " takes a value")
+          .hasMessageContaining("Missing required parameter for option '" + option + "'");
+    }
+    for (String flag : FLAGS) {
+      assertThat(BenchArgs.USAGE).as("usage documents " + flag).containsPattern("(?m)[ ,]" + flag + " ");
     }
   }
 }

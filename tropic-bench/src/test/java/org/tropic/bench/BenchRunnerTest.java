@@ -62,7 +62,8 @@ class BenchRunnerTest {
     assertThat(BenchMain.execute(new String[] {"--help"}, o, e)).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: tropic bench");
     assertThat(BenchMain.execute(new String[] {"--sizes", "x"}, o, e)).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("option --sizes: 'x' is not a number");
+    assertThat(err.toString(StandardCharsets.UTF_8))
+        .contains("tropic bench: ", "'--sizes'", "'x' is not a whole number");
     assertThat(BenchMain.execute(new String[] {"--parts", "fw", "--graph", "/no/such/file.mtx"}, o, e))
         .isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("/no/such/file.mtx");

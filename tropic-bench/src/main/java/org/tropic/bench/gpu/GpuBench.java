@@ -18,6 +18,7 @@ import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.Progress;
+import org.tropic.bench.CommandLines;
 import org.tropic.bench.RandomGraphs;
 import org.tropic.gpu.CudaEvent;
 import org.tropic.gpu.CudaStream;
@@ -63,7 +64,19 @@ public final class GpuBench {
   }
 
   public static void main(String[] argv) {
-    GpuBenchArgs args = GpuBenchArgs.parse(argv);
+    if (CommandLines.wantsHelp(argv)) {
+      System.out.print(GpuBenchArgs.USAGE);
+      return;
+    }
+    GpuBenchArgs args;
+    try {
+      args = GpuBenchArgs.parse(argv);
+    } catch (IllegalArgumentException e) {
+      System.err.println("GpuBench: " + e.getMessage());
+      System.err.print(GpuBenchArgs.USAGE);
+      System.exit(2);
+      return;
+    }
     Gpu.GpuProbe probe = Gpu.probe();
     if (!probe.available()) {
       System.err.println("GpuBench: " + probe.description());

@@ -10,10 +10,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
+import org.tropic.bench.CommandLines;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraphBuilder;
 import org.tropic.kg.ReadReport;
 import org.tropic.kg.SemMedDbReader;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * Generates a SemMedDB PREDICATION dump of N rows in the real schema (latin1, quoted fields, {@code \N} nulls, piped
@@ -35,27 +40,24 @@ public final class PredicationReadBenchmark {
   private PredicationReadBenchmark() {}
 
   public static void main(String[] args) throws IOException {
-    long rows = 10_000_000;
-    int concepts = 200_000;
-    String edges = "concept-concept";
-    boolean gzip = false;
-    boolean keep = false;
-    Path file = null;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--rows" -> rows = Long.parseLong(args[++i].replace("_", ""));
-        case "--concepts" -> concepts = Integer.parseInt(args[++i].replace("_", ""));
-        case "--edges" -> edges = args[++i];
-        case "--gzip" -> gzip = true;
-        case "--keep" -> keep = true;
-        case "--file" -> file = Path.of(args[++i]);
-        default -> {
-          System.err.println("unknown option " + args[i] + "; options: --rows N --concepts N --edges KINDS --gzip"
-              + " --file PATH --keep");
-          System.exit(2);
-        }
-      }
+    if (CommandLines.wantsHelp(args)) {
+      System.out.print(CommandLines.usage(new Options()));
+      return;
     }
+    Options o = new Options();
+    try {
+      CommandLines.parse(o, args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("PredicationReadBenchmark: " + e.getMessage());
+      System.err.print(CommandLines.usage(new Options()));
+      System.exit(2);
+    }
+    long rows = o.rows;
+    int concepts = o.concepts;
+    String edges = o.edges;
+    boolean gzip = o.gzip;
+    boolean keep = o.keep;
+    Path file = o.file;
     if (file == null) {
       file = Files.createTempFile("PREDICATION-", gzip ? ".csv.gz" : ".csv");
     }
@@ -88,6 +90,60 @@ public final class PredicationReadBenchmark {
     } finally {
       if (!keep) {
         Files.deleteIfExists(file);
+      }
+    }
+  }
+
+  /** The command line, read by picocli; counts may be written with underscores ({@code 10_000_000}). */
+  @Command(name = "PredicationReadBenchmark", customSynopsis = "PredicationReadBenchmark [options]",
+      sortOptions = false)
+  static final class Options {
+    @Option(order = 1, names = "--rows", paramLabel = "N", converter = UnderscoredLong.class,
+        description = "predication rows to generate and read (default 10_000_000)")
+    long rows = 10_000_000;
+
+    @Option(order = 2, names = "--concepts", paramLabel = "N", converter = UnderscoredInt.class,
+        description = "distinct concepts the rows draw from, with a heavy skew (default 200_000)")
+    int concepts = 200_000;
+
+    @Option(order = 3, names = "--edges", paramLabel = "KINDS",
+        description = "edge kinds aggregated: a comma-separated list of kinds, or all (default concept-concept)")
+    String edges = "concept-concept";
+
+    @Option(order = 4, names = "--gzip", description = "write and read the dump gzip-compressed")
+    boolean gzip;
+
+    @Option(order = 5, names = "--file", paramLabel = "PATH",
+        description = "where to write the dump (default: a temporary file)")
+    Path file;
+
+    @Option(order = 6, names = "--keep", description = "keep the dump afterwards (default: delete it)")
+    boolean keep;
+
+    @Option(order = 7, names = {"-h", "--help"}, usageHelp = true, description = "this text")
+    boolean help;
+  }
+
+  /** A long that may be written with underscores between digits. */
+  static final class UnderscoredLong implements ITypeConverter<Long> {
+    @Override
+    public Long convert(String value) {
+      try {
+        return Long.parseLong(value.replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("'" + value + "' is not a whole number");
+      }
+    }
+  }
+
+  /** An int that may be written with underscores between digits. */
+  static final class UnderscoredInt implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      try {
+        return Integer.parseInt(value.replace("_", ""));
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("'" + value + "' is not a whole number");
       }
     }
   }

@@ -20,9 +20,14 @@ import org.tropic.apsp.PartitionedApsp;
 import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedOptions;
 import org.tropic.apsp.Progress;
+import org.tropic.bench.CommandLines;
+import org.tropic.bench.OptionConverters.NonNegativeInt;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * Partitioned APSP (Djidjev, Chapuis et al., IPDPS'14) against blocked Floyd–Warshall and Dijkstra from every source,
@@ -42,20 +47,7 @@ import org.tropic.semiring.MinPlusKernels;
  * Exit codes: 0 done, 1 a result disagreed with Dijkstra or a solve failed, 2 bad options or missing METIS/data.
  */
 public final class PartitionedBench {
-  static final String USAGE = """
-      Usage: PartitionedBench [options]
-        --data DIR            the shared data folder (default: the first shared/data above the working directory)
-        --threads T           worker threads for every solver (default: all processors)
-        --parts K             force k parts (default 0: the cost model chooses)
-        --graphs LIST         any of power,mesh,road (default: all three)
-        --mesh-side S         the mesh is S × S vertices (default 142, i.e. 20,164 vertices)
-        --road-vertices N     BFS-restrict the NY road graph to N vertices (default 20000)
-        --fw-max-n N          skip Floyd–Warshall above N vertices, printing its predicted time (default 25000)
-        --dijkstra-max-n N    skip Dijkstra above N vertices (default: never)
-        --check-sources C     rows compared with Dijkstra per partitioned result (default 16)
-        --quick               smoke run: bcspwr06 only, a 40 × 40 mesh, 1,500 road vertices
-      Heap: give -Xmx of at least 3 × 4n² bytes for the largest graph (about 5 GB at n = 20,000).
-      """;
+  static final String USAGE = CommandLines.usage(new Options());
 
   private PartitionedBench() {}
 
@@ -89,42 +81,72 @@ public final class PartitionedBench {
     }
   }
 
-  /** The parsed command line. */
+  /** The command line, read by picocli; {@link #parse} checks the graph names and applies {@code --quick}. */
+  @Command(name = "PartitionedBench", customSynopsis = "PartitionedBench [options]", sortOptions = false,
+      footer = "Heap: give -Xmx of at least 3 × 4n² bytes for the largest graph (about 5 GB at n = 20,000).")
   static final class Options {
+    private static final List<String> GRAPHS = List.of("power", "mesh", "road");
+
+    @Option(order = 1, names = "--data", paramLabel = "DIR",
+        description = "the shared data folder (default: the first shared/data above the working directory)")
     Path data;
+
+    @Option(order = 2, names = "--threads", paramLabel = "T", converter = PositiveInt.class,
+        description = "worker threads for every solver (default: all processors)")
     int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(order = 3, names = "--parts", paramLabel = "K", converter = NonNegativeInt.class,
+        description = "force k parts (default 0: the cost model chooses)")
     int parts;
-    List<String> graphs = List.of("power", "mesh", "road");
+
+    List<String> graphs = GRAPHS;
+
+    /** A list replaces the previous one, as a repeated number option does; names are checked in {@link #parse}. */
+    @Option(order = 4, names = "--graphs", paramLabel = "LIST",
+        description = "any of power,mesh,road (default: all three)")
+    void graphs(String list) {
+      graphs = List.of(list.split(","));
+    }
+
+    @Option(order = 5, names = "--mesh-side", paramLabel = "S", converter = PositiveInt.class,
+        description = "the mesh is S × S vertices (default 142, i.e. 20,164 vertices)")
     int meshSide = 142;
+
+    @Option(order = 6, names = "--road-vertices", paramLabel = "N", converter = PositiveInt.class,
+        description = "BFS-restrict the NY road graph to N vertices (default 20000)")
     int roadVertices = 20_000;
+
+    @Option(order = 7, names = "--fw-max-n", paramLabel = "N", converter = NonNegativeInt.class,
+        description = "skip Floyd–Warshall above N vertices, printing its predicted time (default 25000)")
     int fwMaxN = 25_000;
+
+    @Option(order = 8, names = "--dijkstra-max-n", paramLabel = "N", converter = NonNegativeInt.class,
+        description = "skip Dijkstra above N vertices (default: never)")
     int dijkstraMaxN = Integer.MAX_VALUE;
+
+    @Option(order = 9, names = "--check-sources", paramLabel = "C", converter = NonNegativeInt.class,
+        description = "rows compared with Dijkstra per partitioned result (default 16)")
     int checkSources = 16;
+
+    @Option(order = 10, names = "--quick",
+        description = "smoke run: bcspwr06 only, a 40 × 40 mesh, 1,500 road vertices")
     boolean quick;
+
+    @Option(order = 11, names = {"-h", "--help"}, usageHelp = true, description = "this text")
     boolean help;
 
+    /**
+     * Reads the options.
+     *
+     * @throws IllegalArgumentException naming the option and value that are wrong
+     */
     static Options parse(String[] args) {
       Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        switch (a) {
-          case "--help", "-h" -> o.help = true;
-          case "--quick" -> o.quick = true;
-          case "--data" -> o.data = Path.of(value(args, ++i, a));
-          case "--threads" -> o.threads = positive(args, ++i, a);
-          case "--parts" -> o.parts = count(args, ++i, a);
-          case "--graphs" -> o.graphs = List.of(value(args, ++i, a).split(","));
-          case "--mesh-side" -> o.meshSide = positive(args, ++i, a);
-          case "--road-vertices" -> o.roadVertices = positive(args, ++i, a);
-          case "--fw-max-n" -> o.fwMaxN = count(args, ++i, a);
-          case "--dijkstra-max-n" -> o.dijkstraMaxN = count(args, ++i, a);
-          case "--check-sources" -> o.checkSources = count(args, ++i, a);
-          default -> throw new IllegalArgumentException("unknown option '" + a + "'");
-        }
-      }
+      CommandLines.parse(o, args);
       for (String g : o.graphs) {
-        if (!List.of("power", "mesh", "road").contains(g)) {
-          throw new IllegalArgumentException("--graphs: unknown graph '" + g + "' (power, mesh, road)");
+        if (!GRAPHS.contains(g)) {
+          throw new IllegalArgumentException("Invalid value for option '--graphs': unknown graph '" + g
+              + "' (power, mesh, road)");
         }
       }
       if (o.quick) {
@@ -132,34 +154,6 @@ public final class PartitionedBench {
         o.roadVertices = Math.min(o.roadVertices, 1_500);
       }
       return o;
-    }
-
-    private static String value(String[] args, int i, String option) {
-      if (i >= args.length) {
-        throw new IllegalArgumentException(option + " needs a value");
-      }
-      return args[i];
-    }
-
-    private static int count(String[] args, int i, String option) {
-      String text = value(args, i, option);
-      try {
-        int v = Integer.parseInt(text);
-        if (v >= 0) {
-          return v;
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new IllegalArgumentException(option + " needs a whole number ≥ 0, got '" + text + "'");
-    }
-
-    private static int positive(String[] args, int i, String option) {
-      int v = count(args, i, option);
-      if (v == 0) {
-        throw new IllegalArgumentException(option + " must be at least 1");
-      }
-      return v;
     }
   }
 

@@ -10,12 +10,16 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.bench.CommandLines;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.ElementOrder;
 import org.tropic.sparse.SparseKernels;
 import org.tropic.sparse.VertexOrder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * One run that prints, per graph, SpMV on BlockCoo (row, cache and RCM layouts) and SpMM next to a plain CSR SpMV in
@@ -24,37 +28,28 @@ import org.tropic.sparse.VertexOrder;
  * (matrix bytes + x + y)/t, each vector counted once. Times are medians of repeated runs after a warm-up.
  *
  * <p>Usage: {@code SparseBench [--data DIR] [--graphs webgraph,road,as] [--threads N] [--seconds S]
- * [--copy-mib M] [--no-graphblas] [--script FILE]}.
+ * [--copy-mib M] [--no-graphblas] [--script FILE]}; {@code --help} describes them.
  */
 public final class SparseBench {
   private SparseBench() {}
 
   public static void main(String[] args) throws Exception {
-    Path data = null;
-    String graphs = "webgraph,road,as";
-    int threads = Runtime.getRuntime().availableProcessors();
-    double seconds = 2;
-    int copyMib = 512;
-    boolean graphblas = true;
-    Path script = Path.of("tropic-bench/scripts/graphblas_bench.py");
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--data" -> data = Path.of(args[++i]);
-        case "--graphs" -> graphs = args[++i];
-        case "--threads" -> threads = Integer.parseInt(args[++i]);
-        case "--seconds" -> seconds = Double.parseDouble(args[++i]);
-        case "--copy-mib" -> copyMib = Integer.parseInt(args[++i]);
-        case "--no-graphblas" -> graphblas = false;
-        case "--script" -> script = Path.of(args[++i]);
-        default -> {
-          System.err.println("unknown argument " + args[i]);
-          System.exit(2);
-        }
-      }
+    if (CommandLines.wantsHelp(args)) {
+      System.out.print(CommandLines.usage(new Options()));
+      return;
     }
-    if (data == null) {
-      data = findData();
+    Options o = new Options();
+    try {
+      CommandLines.parse(o, args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("SparseBench: " + e.getMessage());
+      System.err.print(CommandLines.usage(new Options()));
+      System.exit(2);
     }
+    Path data = o.data != null ? o.data : findData();
+    int threads = o.threads;
+    double seconds = o.seconds;
+    int copyMib = o.copyMib;
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "bench");
       t.setDaemon(true);
@@ -65,8 +60,8 @@ public final class SparseBench {
         Runtime.version(), kernels.spmmImplementation(), seconds);
     double copy = StreamCopy.bandwidth(copyMib * (1 << 20) / Float.BYTES, pool, threads, seconds);
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays)%n%n", copy / 1e9, copyMib);
-    for (String which : graphs.split(",")) {
-      benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, graphblas ? script : null);
+    for (String which : o.graphs.split(",")) {
+      benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script);
     }
   }
 
@@ -191,6 +186,40 @@ public final class SparseBench {
       }
     }
     return best;
+  }
+
+  /** The command line, read by picocli. */
+  @Command(name = "SparseBench", customSynopsis = "SparseBench [options]", sortOptions = false)
+  static final class Options {
+    @Option(order = 1, names = "--data", paramLabel = "DIR",
+        description = "the shared data folder (default: the first shared/data above the working directory)")
+    Path data;
+
+    @Option(order = 2, names = "--graphs", paramLabel = "LIST",
+        description = "comma-separated graphs to run: webgraph, road, as (default: webgraph,road,as)")
+    String graphs = "webgraph,road,as";
+
+    @Option(order = 3, names = "--threads", paramLabel = "N", converter = PositiveInt.class,
+        description = "worker threads (default: all processors)")
+    int threads = Runtime.getRuntime().availableProcessors();
+
+    @Option(order = 4, names = "--seconds", paramLabel = "S",
+        description = "time spent on each measurement; the median run is reported (default 2)")
+    double seconds = 2;
+
+    @Option(order = 5, names = "--copy-mib", paramLabel = "M", converter = PositiveInt.class,
+        description = "size of each STREAM copy array in MiB (default 512)")
+    int copyMib = 512;
+
+    @Option(order = 6, names = "--no-graphblas", description = "do not run SuiteSparse:GraphBLAS")
+    boolean noGraphblas;
+
+    @Option(order = 7, names = "--script", paramLabel = "FILE",
+        description = "the GraphBLAS Python script (default tropic-bench/scripts/graphblas_bench.py)")
+    Path script = Path.of("tropic-bench/scripts/graphblas_bench.py");
+
+    @Option(order = 8, names = {"-h", "--help"}, usageHelp = true, description = "this text")
+    boolean help;
   }
 
   private static Path findData() {

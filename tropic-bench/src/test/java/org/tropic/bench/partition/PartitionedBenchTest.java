@@ -25,13 +25,17 @@ class PartitionedBenchTest {
     assertThat(o.fwMaxN).isZero();
     assertThat(PartitionedBench.Options.parse(new String[] {"--quick"}).roadVertices).isEqualTo(1_500);
     assertThatThrownBy(() -> PartitionedBench.Options.parse(new String[] {"--graphs", "lattice"}))
-        .hasMessageContaining("unknown graph 'lattice'");
+        .hasMessageContaining("'--graphs'").hasMessageContaining("unknown graph 'lattice'");
     assertThatThrownBy(() -> PartitionedBench.Options.parse(new String[] {"--threads", "0"}))
-        .hasMessageContaining("at least 1");
+        .hasMessageContaining("'--threads'").hasMessageContaining("at least 1, got 0");
     assertThatThrownBy(() -> PartitionedBench.Options.parse(new String[] {"--parts", "x"}))
-        .hasMessageContaining("'x'");
+        .hasMessageContaining("'--parts'").hasMessageContaining("'x'");
+    assertThatThrownBy(() -> PartitionedBench.Options.parse(new String[] {"--fw-max-n", "-1"}))
+        .hasMessageContaining("'--fw-max-n'").hasMessageContaining("must not be negative");
     assertThatThrownBy(() -> PartitionedBench.Options.parse(new String[] {"--mesh-side"}))
-        .hasMessageContaining("needs a value");
+        .hasMessageContaining("Missing required parameter for option '--mesh-side'");
+    assertThat(PartitionedBench.Options.parse(new String[] {"--graphs", "mesh", "--graphs", "power"}).graphs)
+        .containsExactly("power");
   }
 
   @Test
@@ -63,6 +67,17 @@ class PartitionedBenchTest {
     int code = PartitionedBench.execute(new String[] {"--bogus"}, System.out,
         new PrintStream(err, true, StandardCharsets.UTF_8));
     assertThat(code).isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option '--bogus'", "Usage");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("Unknown option: '--bogus'", "Usage");
+  }
+
+  @Test
+  void helpListsEveryOptionAndExitsWithZero() {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    int code = PartitionedBench.execute(new String[] {"--help"}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        System.err);
+    assertThat(code).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).startsWith("Usage: PartitionedBench").contains("--data=DIR",
+        "--threads=T", "--parts=K", "--graphs=LIST", "--mesh-side=S", "--road-vertices=N", "--fw-max-n=N",
+        "--dijkstra-max-n=N", "--check-sources=C", "--quick", "Heap:");
   }
 }

@@ -1,0 +1,103 @@
+package org.tropic.bench;
+
+import java.util.function.Function;
+import org.tropic.semiring.Arithmetic;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * picocli converters that check the benchmarks' option values as they are read; picocli prefixes each message with
+ * the option, so a message here names the value and the rule it breaks.
+ */
+public final class OptionConverters {
+  private OptionConverters() {}
+
+  /** A whole number ≥ 1. */
+  public static final class PositiveInt implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      int n = whole(value);
+      if (n < 1) {
+        throw new TypeConversionException("must be at least 1, got " + value);
+      }
+      return n;
+    }
+  }
+
+  /** A whole number ≥ 0. */
+  public static final class NonNegativeInt implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      int n = whole(value);
+      if (n < 0) {
+        throw new TypeConversionException("must not be negative, got " + value);
+      }
+      return n;
+    }
+  }
+
+  /** A finite number > 0. */
+  public static final class PositiveReal implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double x;
+      try {
+        x = Double.parseDouble(value);
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("'" + value + "' is not a number");
+      }
+      if (!(x > 0) || Double.isInfinite(x)) {
+        throw new TypeConversionException("must be a positive number, got " + value);
+      }
+      return x;
+    }
+  }
+
+  /** An arithmetic path by its label ({@code exact-float}, {@code nonnegative-float}, {@code int32}). */
+  public static final class ArithmeticLabel implements ITypeConverter<Arithmetic> {
+    @Override
+    public Arithmetic convert(String value) {
+      return labelled(value, Arithmetic::ofLabel);
+    }
+  }
+
+  /** {@code auto} (null: the fastest exact path per graph) or an arithmetic label. */
+  public static final class ArithmeticOrAuto implements ITypeConverter<Arithmetic> {
+    @Override
+    public Arithmetic convert(String value) {
+      return value.equals("auto") ? null : labelled(value, Arithmetic::ofLabel);
+    }
+  }
+
+  /** The weights of random graphs by label ({@code real} or {@code integer}). */
+  public static final class WeightsLabel implements ITypeConverter<RandomGraphs.Weights> {
+    @Override
+    public RandomGraphs.Weights convert(String value) {
+      return labelled(value, RandomGraphs.Weights::ofLabel);
+    }
+  }
+
+  /** A benchmark part by label ({@code kernel}, {@code fw}, {@code peers}). */
+  public static final class PartLabel implements ITypeConverter<BenchPart> {
+    @Override
+    public BenchPart convert(String value) {
+      return labelled(value, BenchPart::ofLabel);
+    }
+  }
+
+  static int whole(String value) {
+    try {
+      return Integer.parseInt(value);
+    } catch (NumberFormatException e) {
+      throw new TypeConversionException("'" + value + "' is not a whole number");
+    }
+  }
+
+  private static <T> T labelled(String value, Function<String, T> ofLabel) {
+    try {
+      return ofLabel.apply(value);
+    } catch (IllegalArgumentException e) {
+      throw new TypeConversionException(e.getMessage());
+    }
+  }
+}
