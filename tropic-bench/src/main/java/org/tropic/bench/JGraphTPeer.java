@@ -88,12 +88,11 @@ public final class JGraphTPeer {
     return new SamplePairs(us, vs);
   }
 
-  /** The jar manifest's version, else the Maven properties a shaded jar keeps, else "(version unknown)". */
+  /**
+   * JGraphT's version from the Maven properties its jar carries (kept in a shaded jar too), else its own jar
+   * manifest. The properties come first: in a shaded jar the manifest is Tropic's, not JGraphT's.
+   */
   private static String versionOf() {
-    String v = FloydWarshallShortestPaths.class.getPackage().getImplementationVersion();
-    if (v != null) {
-      return v;
-    }
     try (var in = FloydWarshallShortestPaths.class.getResourceAsStream(
         "/META-INF/maven/org.jgrapht/jgrapht-core/pom.properties")) {
       if (in != null) {
@@ -102,8 +101,9 @@ public final class JGraphTPeer {
         return p.getProperty("version", "(version unknown)");
       }
     } catch (java.io.IOException e) {
-      return "(version unknown)";
+      // fall back to the manifest below
     }
-    return "(version unknown)";
+    String v = FloydWarshallShortestPaths.class.getPackage().getImplementationVersion();
+    return v != null ? v : "(version unknown)";
   }
 }
