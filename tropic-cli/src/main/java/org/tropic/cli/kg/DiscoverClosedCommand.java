@@ -55,11 +55,7 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
 
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    KnowledgeGraph graph = KgCli.load(kg);
-    if (asOf != null) {
-      graph = graph.asOf(asOf);
-      out.println("graph as of " + asOf + ": " + graph);
-    }
+    KnowledgeGraph graph = KgCli.load(kg, asOf, out);
     KgView view = graph.view(KgCli.kinds(edges));
     List<DiscoveredPath> paths = ClosedDiscovery.paths(view, from, to, k);
     out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "

@@ -76,11 +76,7 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
 
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    KnowledgeGraph graph = KgCli.load(kg);
-    if (asOf != null) {
-      graph = graph.asOf(asOf);
-      out.println("graph as of " + asOf + ": " + graph);
-    }
+    KnowledgeGraph graph = KgCli.load(kg, asOf, out);
     KgView view = graph.view(KgCli.kinds(edges));
     Set<NodeKind> kinds = EnumSet.noneOf(NodeKind.class);
     Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);

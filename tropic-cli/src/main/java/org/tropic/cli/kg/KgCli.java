@@ -71,6 +71,16 @@ final class KgCli {
     return KnowledgeGraphStore.read(directory);
   }
 
+  /** The stored graph, or the graph as it stood at the end of {@code asOf} (saying so) when a year is given. */
+  static KnowledgeGraph load(Path directory, Integer asOf, java.io.PrintWriter out) throws IOException {
+    KnowledgeGraph graph = load(directory);
+    if (asOf != null) {
+      graph = graph.asOf(asOf);
+      out.println("graph as of " + asOf + ": " + graph);
+    }
+    return graph;
+  }
+
   /** Edge kinds from a comma-separated option value ({@code all} for every kind). */
   static Set<EdgeKind> kinds(String value) {
     return EdgeKind.parseList(value);
