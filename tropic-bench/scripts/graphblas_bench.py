@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """SuiteSparse:GraphBLAS side of SparseBench: plus_times mxv and a masked BFS on the very matrix Tropic used.
 
-Reads the matrix as two raw little-endian int32 files (rows, columns; pattern, values 1), times GrB_mxv with the
-PLUS_TIMES_FP32 semiring on a dense vector (median of repeated calls) and a level BFS (LOR_LAND mxv with the
+Reads the matrix as two raw little-endian int32 files (rows, columns; pattern, values 1) and the dense vector x as
+raw float32, times GrB_mxv with the PLUS_TIMES_FP32 semiring on x held in full format (median of repeated calls;
+x must not be iso-valued, or GraphBLAS would skip reading it) and writes the product for the caller to check and a level BFS (LOR_LAND mxv with the
 complemented visited set as a replace mask, as in LAGraph's basic BFS), and prints one JSON object.
 Needs Debian's python3-suitesparse-graphblas (raw cffi bindings).
 """
@@ -26,6 +27,8 @@ def main():
     p.add_argument("--rows", required=True)
     p.add_argument("--cols", required=True)
     p.add_argument("--n", type=int, required=True)
+    p.add_argument("--x", required=True, help="raw float32 input vector")
+    p.add_argument("--y-out", required=True, help="where the product y = A x goes, raw float32")
     p.add_argument("--threads", type=int, required=True)
     p.add_argument("--seconds", type=float, default=2.0)
     p.add_argument("--source", type=int, default=0)
@@ -50,7 +53,13 @@ def main():
     w = ffi.new("GrB_Vector*")
     ok(lib.GrB_Vector_new(u, lib.GrB_FP32, n), "u")
     ok(lib.GrB_Vector_new(w, lib.GrB_FP32, n), "w")
-    ok(lib.GrB_Vector_assign_FP32(u[0], ffi.NULL, ffi.NULL, 1.0, lib.GrB_ALL, n, ffi.NULL), "u = 1")
+    x = np.fromfile(a.x, dtype="<f4")
+    if len(x) != n:
+        raise RuntimeError(f"{a.x}: {len(x)} values for n = {n}")
+    ok(lib.GxB_Vector_Option_set_INT32(u[0], lib.GxB_SPARSITY_CONTROL, lib.GxB_FULL), "u full")
+    every = np.arange(n, dtype=np.uint64)
+    ok(lib.GrB_Vector_build_FP32(u[0], ffi.cast("GrB_Index*", every.ctypes.data), ffi.cast("float*", x.ctypes.data),
+                                 n, lib.GrB_PLUS_FP32), "u = x")
     ok(lib.GrB_Vector_wait(u[0], lib.GrB_MATERIALIZE), "wait u")
 
     def mxv():
@@ -66,6 +75,15 @@ def main():
         t0 = time.perf_counter()
         mxv()
         times.append(time.perf_counter() - t0)
+
+    nw = ffi.new("GrB_Index*", n)
+    wi = np.zeros(n, dtype=np.uint64)
+    wx = np.zeros(n, dtype=np.float32)
+    ok(lib.GrB_Vector_extractTuples_FP32(ffi.cast("GrB_Index*", wi.ctypes.data), ffi.cast("float*", wx.ctypes.data),
+                                         nw, w[0]), "extract w")
+    y = np.zeros(n, dtype=np.float32)
+    y[wi[:nw[0]]] = wx[:nw[0]]
+    y.astype("<f4").tofile(a.y_out)
 
     def bfs():
         v = ffi.new("GrB_Vector*")

@@ -11,16 +11,20 @@ import org.tropic.graph.Graph;
 
 /**
  * Runs {@code scripts/graphblas_bench.py} (SuiteSparse:GraphBLAS through Debian's python3-suitesparse-graphblas) on
- * exactly the matrix Tropic multiplies — Aᵀ of the loaded graph, handed over as raw int32 row and column files —
- * and reads back its timings. Absent Python or bindings make it say so and return {@code null}.
+ * exactly the matrix and vector Tropic multiplies — Aᵀ of the loaded graph as raw int32 row and column files, x as
+ * raw float32 — and reads back its timings and its product, so the caller can check GraphBLAS did the same work.
+ * Absent Python or bindings make it say so and return {@code null}.
  */
 final class GraphBlasRunner {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private GraphBlasRunner() {}
 
-  /** Timings, or {@code null} with the reason printed, when GraphBLAS cannot be run here. */
-  static JsonNode run(Path script, Graph g, int threads, double seconds, int source) throws IOException {
+  /** GraphBLAS's timings (JSON from the script) and its y = Aᵀx. */
+  record Result(JsonNode timings, float[] y) {}
+
+  /** GraphBLAS's run on Aᵀ and x, or {@code null} with the reason printed when GraphBLAS cannot be run here. */
+  static Result run(Path script, Graph g, float[] x, int threads, double seconds, int source) throws IOException {
     if (!Files.exists(script)) {
       System.out.println("  GraphBLAS: skipped, " + script + " not found");
       return null;
@@ -39,8 +43,13 @@ final class GraphBlasRunner {
       }
       Files.write(rows, r.array());
       Files.write(cols, c.array());
+      Path xFile = dir.resolve("x.f32");
+      Path yFile = dir.resolve("y.f32");
+      ByteBuffer xb = ByteBuffer.allocate(x.length * 4).order(ByteOrder.LITTLE_ENDIAN);
+      xb.asFloatBuffer().put(x);
+      Files.write(xFile, xb.array());
       Process p = new ProcessBuilder("/usr/bin/python3", script.toString(), "--rows", rows.toString(), "--cols",
-          cols.toString(), "--n", Integer.toString(g.vertexCount()), "--threads", Integer.toString(threads),
+          cols.toString(), "--n", Integer.toString(g.vertexCount()), "--x", xFile.toString(), "--y-out", yFile.toString(), "--threads", Integer.toString(threads),
           "--seconds", Double.toString(seconds), "--source", Integer.toString(source))
           .redirectErrorStream(true).start();
       String output = new String(p.getInputStream().readAllBytes());
@@ -50,7 +59,9 @@ final class GraphBlasRunner {
         System.out.println("  GraphBLAS: not run (" + last.substring(Math.max(0, last.lastIndexOf('\n') + 1)) + ")");
         return null;
       }
-      return JSON.readTree(output);
+      float[] y = new float[x.length];
+      ByteBuffer.wrap(Files.readAllBytes(yFile)).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(y);
+      return new Result(JSON.readTree(output), y);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IOException("interrupted waiting for GraphBLAS", e);

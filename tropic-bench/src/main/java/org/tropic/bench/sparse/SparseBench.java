@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * (matrix bytes + x + y)/t, each vector counted once. Times are medians of repeated runs after a warm-up.
  *
  * <p>Usage: {@code SparseBench [--data DIR] [--graphs webgraph,road,as] [--threads N] [--seconds S]
- * [--copy-mib M] [--no-graphblas] [--script FILE]}; {@code --help} describes them.
+ * [--copy-mib M] [--no-graphblas] [--script FILE] [--block-size B]}; {@code --help} describes them.
  */
 public final class SparseBench {
   private SparseBench() {}
@@ -61,12 +61,13 @@ public final class SparseBench {
     double copy = StreamCopy.bandwidth(copyMib * (1 << 20) / Float.BYTES, pool, threads, seconds);
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays)%n%n", copy / 1e9, copyMib);
     for (String which : o.graphs.split(",")) {
-      benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script);
+      benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
+          BlockCooOptions.defaults().withBlockSize(o.blockSize));
     }
   }
 
   private static void benchGraph(Path data, String which, int threads, double seconds, double copy,
-      ExecutorService pool, SparseKernels kernels, Path script) throws Exception {
+      ExecutorService pool, SparseKernels kernels, Path script, BlockCooOptions base) throws Exception {
     long t0 = System.nanoTime();
     BenchGraphs.Named named = BenchGraphs.load(data, which);
     Graph g = named.graph();
@@ -91,21 +92,21 @@ public final class SparseBench {
 
     JsonNode gb = null;
     int source = maxOutDegreeVertex(g);
-    if (script != null) {
-      gb = GraphBlasRunner.run(script, g, threads, seconds, source);
-    }
-    if (gb != null) {
+    GraphBlasRunner.Result graphblas = script == null ? null : GraphBlasRunner.run(script, g, x, threads, seconds,
+        source);
+    if (graphblas != null) {
+      checkAgainst(reference, graphblas.y(), "GraphBLAS plus_times mxv");
+      gb = graphblas.timings();
       double t = gb.get("spmv_seconds").asDouble();
       rows.add(row("GraphBLAS plus_times mxv", Double.NaN, t, flops, csr.bytes() + vectorBytes, copy, tCsr));
     }
 
     SparseGraph bestForBfs = null;
     for (String layout : new String[] {"none", "cache", "rcm"}) {
-      BlockCooOptions o = BlockCooOptions.defaults();
-      o = switch (layout) {
-        case "none" -> o.withElementOrder(ElementOrder.ROW);
-        case "rcm" -> o.withVertexOrder(VertexOrder.RCM);
-        default -> o;
+      BlockCooOptions o = switch (layout) {
+        case "none" -> base.withElementOrder(ElementOrder.ROW);
+        case "rcm" -> base.withVertexOrder(VertexOrder.RCM);
+        default -> base;
       };
       long b0 = System.nanoTime();
       BlockCoo m = BlockCoo.fromGraph(g, o, threads);
@@ -113,7 +114,7 @@ public final class SparseBench {
       float[] xs = m.permutation().toNew(x);
       float[] ys = new float[n];
       double t = Timing.median(() -> kernels.spmv(m, 1f, xs, 0f, ys), seconds);
-      checkAgainst(reference, m.permutation().toOld(ys), layout);
+      checkAgainst(reference, m.permutation().toOld(ys), "BlockCoo SpMV (" + layout + ")");
       rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockSize() + ")",
           build, t, flops, m.footprintBytes() + vectorBytes, copy, tCsr));
       if (layout.equals("cache")) {
@@ -168,13 +169,13 @@ public final class SparseBench {
     }
   }
 
-  private static void checkAgainst(float[] reference, float[] got, String layout) {
+  private static void checkAgainst(float[] reference, float[] got, String who) {
     double worst = 0;
     for (int i = 0; i < reference.length; i++) {
       worst = Math.max(worst, Math.abs(reference[i] - got[i]) / Math.max(1, Math.abs(reference[i])));
     }
     if (worst > 1e-4) {
-      throw new IllegalStateException("BlockCoo SpMV (" + layout + ") differs from CSR by " + worst);
+      throw new IllegalStateException(who + " differs from CSR by " + worst);
     }
   }
 
@@ -218,7 +219,11 @@ public final class SparseBench {
         description = "the GraphBLAS Python script (default tropic-bench/scripts/graphblas_bench.py)")
     Path script = Path.of("tropic-bench/scripts/graphblas_bench.py");
 
-    @Option(order = 8, names = {"-h", "--help"}, usageHelp = true, description = "this text")
+    @Option(order = 8, names = "--block-size", paramLabel = "B",
+        description = "BlockCoo block size, 1..65536 (default 0: chosen from n and the thread count)")
+    int blockSize;
+
+    @Option(order = 9, names = {"-h", "--help"}, usageHelp = true, description = "this text")
     boolean help;
   }
 
