@@ -1,5 +1,6 @@
 package org.tropic.bench;
 
+import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
@@ -18,6 +19,11 @@ public interface ApspSolver {
   /** A short name for reports. */
   String name();
 
+  /** The name with what was chosen for this graph, e.g. the tile size the model picked; {@link #name()} by default. */
+  default String describe(Graph graph, Arithmetic arithmetic, int threads) {
+    return name();
+  }
+
   /** The distances of all pairs of {@code graph}, solved with the given arithmetic path on {@code threads} threads. */
   DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads);
 
@@ -27,6 +33,15 @@ public interface ApspSolver {
       @Override
       public String name() {
         return "blocked-fw/" + kernels.name() + "/b" + (blockSize == 0 ? "=model" : blockSize) + (lookahead ? "/lookahead" : "");
+      }
+
+      @Override
+      public String describe(Graph graph, Arithmetic arithmetic, int threads) {
+        if (blockSize != 0) {
+          return name();
+        }
+        int b = BlockSizeModel.forMachine(kernels).choose(graph.vertexCount(), threads, arithmetic);
+        return "blocked-fw/" + kernels.name() + "/b=" + b + " (model)" + (lookahead ? "/lookahead" : "");
       }
 
       @Override

@@ -89,14 +89,14 @@ public final class BenchReport {
     }
     out.append("\nAll pairs end to end (2n^3 flops; memory in units of n^2 x 4 B above the live heap before)\n");
     TextTable t = new TextTable("graph", ">n", "arithmetic", ">threads", ">seconds", ">GFLOP/s", ">kernel",
-        ">% kernel", ">heap peak", ">retained", ">RSS peak MiB", "check");
+        ">% kernel", ">heap peak", ">retained", ">RSS peak MiB", "check", "solver");
     for (FwResult f : r.floydWarshall()) {
       MemoryUse m = f.memory();
       t.row(f.graph(), Integer.toString(f.n()), f.arithmetic().label(), Integer.toString(f.threads()),
           f3(f.seconds().median()), f1(f.gflops().median()), f1(f.kernelGflops()), pct(f.fractionOfKernel()),
           m == null ? "-" : f2(m.peakHeapRatio()), m == null ? "-" : f2(m.retainedRatio()),
           m == null || m.peakRssAboveBefore() < 0 ? "-" : Long.toString(mib(m.peakRssAboveBefore())),
-          f.check() == null ? f.checkNote() : f.check().summary());
+          f.check() == null ? f.checkNote() : f.check().summary(), f.solver());
     }
     out.append(t.render());
   }

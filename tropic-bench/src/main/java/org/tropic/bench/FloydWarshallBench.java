@@ -86,7 +86,8 @@ public final class FloydWarshallBench {
       check = checkRows(graph, last, options.checkSources(), 0xC0FFEEL);
     }
     double fraction = kernelGflops > 0 ? gflops.median() / kernelGflops : Double.NaN;
-    FwResult result = new FwResult(graphCase.name(), n, graph.arcCount(), solver.name(), path, threads, time, gflops,
+    FwResult result = new FwResult(graphCase.name(), n, graph.arcCount(),
+        solver.describe(graph, path, threads), path, threads, time, gflops,
         kernelGflops, fraction, memory, check, checkNote);
     return new Measured(result, last);
   }
