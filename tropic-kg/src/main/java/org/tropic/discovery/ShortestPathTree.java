@@ -1,5 +1,6 @@
 package org.tropic.discovery;
 
+import it.unimi.dsi.fastutil.longs.LongHeapPriorityQueue;
 import java.util.Arrays;
 import java.util.function.LongPredicate;
 import org.tropic.graph.Graph;
@@ -74,11 +75,11 @@ public final class ShortestPathTree {
     int[] offsets = graph.offsets();
     int[] targets = graph.targets();
     float[] weights = graph.weights();
-    LongHeap heap = new LongHeap();
+    LongHeapPriorityQueue heap = new LongHeapPriorityQueue();
     distance[source] = 0f;
-    heap.push(key(0f, source));
+    heap.enqueue(key(0f, source));
     while (!heap.isEmpty()) {
-      long top = heap.pop();
+      long top = heap.dequeueLong();
       int u = (int) (top & 0xFFFFFFFFL);
       if (settled[u]) {
         continue;
@@ -103,7 +104,7 @@ public final class ShortestPathTree {
           distance[v] = candidate;
           parent[v] = u;
           hops[v] = hops[u] + 1;
-          heap.push(key(candidate, v));
+          heap.enqueue(key(candidate, v));
         }
       }
     }
@@ -144,53 +145,5 @@ public final class ShortestPathTree {
       path[at] = x;
     }
     return path;
-  }
-
-  /** A growable binary min-heap of longs. */
-  private static final class LongHeap {
-    private long[] items = new long[64];
-    private int size;
-
-    boolean isEmpty() {
-      return size == 0;
-    }
-
-    void push(long item) {
-      if (size == items.length) {
-        items = Arrays.copyOf(items, size * 2);
-      }
-      int at = size++;
-      while (at > 0) {
-        int up = (at - 1) >>> 1;
-        if (items[up] <= item) {
-          break;
-        }
-        items[at] = items[up];
-        at = up;
-      }
-      items[at] = item;
-    }
-
-    long pop() {
-      long top = items[0];
-      long last = items[--size];
-      int at = 0;
-      while (true) {
-        int child = 2 * at + 1;
-        if (child >= size) {
-          break;
-        }
-        if (child + 1 < size && items[child + 1] < items[child]) {
-          child++;
-        }
-        if (items[child] >= last) {
-          break;
-        }
-        items[at] = items[child];
-        at = child;
-      }
-      items[at] = last;
-      return top;
-    }
   }
 }
