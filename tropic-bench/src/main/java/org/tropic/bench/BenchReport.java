@@ -7,10 +7,10 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import org.tropic.io.AtomicFiles;
 import org.tropic.semiring.Arithmetic;
 
 /**
@@ -138,17 +138,11 @@ public final class BenchReport {
     }
   }
 
-  /** Writes the JSON to {@code file} through a temporary file in the same folder, renamed into place. */
+  /** Writes the JSON to {@code file}, whole or not at all. */
   public static void writeJson(BenchResults results, Path file) throws IOException {
-    Path target = file.toAbsolutePath();
-    Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-    try {
-      Files.writeString(tmp, json(results) + "\n");
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(file, (json(results) + "\n").getBytes(StandardCharsets.UTF_8));
   }
+
 
   static String f1(double v) {
     return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f", v);

@@ -5,11 +5,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.zip.GZIPOutputStream;
@@ -125,22 +123,14 @@ public final class GraphWriter {
 
   private static void write(Path path, Body body) throws IOException {
     Objects.requireNonNull(path, "path");
-    Path target = path.toAbsolutePath();
-    Path temporary = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".part");
-    try {
-      try (OutputStream file = Files.newOutputStream(temporary);
-          OutputStream raw = target.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz")
-              ? new GZIPOutputStream(file, 1 << 16) : file;
+    boolean gzip = path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".gz");
+    AtomicFiles.write(path, channel -> {
+      OutputStream file = Channels.newOutputStream(channel);
+      try (OutputStream raw = gzip ? new GZIPOutputStream(file, 1 << 16) : file;
           Writer out = new BufferedWriter(new OutputStreamWriter(raw, StandardCharsets.UTF_8), 1 << 16)) {
         body.write(out);
       }
-      try {
-        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
-      }
-    } finally {
-      Files.deleteIfExists(temporary);
-    }
+    });
   }
+
 }

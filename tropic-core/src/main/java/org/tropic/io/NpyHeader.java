@@ -32,15 +32,21 @@ import java.util.Objects;
  */
 public record NpyHeader(Dtype dtype, long rows, long columns, long dataOffset) {
 
-  /** The element types Tropic stores: float32 distances and int32 predecessors, both little-endian. */
+  /**
+   * The element types Tropic stores, all little-endian: float32 distances, int32 predecessors and levels, float64
+   * per-vertex scores.
+   */
   public enum Dtype {
-    FLOAT32("<f4"),
-    INT32("<i4");
+    FLOAT32("<f4", 4),
+    INT32("<i4", 4),
+    FLOAT64("<f8", 8);
 
     private final String descr;
+    private final int bytes;
 
-    Dtype(String descr) {
+    Dtype(String descr, int bytes) {
       this.descr = descr;
+      this.bytes = bytes;
     }
 
     /** The NumPy type string, as it appears in the header. */
@@ -50,7 +56,7 @@ public record NpyHeader(Dtype dtype, long rows, long columns, long dataOffset) {
 
     /** Bytes per element. */
     public int bytes() {
-      return 4;
+      return bytes;
     }
   }
 
@@ -68,7 +74,7 @@ public record NpyHeader(Dtype dtype, long rows, long columns, long dataOffset) {
     if (rows < 0 || columns < 0) {
       throw new IllegalArgumentException("negative shape (" + rows + ", " + columns + ")");
     }
-    if (columns != 0 && rows > (Long.MAX_VALUE / 4 - dataOffset) / columns) {
+    if (columns != 0 && rows > (Long.MAX_VALUE / dtype.bytes() - dataOffset) / columns) {
       throw new IllegalArgumentException("shape (" + rows + ", " + columns + ") is too large for a file");
     }
   }
@@ -76,6 +82,19 @@ public record NpyHeader(Dtype dtype, long rows, long columns, long dataOffset) {
   /** The header NumPy would write for a C-order array of this type and shape. */
   public static NpyHeader of(Dtype dtype, long rows, long columns) {
     return new NpyHeader(dtype, rows, columns, format(dtype, rows, columns).length);
+  }
+
+  /**
+   * The header {@code numpy.save} writes for a 1-D array of {@code length} elements, such as a per-vertex vector;
+   * the data follows it directly.
+   */
+  public static byte[] vector(Dtype dtype, long length) {
+    Objects.requireNonNull(dtype, "dtype");
+    if (length < 0) {
+      throw new IllegalArgumentException("negative length " + length);
+    }
+    String dict = "{'descr': '" + dtype.descr() + "', 'fortran_order': False, 'shape': (" + length + ",), }";
+    return wrap(dict + " ".repeat(GROWTH_AXIS_MAX_DIGITS - Long.toString(length).length()));
   }
 
   /** The number of data bytes: rows × columns × element size. */

@@ -59,6 +59,29 @@ class NpyNumpyInteropTest {
   }
 
   @Test
+  void vectorHeadersAreByteForByteWhatNumpyWrites() throws Exception {
+    for (NpyHeader.Dtype dtype : NpyHeader.Dtype.values()) {
+      for (long length : new long[] {0, 1, 7, 123_456_789L}) {
+        Path ours = dir.resolve("ours-" + dtype + "-" + length + ".bin");
+        Files.write(ours, NpyHeader.vector(dtype, length));
+        String result = NpyTestSupport.python("""
+            import io, sys, numpy as np
+            try:
+                import numpy.lib._format_impl as f
+            except ImportError:
+                import numpy.lib.format as f
+            d = {'descr': sys.argv[2], 'fortran_order': False, 'shape': (int(sys.argv[3]),)}
+            buf = io.BytesIO()
+            f.write_array_header_1_0(buf, d)
+            ours = open(sys.argv[1], 'rb').read()
+            print('same' if ours == buf.getvalue() else 'differ: %r vs %r' % (ours, buf.getvalue()))
+            """, ours.toString(), dtype.descr(), Long.toString(length));
+        assertThat(result.strip()).as("%s of %d", dtype, length).isEqualTo("same");
+      }
+    }
+  }
+
+  @Test
   void tropicMapsWhatNumpyWritesInVersions1And2() throws Exception {
     Path v1 = dir.resolve("v1.npy");
     Path v2 = dir.resolve("v2.npy");

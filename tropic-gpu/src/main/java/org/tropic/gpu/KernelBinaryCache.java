@@ -1,11 +1,10 @@
 package org.tropic.gpu;
 
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
+import org.tropic.io.AtomicFiles;
 
 /**
  * Compiled kernels on disk, so NVRTC runs once per source version and architecture rather than at every start
@@ -55,27 +54,12 @@ public final class KernelBinaryCache {
 
   /** Stores a binary atomically; returns false (and leaves nothing behind) when the folder is not writable. */
   public boolean put(String sourceHash, String target, boolean cubin, byte[] image) {
-    Path file = file(sourceHash, target, cubin);
-    Path temporary = null;
     try {
-      Files.createDirectories(folder);
-      temporary = Files.createTempFile(folder, file.getFileName().toString(), ".part");
-      Files.write(temporary, image);
-      try {
-        Files.move(temporary, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-      } catch (AtomicMoveNotSupportedException e) {
-        Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING);
-      }
+      AtomicFiles.write(file(sourceHash, target, cubin), image);
       return true;
     } catch (IOException | SecurityException e) {
-      if (temporary != null) {
-        try {
-          Files.deleteIfExists(temporary);
-        } catch (IOException ignored) {
-          // the temporary file is in our own cache folder; a leftover is harmless and named .part
-        }
-      }
       return false;
     }
   }
+
 }

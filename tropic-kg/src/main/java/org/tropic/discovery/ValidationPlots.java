@@ -2,9 +2,7 @@ package org.tropic.discovery;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,6 +16,7 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.markers.SeriesMarkers;
+import org.tropic.io.AtomicFiles;
 
 /**
  * The validations as pictures (XChart), each written as PNG and SVG: the path-length distributions of true links
@@ -138,23 +137,10 @@ public final class ValidationPlots {
   private static List<Path> save(Chart<?, ?> chart, Path stem) throws IOException {
     Path png = stem.resolveSibling(stem.getFileName() + ".png");
     Path svg = stem.resolveSibling(stem.getFileName() + ".svg");
-    writeAtomically(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+    AtomicFiles.write(png, BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
     ByteArrayOutputStream vector = new ByteArrayOutputStream();
     VectorGraphicsEncoder.saveVectorGraphic(chart, vector, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-    writeAtomically(svg, vector.toByteArray());
+    AtomicFiles.write(svg, vector.toByteArray());
     return List.of(png, svg);
-  }
-
-  private static void writeAtomically(Path file, byte[] bytes) throws IOException {
-    Path absolute = file.toAbsolutePath();
-    Files.createDirectories(absolute.getParent());
-    Path temp = Files.createTempFile(absolute.getParent(), "." + absolute.getFileName(), ".tmp");
-    try {
-      Files.write(temp, bytes);
-      Files.move(temp, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(temp);
-      throw e;
-    }
   }
 }

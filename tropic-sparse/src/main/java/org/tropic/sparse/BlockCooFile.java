@@ -8,10 +8,9 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.tropic.io.AtomicFiles;
 
 /**
  * The {@code .bcoo} file of a {@link BlockCoo}: a 128-byte little-endian header, then the block index, the optional
@@ -31,38 +30,29 @@ final class BlockCooFile {
 
   static void save(BlockCoo m, Path file) throws IOException {
     requireLittleEndianHost(file);
-    Path dir = file.toAbsolutePath().getParent();
-    Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp");
-    try {
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-        boolean permuted = !m.permutation().isIdentity();
-        ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockSize())
-            .putInt(m.layout().cacheLineFloats())
-            .putInt((m.isPattern() ? PATTERN : 0) | (m.layout().symmetric() ? SYMMETRIC : 0)
-                | (permuted ? PERMUTED : 0))
-            .putInt(m.layout().orientation().ordinal()).putInt(m.layout().elementOrder().ordinal())
-            .putInt(m.layout().vertexOrder().ordinal()).putInt(m.blockRowCount()).putInt(m.storedBlockCount())
-            .putLong(m.nonZeroCount());
-        header.clear();
-        long at = writeFully(ch, header, 0);
-        at = writeInts(ch, m.blockRowStart(), at);
-        at = writeInts(ch, m.blockColumn(), at);
-        at = writeInts(ch, m.blockStart(), at);
-        if (permuted) {
-          at = writeInts(ch, m.permutation().newIds(), at);
-        }
-        at = writeSegment(ch, m.coords(), m.nonZeroCount() * Integer.BYTES, at);
-        if (!m.isPattern()) {
-          writeSegment(ch, m.values(), m.nonZeroCount() * Float.BYTES, at);
-        }
-        ch.force(true);
+    AtomicFiles.write(file, ch -> {
+      boolean permuted = !m.permutation().isIdentity();
+      ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockSize())
+          .putInt(m.layout().cacheLineFloats())
+          .putInt((m.isPattern() ? PATTERN : 0) | (m.layout().symmetric() ? SYMMETRIC : 0)
+              | (permuted ? PERMUTED : 0))
+          .putInt(m.layout().orientation().ordinal()).putInt(m.layout().elementOrder().ordinal())
+          .putInt(m.layout().vertexOrder().ordinal()).putInt(m.blockRowCount()).putInt(m.storedBlockCount())
+          .putLong(m.nonZeroCount());
+      header.clear();
+      long at = writeFully(ch, header, 0);
+      at = writeInts(ch, m.blockRowStart(), at);
+      at = writeInts(ch, m.blockColumn(), at);
+      at = writeInts(ch, m.blockStart(), at);
+      if (permuted) {
+        at = writeInts(ch, m.permutation().newIds(), at);
       }
-      Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+      at = writeSegment(ch, m.coords(), m.nonZeroCount() * Integer.BYTES, at);
+      if (!m.isPattern()) {
+        writeSegment(ch, m.values(), m.nonZeroCount() * Float.BYTES, at);
+      }
+    });
   }
 
   static BlockCoo open(Path file) throws IOException {

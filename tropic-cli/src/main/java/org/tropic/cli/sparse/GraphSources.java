@@ -4,11 +4,11 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
+import org.tropic.io.AtomicFiles;
 import org.tropic.sparse.BlockCoo;
 
 /**
@@ -67,14 +67,8 @@ final class GraphSources {
 
   /** Writes the labels one per line, atomically. */
   static void writeLabels(Path matrixFile, VertexLabels labels) throws IOException {
-    Path target = labelsFile(matrixFile);
-    Path dir = target.toAbsolutePath().getParent();
-    Path tmp = Files.createTempFile(dir, target.getFileName() + ".", ".tmp");
-    try {
-      Files.write(tmp, labels.names(), StandardCharsets.UTF_8);
-      Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
+    AtomicFiles.write(labelsFile(matrixFile),
+        (String.join("\n", labels.names()) + "\n").getBytes(StandardCharsets.UTF_8));
   }
+
 }

@@ -1,0 +1,65 @@
+package org.tropic.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AtomicFilesTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void writesTheBytesAndCreatesMissingFolders() throws IOException {
+    Path target = dir.resolve("a/b/out.txt");
+    AtomicFiles.write(target, "hello".getBytes(StandardCharsets.UTF_8));
+    assertThat(target).hasContent("hello");
+    assertThat(listed(target.getParent())).containsExactly("out.txt");
+  }
+
+  @Test
+  void replacesAnExistingFile() throws IOException {
+    Path target = dir.resolve("out.txt");
+    Files.writeString(target, "old content, longer than the new");
+    AtomicFiles.write(target, "new".getBytes(StandardCharsets.UTF_8));
+    assertThat(target).hasContent("new");
+  }
+
+  @Test
+  void contentMayCloseTheChannelThroughAStream() throws IOException {
+    Path target = dir.resolve("out.txt");
+    AtomicFiles.write(target, channel -> {
+      try (OutputStream out = Channels.newOutputStream(channel)) {
+        out.write("streamed".getBytes(StandardCharsets.UTF_8));
+      }
+    });
+    assertThat(target).hasContent("streamed");
+  }
+
+  @Test
+  void aFailingWriteLeavesTheOldFileAndNoTemporary() throws IOException {
+    Path target = dir.resolve("out.txt");
+    Files.writeString(target, "kept");
+    assertThatThrownBy(() -> AtomicFiles.write(target, channel -> {
+      channel.write(ByteBuffer.wrap("partial".getBytes(StandardCharsets.UTF_8)));
+      throw new IOException("disk full (simulated)");
+    })).hasMessage("disk full (simulated)");
+    assertThat(target).hasContent("kept");
+    assertThat(listed(dir)).containsExactly("out.txt");
+  }
+
+  private static String[] listed(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files.map(p -> p.getFileName().toString()).toArray(String[]::new);
+    }
+  }
+}
