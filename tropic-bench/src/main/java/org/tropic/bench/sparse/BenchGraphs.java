@@ -14,7 +14,8 @@ import org.tropic.graph.GraphBuilder;
 /**
  * Readers for the three benchmark graphs of the shared data folder (the LAW web graph's decoded arcs, the DIMACS
  * road graph of New York, the AS graph edge list), kept minimal until the project's org.tropic.io readers cover
- * these formats. Self-loops are dropped (as {@link GraphBuilder} does), so the web graph has 3,034,945 arcs.
+ * these formats, and the synthetic {@link RmatGraph}s too large for any cache. Self-loops are dropped from the files
+ * (as {@link GraphBuilder} does), so the web graph has 3,034,945 arcs.
  */
 final class BenchGraphs {
   private BenchGraphs() {}
@@ -27,8 +28,27 @@ final class BenchGraphs {
           "webgraph/uk-2007-05@100000.decoded-arcs.txt.gz"), 100_000, false, 0));
       case "road" -> new Named("USA-road-NY", dimacs(data.resolve("road/USA-road-NY.pace16-unweighted.gr.xz")));
       case "as" -> new Named("as-22july06", arcs(data.resolve("graphs/as-22july06.edges.gz"), 22_963, true, 0));
-      default -> throw new IllegalArgumentException("unknown graph '" + which + "': use webgraph, road or as");
+      default -> {
+        if (which.startsWith("rmat")) {
+          yield rmat(which);
+        }
+        throw new IllegalArgumentException("unknown graph '" + which
+            + "': use webgraph, road, as or rmatSCALE[xEDGEFACTOR] (e.g. rmat24x8)");
+      }
     };
+  }
+
+  /** {@code rmatSCALE} or {@code rmatSCALExEDGEFACTOR} (edge factor 16 by default, as in Graph500), seed 1. */
+  private static Named rmat(String which) {
+    String[] parts = which.substring("rmat".length()).split("x");
+    try {
+      int scale = Integer.parseInt(parts[0]);
+      int edgeFactor = parts.length > 1 ? Integer.parseInt(parts[1]) : 16;
+      return new Named("R-MAT scale " + scale + ", edge factor " + edgeFactor, RmatGraph.generate(scale, edgeFactor,
+          1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + which + "': expected rmatSCALE or rmatSCALExEDGEFACTOR, e.g. rmat24x8");
+    }
   }
 
   /** "u v" lines with 0-based ids (after {@code base} is subtracted), '#' comments. */

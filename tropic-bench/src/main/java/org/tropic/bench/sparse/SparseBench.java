@@ -197,7 +197,8 @@ public final class SparseBench {
     Path data;
 
     @Option(order = 2, names = "--graphs", paramLabel = "LIST",
-        description = "comma-separated graphs to run: webgraph, road, as (default: webgraph,road,as)")
+        description = "comma-separated graphs to run: webgraph, road, as, and synthetic rmatSCALE[xEDGEFACTOR] "
+            + "such as rmat24x8 (default: webgraph,road,as)")
     String graphs = "webgraph,road,as";
 
     @Option(order = 3, names = "--threads", paramLabel = "N", converter = PositiveInt.class,
