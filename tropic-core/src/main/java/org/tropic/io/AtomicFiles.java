@@ -3,11 +3,16 @@ package org.tropic.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Writes a file whole or not at all. The content goes to a hidden temporary file beside the target, which is
@@ -44,12 +49,20 @@ public final class AtomicFiles {
   public static void write(Path target, Content content) throws IOException {
     Path absolute = target.toAbsolutePath();
     Path folder = absolute.getParent();
-    Files.createDirectories(folder);
-    Path temporary = Files.createTempFile(folder, "." + absolute.getFileName() + ".", ".tmp");
+    try {
+      Files.createDirectories(folder);
+    } catch (FileSystemException e) {
+      throw new FileSystemException(folder.toString(), null,
+          "cannot create the folder for " + absolute.getFileName() + " (" + reason(e) + ")");
+    }
+    // Named, not Files.createTempFile: that creates owner-only files, and the result should get the usual
+    // permissions (the umask's), like any file the user writes.
+    Path temporary = folder.resolve("." + absolute.getFileName() + "."
+        + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
     PendingFiles.add(temporary);
     try {
-      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
+      try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE)) {
         content.writeTo(channel);
       }
       // after the close: content may close the channel itself (a stream wrapped around it), and fsync through a
@@ -60,9 +73,26 @@ public final class AtomicFiles {
       Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("cannot rename " + temporary + " to " + absolute + " atomically on this file system", e);
+    } catch (FileSystemException e) {
+      throw e.getFile() != null && e.getFile().equals(temporary.toString())
+          ? new FileSystemException(absolute.toString(), null, "cannot write it (" + reason(e) + ")")
+          : e;
     } finally {
       Files.deleteIfExists(temporary);
       PendingFiles.done(temporary);
     }
+  }
+
+  /** What the file system said, in words: the JDK leaves the reason out of some of these exceptions. */
+  private static String reason(FileSystemException e) {
+    if (e.getReason() != null) {
+      return e.getReason();
+    }
+    return switch (e) {
+      case NoSuchFileException _ -> "no such folder";
+      case AccessDeniedException _ -> "permission denied";
+      case FileAlreadyExistsException _ -> "a file of that name is in the way";
+      default -> e.getClass().getSimpleName();
+    };
   }
 }

@@ -57,6 +57,25 @@ class AtomicFilesTest {
     assertThat(listed(dir)).containsExactly("out.txt");
   }
 
+  @Test
+  void theFileGetsTheSamePermissionsAsAnyOtherFileWrittenThere() throws IOException {
+    Path ours = dir.resolve("ours.txt");
+    Path plain = dir.resolve("plain.txt");
+    AtomicFiles.write(ours, new byte[] {1});
+    Files.write(plain, new byte[] {1});
+    assertThat(Files.getPosixFilePermissions(ours)).isEqualTo(Files.getPosixFilePermissions(plain));
+  }
+
+  @Test
+  void aFolderThatCannotBeCreatedIsNamedWithTheReason() throws IOException {
+    Path file = dir.resolve("not-a-folder");
+    Files.writeString(file, "x");
+    assertThatThrownBy(() -> AtomicFiles.write(file.resolve("out.npy"), new byte[] {1}))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining(file.toString())
+        .hasMessageContaining("cannot create the folder for out.npy");
+  }
+
   private static String[] listed(Path folder) throws IOException {
     try (Stream<Path> files = Files.list(folder)) {
       return files.map(p -> p.getFileName().toString()).toArray(String[]::new);
