@@ -39,7 +39,7 @@ final class NpyWriter {
     ByteBuffer header = ByteBuffer.wrap(NpyHeader.vector(dtype, length));
     AtomicFiles.write(file, channel -> {
       ByteBuffer[] parts = {header, data};
-      while (data.hasRemaining()) {
+      while (header.hasRemaining() || data.hasRemaining()) {
         channel.write(parts);
       }
     });
