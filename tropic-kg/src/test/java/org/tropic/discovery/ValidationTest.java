@@ -15,6 +15,7 @@ import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphBuilder;
+import org.tropic.kg.SharedData;
 import org.tropic.kg.TimeSlices;
 
 /** The time-sliced and held-out validations on planted structure and on the real Hetionet sample; the plots. */

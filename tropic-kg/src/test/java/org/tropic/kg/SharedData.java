@@ -6,11 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Finds the shared real-data folder ({@code shared/data}) by walking up from the working directory. */
-final class SharedData {
+public final class SharedData {
   private SharedData() {}
 
   /** The shared data folder; skips the calling test, saying why, if it is absent. */
-  static Path root() {
+  public static Path root() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       Path candidate = dir.resolve("shared").resolve("data");
       if (Files.isDirectory(candidate)) {
@@ -23,7 +23,7 @@ final class SharedData {
   }
 
   /** A file under the shared data folder; skips the calling test if it is absent. */
-  static Path file(String relative) {
+  public static Path file(String relative) {
     Path file = root().resolve(relative);
     assumeTrue(Files.isRegularFile(file), "shared data file missing: " + file);
     return file;
