@@ -12,6 +12,8 @@ import org.tropic.apsp.ApspResult;
 import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.PartitionedDistanceMatrix;
+import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
 import org.tropic.cli.dist.DistributedApsp;
@@ -194,7 +196,16 @@ final class ApspCommand implements Callable<Integer> {
         .put("device", plan.device())
         .put("kernels", plan.onCpu() ? MinPlusKernels.best().name() : plan.device())
         .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
-        .put("solve_seconds", result.solveSeconds())
+        .put("solve_seconds", result.solveSeconds());
+    if (d instanceof PartitionedDistanceMatrix partitioned) {
+      // where the time went, next to the single estimate above, so a poor estimate can be traced to its step
+      PartitionedTimings t = partitioned.timings();
+      report.put("solve_phases", new Report()
+          .put("components_seconds", t.components())
+          .put("boundary_seconds", t.boundary())
+          .put("products_seconds", t.products()));
+    }
+    report
         .put("gflops", plan.algorithm() == Algorithm.FW ? result.floydWarshallGflops() : null)
         .put("peak_memory_bytes", PeakMemory.bytes())
         .put("reachable_pairs", summary.reachablePairs())

@@ -29,7 +29,8 @@ final class Report {
     values.forEach((key, value) -> {
       if (value instanceof Report nested) {
         out.println(key + ":");
-        nested.values.forEach((k, v) -> out.printf("  %-" + Math.max(1, width - 2) + "s  %s%n", k, text(v)));
+        int inner = Math.max(width - 2, nested.values.keySet().stream().mapToInt(String::length).max().orElse(1));
+        nested.values.forEach((k, v) -> out.printf("  %-" + inner + "s  %s%n", k, text(v)));
       } else {
         out.printf("%-" + width + "s  %s%n", key, text(value));
       }

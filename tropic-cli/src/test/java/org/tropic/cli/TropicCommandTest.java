@@ -82,6 +82,18 @@ class TropicCommandTest {
       assertThat(report.get("algorithm").asText()).isEqualTo(algorithm);
       assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20);
       assertThat(report.get("mean_distance").asDouble()).isEqualTo(60.0 / 20);
+      JsonNode phases = report.get("solve_phases");
+      if (algorithm.equals("partitioned")) {
+        double sum = 0;
+        for (String phase : new String[] {"components_seconds", "boundary_seconds", "products_seconds"}) {
+          assertThat(phases.get(phase).asDouble()).as(phase).isNotNegative();
+          sum += phases.get(phase).asDouble();
+        }
+        assertThat(sum).as("the phases are part of the solve").isLessThanOrEqualTo(
+            report.get("solve_seconds").asDouble() + 1e-6);
+      } else {
+        assertThat(phases).as("only partitioned runs report phases").isNull();
+      }
     }
   }
 

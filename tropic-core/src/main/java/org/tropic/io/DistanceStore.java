@@ -171,10 +171,10 @@ public final class DistanceStore {
       Path predecessorsTemp = null;
       if (predecessors != null) {
         predecessorsTemp = createTemporary(predecessorsTarget, temporaries);
-        stageInts(predecessorsTemp, predecessorHeader, predecessors, progress);
+        stageInts(predecessorsTemp, predecessorsTarget, predecessorHeader, predecessors, progress);
       }
       Path distancesTemp = createTemporary(target, temporaries);
-      stageFloats(distancesTemp, distanceHeader, distances, progress);
+      stageFloats(distancesTemp, target, distanceHeader, distances, progress);
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
       stageBytes(sidecarTemp, json);
       commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
@@ -197,7 +197,7 @@ public final class DistanceStore {
     List<Path> temporaries = new ArrayList<>();
     try {
       Path temp = createTemporary(target, temporaries);
-      stageInts(temp, header, rows, progress);
+      stageInts(temp, target, header, rows, progress);
       move(temp, target);
       forceDirectory(target.getParent());
     } catch (IOException | RuntimeException | Error e) {
@@ -325,8 +325,10 @@ public final class DistanceStore {
     }
   }
 
-  private static void stageFloats(Path file, NpyHeader header, RowSource rows, Progress progress) throws IOException {
-    progress.begin("writing " + file.getFileName(), header.rows());
+  /** Writes the rows into the temporary {@code file}; progress names the file the user asked for. */
+  private static void stageFloats(Path file, Path target, NpyHeader header, RowSource rows, Progress progress)
+      throws IOException {
+    progress.begin("writing " + target.getFileName(), header.rows());
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       NpyRowWriter.writeFloats(channel, header, rows, progress);
       finish(channel, file, header);
@@ -335,9 +337,9 @@ public final class DistanceStore {
     }
   }
 
-  private static void stageInts(Path file, NpyHeader header, IntRowSource rows, Progress progress)
+  private static void stageInts(Path file, Path target, NpyHeader header, IntRowSource rows, Progress progress)
       throws IOException {
-    progress.begin("writing " + file.getFileName(), header.rows());
+    progress.begin("writing " + target.getFileName(), header.rows());
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       NpyRowWriter.writeInts(channel, header, rows, progress);
       finish(channel, file, header);
