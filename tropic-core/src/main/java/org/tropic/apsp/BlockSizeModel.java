@@ -1,24 +1,27 @@
 package org.tropic.apsp;
 
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.PackedPanel;
 
 /**
  * Chooses the Floyd–Warshall tile size b from kernel rates measured on this machine, in this JVM, the first time
- * they are needed (about 50 ms per arithmetic path). For each candidate b (a multiple of 32, so micro-kernel blocks
+ * they are needed (about 100 ms per arithmetic path). For each candidate b (a multiple of 32, so micro-kernel blocks
  * are never ragged) the model predicts
  *
  * <pre>
- *   T(b) = max( 2·(⌈n/b⌉·b)³ / (P·rate(b)) · imbalance,  ⌈n/b⌉ · (closure(b) + 2·multiply(b)) )
+ *   T(b) = max( 2·(⌈n/b⌉·b)³ / (S(P)·rate(b)) · imbalance,  ⌈n/b⌉ · (closure(b) + 2·multiply(b)) )
  * </pre>
  *
  * the larger of the padded work spread over P threads (with the tail of ⌈n/b⌉² tasks per iteration that does not
  * divide evenly among P) and the critical path of diagonal closures and panel updates that lookahead cannot hide.
+ * S(P) ≤ P is the {@link #speedup} measured with all cores multiplying at once.
  * Large b runs the kernel from L2 less well and lengthens the critical path; small b pays more per-task overhead in
  * rate(b). The measured rates are also what the planner uses to estimate time.
  */
@@ -65,8 +68,8 @@ public final class BlockSizeModel {
     double tileWork = 2.0 * b * b * b;
     double tasksPerIteration = (double) tiles * tiles;
     double imbalance = Math.ceil(tasksPerIteration / threads) / (tasksPerIteration / threads);
-    double bulk = tiles * tasksPerIteration * tileWork / (Math.min(threads, tasksPerIteration) * multiplyRate)
-        * imbalance;
+    int busy = (int) Math.min(threads, tasksPerIteration);
+    double bulk = tiles * tasksPerIteration * tileWork / (speedup(arithmetic, busy) * multiplyRate) * imbalance;
     double critical = tiles * (tileWork / closureRate + 2 * tileWork / multiplyRate);
     return Math.max(bulk, critical);
   }
@@ -74,6 +77,21 @@ public final class BlockSizeModel {
   /** The measured single-thread multiply rate in flop/s (2 per update) for the candidate closest to b. */
   public double multiplyRate(Arithmetic arithmetic, int b) {
     return ratesFor(arithmetic).multiply[nearestIndex(b)];
+  }
+
+  /**
+   * How many times one thread's rate {@code threads} threads reach together. It is measured with every core
+   * multiplying at once, because all-core clocks and shared caches and execution units keep it below the thread
+   * count. Below all cores it is interpolated linearly. More threads than cores add nothing.
+   */
+  public double speedup(Arithmetic arithmetic, int threads) {
+    Rates r = ratesFor(arithmetic);
+    int t = Math.max(1, Math.min(threads, r.cores()));
+    if (r.cores() == 1) {
+      return 1;
+    }
+    double perThread = 1 - (1 - r.allCoresEfficiency()) * (t - 1) / (r.cores() - 1);
+    return t * perThread;
   }
 
   private synchronized Rates ratesFor(Arithmetic arithmetic) {
@@ -89,7 +107,58 @@ public final class BlockSizeModel {
       multiply[c] = timeMultiply(arithmetic, CANDIDATES[c], random, 0.004);
       closure[c] = timeClosure(arithmetic, CANDIDATES[c], random, 0.002);
     }
-    return new Rates(multiply, closure);
+    int cores = Runtime.getRuntime().availableProcessors();
+    return new Rates(multiply, closure, cores, allCoresEfficiency(arithmetic, cores));
+  }
+
+  /**
+   * All cores' multiply rate over the thread count times one thread's, both at b = 256 and measured back to back in
+   * three rounds, so that a disturbance shifts both sides; the median round. Kept within [1/cores, 1].
+   */
+  private double allCoresEfficiency(Arithmetic arithmetic, int cores) {
+    if (cores == 1) {
+      return 1;
+    }
+    double[] ratios = new double[3];
+    for (int round = 0; round < ratios.length; round++) {
+      double single = timeMultiply(arithmetic, 256, new Random(round), 0.01);
+      ratios[round] = allCoresRate(arithmetic, cores) / (cores * single);
+    }
+    Arrays.sort(ratios);
+    return Math.clamp(ratios[1], 1.0 / cores, 1.0);
+  }
+
+  /** The summed multiply rate of one thread per core, all started together, each on its own tiles. */
+  private double allCoresRate(Arithmetic arithmetic, int cores) {
+    double[] rates = new double[cores];
+    CountDownLatch start = new CountDownLatch(1);
+    Thread[] helpers = new Thread[cores - 1];
+    for (int t = 1; t < cores; t++) {
+      int slot = t;
+      helpers[t - 1] = Thread.ofPlatform().daemon().name("tropic-calibrate-" + t).start(() -> {
+        awaitQuietly(start);
+        rates[slot] = timeMultiply(arithmetic, 256, new Random(slot), 0.01);
+      });
+    }
+    start.countDown();
+    rates[0] = timeMultiply(arithmetic, 256, new Random(0), 0.01);
+    for (Thread helper : helpers) {
+      try {
+        helper.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return rates[0] * cores; // no measurement: assume linear scaling, as before there was one
+      }
+    }
+    return Arrays.stream(rates).sum();
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**
@@ -177,5 +246,10 @@ public final class BlockSizeModel {
     return best;
   }
 
-  private record Rates(double[] multiply, double[] closure) {}
+  /**
+   * One arithmetic path's measurements: single-thread rates per candidate b, and how well all cores scale.
+   *
+   * @param allCoresEfficiency all cores' rate over cores × one thread's
+   */
+  private record Rates(double[] multiply, double[] closure, int cores, double allCoresEfficiency) {}
 }

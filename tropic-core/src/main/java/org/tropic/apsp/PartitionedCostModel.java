@@ -19,7 +19,9 @@ import org.tropic.semiring.MinPlusKernels;
  *   <li>the n² output written three times (allocate, fill, product) at a nominal memory bandwidth.
  * </ul>
  *
- * R is the best rate measured over the tile-size candidates: a rate is only ever lowered by other work on the
+ * Threads multiply R by the measured {@link BlockSizeModel#speedup} S(P) ≤ P rather than by P.
+ *
+ * <p>R is the best rate measured over the tile-size candidates: a rate is only ever lowered by other work on the
  * machine, so the best is the least disturbed, and one descheduled measurement cannot inflate a prediction 100×.
  */
 public final class PartitionedCostModel {
@@ -50,6 +52,7 @@ public final class PartitionedCostModel {
           + " boundary sizes, " + threads + " threads");
     }
     double rate = kernelRate(kernels, arithmetic);
+    BlockSizeModel model = BlockSizeModel.forMachine(kernels);
     int k = componentSizes.length;
     long n = 0;
     long boundary = 0;
@@ -68,28 +71,38 @@ public final class PartitionedCostModel {
       }
       n += s;
       boundary += boundarySizes[c];
-      double t = floydWarshallSeconds(s, threadsEach, rate);
+      double t = floydWarshallSeconds(s, threadsEach, rate, model, arithmetic);
       stepOneTotal += t;
       stepOneLongest = Math.max(stepOneLongest, t);
     }
-    double stepOne = Math.max(stepOneTotal / concurrent, stepOneLongest);
-    double stepTwo = floydWarshallSeconds(boundary, threads, rate);
+    // concurrent solves of threadsEach threads share the cores: together they reach S(concurrent · threadsEach),
+    // not concurrent · S(threadsEach)
+    double sharing = concurrent * model.speedup(arithmetic, threadsEach)
+        / model.speedup(arithmetic, concurrent * threadsEach);
+    double stepOne = Math.max(stepOneTotal / concurrent * sharing, stepOneLongest);
+    double stepTwo = floydWarshallSeconds(boundary, threads, rate, model, arithmetic);
     double inner = (double) boundary / Math.max(1, k);
-    double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes) / (rate * inner / (inner + 16) * threads);
+    double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes)
+        / (rate * inner / (inner + 16) * model.speedup(arithmetic, threads));
     double output = 3.0 * 4 * n * n / (BANDWIDTH_PER_THREAD * Math.min(threads, MEMORY_BOUND_THREADS));
     return stepOne + stepTwo + (boundary == 0 ? 0 : stepFour) + output;
   }
 
   /** The Floyd–Warshall estimate the boundary solver weighs recursion against, on the same terms. */
   static double floydWarshallSeconds(MinPlusKernels kernels, Arithmetic arithmetic, long n, int threads) {
-    return floydWarshallSeconds(n, threads, kernelRate(kernels, arithmetic));
+    return floydWarshallSeconds(n, threads, kernelRate(kernels, arithmetic), BlockSizeModel.forMachine(kernels),
+        arithmetic);
   }
 
-  /** 2n³ flops at the kernel rate times the FW efficiency, on as many threads as 128-wide tiles keep busy. */
-  private static double floydWarshallSeconds(long n, int threads, double rate) {
+  /**
+   * 2n³ flops at the kernel rate times the FW efficiency, sped up by as many threads as 128-wide tiles keep busy
+   * ({@link BlockSizeModel#speedup}).
+   */
+  private static double floydWarshallSeconds(long n, int threads, double rate, BlockSizeModel model,
+      Arithmetic arithmetic) {
     double tiles = Math.ceil(n / 128.0);
-    double busy = Math.max(1, Math.min(threads, tiles * tiles));
-    return 2.0 * n * n * n / (rate * FLOYD_WARSHALL_EFFICIENCY * busy);
+    int busy = (int) Math.max(1, Math.min(threads, tiles * tiles));
+    return 2.0 * n * n * n / (rate * FLOYD_WARSHALL_EFFICIENCY * model.speedup(arithmetic, busy));
   }
 
   /** The best single-thread multiply rate measured for this arithmetic, in flop/s. */
