@@ -24,6 +24,11 @@ final class BoundaryGraphSolver {
   static final int FORCED_RECURSION_MIN_VERTICES = 24;
   /** Recursion must predict at most this fraction of the direct time to be chosen. */
   static final double RECURSION_GAIN = 0.8;
+  /**
+   * Building the boundary graph and partitioning it with METIS, per arc: 0.13 µs + 0.32 µs measured on the 2-core
+   * development VM (as-22july06's boundary graph, 5.3 M arcs, 2.4 s in all).
+   */
+  static final double PREPARE_SECONDS_PER_ARC = 0.45e-6;
   static final int MAX_DEPTH = 4;
   private static final double EXACT_FLOAT_INTEGERS = 1 << 24;
 
@@ -34,9 +39,11 @@ final class BoundaryGraphSolver {
   private final PartitionLayout layout;
   private final float[][] rowBlocks;
   private final int threads;
+  private final Progress progress;
 
+  /** @param progress receives the Floyd–Warshall or recursive solve's progress */
   BoundaryGraphSolver(PartitionedApsp owner, MinPlusKernels kernels, Arithmetic arithmetic, Graph graph,
-      PartitionLayout layout, float[][] rowBlocks, int threads) {
+      PartitionLayout layout, float[][] rowBlocks, int threads, Progress progress) {
     this.owner = owner;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
@@ -44,6 +51,7 @@ final class BoundaryGraphSolver {
     this.layout = layout;
     this.rowBlocks = rowBlocks;
     this.threads = threads;
+    this.progress = progress;
   }
 
   /** The boundary tile size the direct solve uses, for memory reports made before solving. */
@@ -53,17 +61,32 @@ final class BoundaryGraphSolver {
 
   BoundaryDistances solve() {
     int nb = layout.boundaryVertexCount();
-    if (wantsRecursion(nb)) {
+    boolean forced = owner.options().recursion() == PartitionedOptions.Recursion.ALWAYS;
+    double direct = PartitionedCostModel.floydWarshallSeconds(kernels, arithmetic, nb, threads);
+    // Building and partitioning the boundary graph is itself costly (2.4 s of a 6.3 s step on as-22july06, only
+    // to choose the direct solve): look only when that cost leaves room for the recursion to win.
+    if (wantsRecursion(nb) && (forced || preparationSeconds() < (1 - RECURSION_GAIN) * direct)) {
       Graph boundaryGraph = buildGraph();
       PartitionedApsp inner = owner.forBoundaryGraph();
       PartitionedApsp.Prepared plan = inner.prepare(boundaryGraph);
-      double direct = PartitionedCostModel.floydWarshallSeconds(kernels, arithmetic, nb, threads);
-      boolean forced = owner.options().recursion() == PartitionedOptions.Recursion.ALWAYS;
       if (plan.layout().componentCount() > 1 && (forced || plan.estimatedSeconds() < RECURSION_GAIN * direct)) {
         return solveRecursively(inner, plan);
       }
     }
     return solveDirectly();
+  }
+
+  /**
+   * The time to build and partition the boundary graph, from its arc count: every component's boundary × boundary
+   * corner plus the cut arcs, at {@link #PREPARE_SECONDS_PER_ARC}.
+   */
+  private double preparationSeconds() {
+    long arcs = layout.cutArcs();
+    for (int c = 0; c < layout.componentCount(); c++) {
+      long nbc = layout.boundarySize(c);
+      arcs += nbc * (nbc - 1);
+    }
+    return arcs * PREPARE_SECONDS_PER_ARC;
   }
 
   private boolean wantsRecursion(int nb) {
@@ -88,7 +111,7 @@ final class BoundaryGraphSolver {
     loadCutArcs(d);
     try {
       new FloydWarshallSchedule(kernels, arithmetic, d, threads, true, ComponentClosure.unnamedVertices(nb),
-          Progress.NONE).run();
+          progress).run();
     } catch (NegativeCycleException e) {
       int v = layout.vertexAt(layout.positionOfBoundary(e.vertex()));
       throw new NegativeCycleException(v, graph.name(v), arithmetic.decode(d.get(e.vertex(), e.vertex())));
@@ -184,7 +207,7 @@ final class BoundaryGraphSolver {
   private BoundaryDistances solveRecursively(PartitionedApsp inner, PartitionedApsp.Prepared plan) {
     PartitionedDistanceMatrix d;
     try {
-      d = inner.solve(plan, Progress.NONE);
+      d = inner.solve(plan, progress);
     } catch (NegativeCycleException e) {
       int v = layout.vertexAt(layout.positionOfBoundary(e.vertex()));
       throw new NegativeCycleException(v, graph.name(v), e.closedWalkLength());

@@ -277,9 +277,11 @@ public final class PartitionedApsp {
       long start = System.nanoTime();
       new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, progress).run(pool, threads);
       long componentsDone = System.nanoTime();
+      PartProgress boundaryStep = new PartProgress(progress, nb * nb * nb);
       BoundaryDistances boundary = nb == 0 ? null
-          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads).solve();
-      progress.advance(nb * nb * nb);
+          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads, boundaryStep)
+              .solve();
+      boundaryStep.finish();
       long boundaryDone = System.nanoTime();
       if (boundary != null) {
         new CrossComponentProducts(kernels, arithmetic, layout, rowBlocks, boundary, progress).run(pool, threads);
