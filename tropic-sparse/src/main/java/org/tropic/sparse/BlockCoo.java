@@ -39,6 +39,8 @@ public final class BlockCoo implements AutoCloseable {
   private final Layout layout;
   private final Permutation permutation;
   private final Arena arena;
+  /** Derived on first use by a row-ordered SpMV; a benign race may build it twice. */
+  private volatile RowRuns rowRuns;
 
   /**
    * What a matrix records about how it was built.
@@ -224,6 +226,16 @@ public final class BlockCoo implements AutoCloseable {
 
   MemorySegment coords() {
     return coords;
+  }
+
+  /** The row runs of a {@link ElementOrder#ROW} matrix, built on first call. */
+  RowRuns rowRuns() {
+    RowRuns runs = rowRuns;
+    if (runs == null) {
+      runs = RowRuns.of(this);
+      rowRuns = runs;
+    }
+    return runs;
   }
 
   /** The values, or {@code null} for a pattern matrix. */

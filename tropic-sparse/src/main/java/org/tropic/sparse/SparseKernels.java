@@ -11,8 +11,9 @@ import java.util.concurrent.ExecutorService;
  * frontiers — multithreaded by block rows handed out through one atomic counter (HPC-KG §2.6, Algorithm 4).
  *
  * <p>This is the checking facade (shapes are validated and explained once per call); the loops inside assume valid
- * input. SpMV is a scalar gather per element; SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use
- * the Vector API across the k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
+ * input. SpMV is a scalar gather per element; on row-ordered matrices it sums each row run in registers
+ * ({@link RowRuns}). SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use the Vector API across the
+ * k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
  * at {@code i * k}. Vectors are indexed by stored (possibly renumbered) ids.
  *
  * <p>Each product reads every stored element once: O(nnz · k / threads + rows · k) time.
@@ -80,7 +81,8 @@ public final class SparseKernels {
    */
   public void spmv(BlockCoo a, float alpha, float[] x, float beta, float[] y) {
     checkVectors(a, x.length, y.length, 1);
-    scheduler.forEachBlockRow(a.blockRowCount(), br -> plusTimesRow(a, br, alpha, x, beta, y));
+    RowRuns runs = a.layout().elementOrder() == ElementOrder.ROW ? a.rowRuns() : null; // once, before the threads
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> plusTimesRow(a, runs, br, alpha, x, beta, y));
   }
 
   /**
@@ -155,7 +157,11 @@ public final class SparseKernels {
     }
   }
 
-  private static void plusTimesRow(BlockCoo a, int br, float alpha, float[] x, float beta, float[] y) {
+  /**
+   * One block row of y ← βy + αAx: for row-ordered elements ({@code runs}) run by run where runs are long, else per
+   * element.
+   */
+  private static void plusTimesRow(BlockCoo a, RowRuns runs, int br, float alpha, float[] x, float beta, float[] y) {
     int bs = a.blockSize();
     int rowBase = br * bs;
     scale(y, rowBase, Math.min(a.rowCount(), rowBase + bs), beta);
@@ -164,13 +170,14 @@ public final class SparseKernels {
     int[] blockRowStart = a.blockRowStart();
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
-    boolean rowRuns = a.layout().elementOrder() == ElementOrder.ROW;
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
       int columnBase = blockColumn[b] * bs;
       int from = blockStart[b];
       int to = blockStart[b + 1];
-      if (rowRuns) {
-        plusTimesRowRuns(coords, values, from, to, rowBase, columnBase, alpha, x, y);
+      if (runs != null && runs.areLong(b, to - from)) {
+        runs.plusTimes(b, coords, values, from, rowBase, columnBase, alpha, x, y);
+      } else if (runs != null) {
+        plusTimesShortRuns(coords, values, from, to, rowBase, columnBase, alpha, x, y);
       } else if (values == null) {
         for (int e = from; e < to; e++) {
           int rc = coords.getAtIndex(BlockCoo.COORD, e);
@@ -186,10 +193,11 @@ public final class SparseKernels {
   }
 
   /**
-   * Row-ordered elements come in runs of one row: summing a run in a register, as CSR does, avoids a load and a
-   * store of y per element and the store-to-load dependency between consecutive updates of the same y.
+   * Row-ordered elements whose runs are short: per element, a row change flushes the register sum to y. Against
+   * a COO update per element, this saves a load and a store of y and the dependency between consecutive updates of
+   * the same y.
    */
-  private static void plusTimesRowRuns(MemorySegment coords, MemorySegment values, int from, int to, int rowBase,
+  private static void plusTimesShortRuns(MemorySegment coords, MemorySegment values, int from, int to, int rowBase,
       int columnBase, float alpha, float[] x, float[] y) {
     if (from == to) {
       return;

@@ -14,6 +14,7 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
 
 class SparseKernelsTest {
   private static final ExecutorService POOL = Executors.newFixedThreadPool(3);
@@ -63,6 +64,41 @@ class SparseKernelsTest {
     for (int i = 0; i < n; i++) {
       double expected = beta * y0[i] + alpha * ax[i];
       assertThat((double) got[i]).as("row %d", i).isCloseTo(expected, within(1e-4 * (1 + Math.abs(expected))));
+    }
+  }
+
+  /**
+   * Row runs from 1 element to a whole block row of 65,536 (the longest the packed run length holds), odd and even,
+   * pattern and weighted, so the run-by-run SpMV and its per-element fallback both run against the plain product.
+   */
+  @Test
+  void rowRunsOfEveryLengthUpToAWholeBlockMatchTheCsrProduct() {
+    int n = 65_536 + 300;
+    for (boolean weighted : new boolean[] {false, true}) {
+      GraphBuilder builder = GraphBuilder.withVertexCount(n);
+      Random r = new Random(weighted ? 2 : 1);
+      for (int u = 0; u < 65_536; u++) {
+        builder.addArc(u, 0, weighted ? 1 + r.nextInt(9) : 1f); // row 0 of Aᵀ: one run of 65,536
+      }
+      for (int v = 1; v < 300; v++) {
+        int length = v % 40 + 1;
+        for (int t = 0; t < length; t++) {
+          builder.addArc(65_536 + (v * 7 + t) % 300, v, weighted ? 1 + r.nextInt(9) : 1f);
+          builder.addArc((v * 131 + t * 17) % 65_536, v, weighted ? 1 + r.nextInt(9) : 1f);
+        }
+      }
+      Graph g = builder.build();
+      BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withElementOrder(ElementOrder.ROW)
+          .withBlockSize(65_536), 2);
+      float[] x = randomVector(new Random(3), n);
+      float[] y = new float[n];
+      PARALLEL.spmv(m, 2f, x, 0f, y);
+      double[] ax = CsrReference.multiply(g, toDouble(x), true, m.isPattern());
+      for (int i = 0; i < n; i++) {
+        double expected = 2 * ax[i];
+        assertThat((double) y[i]).as("row %d, weighted %s", i, weighted)
+            .isCloseTo(expected, within(1e-3 * (1 + Math.abs(expected))));
+      }
     }
   }
 

@@ -1,0 +1,115 @@
+package org.tropic.sparse;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * The row runs of a row-ordered {@link BlockCoo}: inside each block, the maximal stretches of elements that share
+ * a row, as (row, length) packed in one int. With them the (+,×) SpMV sums a run in registers with a counted loop,
+ * where detecting a row change per element mispredicts a branch at every run's end: 20–25% faster on one thread
+ * on the web graph, whose runs average 26 elements. Short runs are better served per element; see {@link #areLong}.
+ *
+ * <p>Derived from the elements once per matrix, on first use: O(nnz) time, 4 bytes per run. The file format is
+ * unchanged.
+ */
+final class RowRuns {
+  /** Average run length from which {@link #plusTimes} pays. */
+  static final int LONG_RUN = 8;
+
+  /** Per run: the in-block row in the low 16 bits, the length − 1 in the high 16 (a run is at most 65,536 long). */
+  private final int[] runs;
+  /** Runs of block b: {@code runs[blockRunStart[b]]} up to {@code runs[blockRunStart[b + 1]]}. */
+  private final int[] blockRunStart;
+
+  private RowRuns(int[] runs, int[] blockRunStart) {
+    this.runs = runs;
+    this.blockRunStart = blockRunStart;
+  }
+
+  /** The runs of a matrix whose elements are in {@link ElementOrder#ROW} order. */
+  static RowRuns of(BlockCoo a) {
+    if (a.layout().elementOrder() != ElementOrder.ROW) {
+      throw new IllegalArgumentException("row runs need row-ordered elements, not " + a.layout().elementOrder());
+    }
+    MemorySegment coords = a.coords();
+    int[] blockStart = a.blockStart();
+    int blocks = a.storedBlockCount();
+    int[] blockRunStart = new int[blocks + 1];
+    int count = 0;
+    for (int b = 0; b < blocks; b++) {
+      int previous = -1;
+      for (int e = blockStart[b]; e < blockStart[b + 1]; e++) {
+        int row = coords.getAtIndex(BlockCoo.COORD, e) >>> 16;
+        if (row != previous) {
+          count++;
+          previous = row;
+        }
+      }
+      blockRunStart[b + 1] = count;
+    }
+    int[] runs = new int[count];
+    int q = 0;
+    for (int b = 0; b < blocks; b++) {
+      int e = blockStart[b];
+      int end = blockStart[b + 1];
+      while (e < end) {
+        int row = coords.getAtIndex(BlockCoo.COORD, e) >>> 16;
+        int from = e;
+        while (e < end && coords.getAtIndex(BlockCoo.COORD, e) >>> 16 == row) {
+          e++;
+        }
+        runs[q++] = row | (e - from - 1) << 16;
+      }
+    }
+    return new RowRuns(runs, blockRunStart);
+  }
+
+  /**
+   * Whether block b's runs average at least {@link #LONG_RUN} elements, so that a counted loop per run beats a
+   * row test per element. Measured on 2 threads: web graph (26 elements a run) 9% faster run by run; NY road and
+   * as-22july06 (2.6 a run) 5% and 55% slower.
+   */
+  boolean areLong(int b, int elements) {
+    return elements >= LONG_RUN * (blockRunStart[b + 1] - blockRunStart[b]);
+  }
+
+  /** y[rowBase + r] += α · (sum of run r) for the runs of block b, whose elements start at {@code from}. */
+  void plusTimes(int b, MemorySegment coords, MemorySegment values, int from, int rowBase, int columnBase,
+      float alpha, float[] x, float[] y) {
+    int e = from;
+    for (int q = blockRunStart[b]; q < blockRunStart[b + 1]; q++) {
+      int run = runs[q];
+      int end = e + (run >>> 16) + 1;
+      // two partial sums, so consecutive additions do not wait on each other
+      float even = 0f;
+      float odd = 0f;
+      if (values == null) {
+        for (; e + 1 < end; e += 2) {
+          even += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          odd += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
+        }
+        if (e < end) {
+          even += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          e++;
+        }
+      } else {
+        for (; e + 1 < end; e += 2) {
+          even += values.getAtIndex(BlockCoo.VALUE, e)
+              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          odd += values.getAtIndex(BlockCoo.VALUE, e + 1)
+              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
+        }
+        if (e < end) {
+          even += values.getAtIndex(BlockCoo.VALUE, e)
+              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          e++;
+        }
+      }
+      y[rowBase + (run & 0xFFFF)] += alpha * (even + odd);
+    }
+  }
+
+  /** Bytes of the run index. */
+  long bytes() {
+    return (long) Integer.BYTES * (runs.length + blockRunStart.length);
+  }
+}
