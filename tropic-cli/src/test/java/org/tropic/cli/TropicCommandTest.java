@@ -128,6 +128,17 @@ class TropicCommandTest {
   }
 
   @Test
+  void aTileSizeTheKernelsCannotUseIsRefusedBeforeTheRun() throws IOException {
+    Path graph = smallGraph();
+    Run ragged = run("apsp", graph.toString(), "--algorithm", "fw", "--block", "7");
+    assertThat(ragged.exitCode()).isEqualTo(2);
+    assertThat(ragged.err()).contains("'7' is not a usable tile size").contains("multiple of 32");
+    assertThat(run("apsp", graph.toString(), "--block", "-32").exitCode()).isEqualTo(2);
+    Run fine = run("apsp", graph.toString(), "--algorithm", "fw", "--block", "64", "--json", "--examples", "0");
+    assertThat(fine.exitCode()).as(fine.err()).isZero();
+  }
+
+  @Test
   void missingFileAndBadOptionsAreUsageErrors() {
     assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
     assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);
