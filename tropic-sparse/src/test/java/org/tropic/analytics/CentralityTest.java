@@ -160,6 +160,34 @@ class CentralityTest {
   }
 
   @Test
+  void katzDefaultAlphaOnADagComesFromTheLargestInDegreeAndGivesTheExactSeries() {
+    // 0→1, 1→2, 0→2, 2→3: λmax = 0, largest in-degree 2 (vertex 2), so α = 0.25
+    org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.withVertexCount(4);
+    b.addArc(0, 1, 1f).addArc(1, 2, 1f).addArc(0, 2, 1f).addArc(2, 3, 1f);
+    SparseGraph sg = SparseGraph.of(b.build());
+    SpectralRadius radius = SpectralRadius.of(sg);
+    double alpha = KatzCentrality.defaultAlpha(sg, radius);
+    assertThat(alpha).isEqualTo(0.25);
+    KatzCentrality.Result r = KatzCentrality.compute(sg, new KatzCentrality.Options(alpha, 1, 100, 1e-9), radius);
+    double x0 = 1;
+    double x1 = 1 + alpha * x0;
+    double x2 = 1 + alpha * (x0 + x1);
+    double x3 = 1 + alpha * x2;
+    double[] expected = {x0, x1, x2, x3};
+    for (int v = 0; v < 4; v++) {
+      assertThat(r.scores().get(v)).as("vertex %d", v).isCloseTo(expected[v], within(1e-6));
+    }
+  }
+
+  @Test
+  void katzDefaultAlphaIsHalfOverLambdaMaxWhenTheGraphHasCycles() {
+    Graph g = TestGraphs.edges(SharedData.file("graphs/karate.edges.gz"));
+    SparseGraph sg = SparseGraph.of(g);
+    SpectralRadius radius = SpectralRadius.of(sg);
+    assertThat(KatzCentrality.defaultAlpha(sg, radius)).isEqualTo(0.5 / radius.value());
+  }
+
+  @Test
   void centralitiesRefuseNegativeWeights() {
     org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.withVertexCount(3);
     b.addArc(0, 1, -1f).addArc(1, 2, 1f);

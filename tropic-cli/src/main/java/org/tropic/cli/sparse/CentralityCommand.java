@@ -65,7 +65,8 @@ public final class CentralityCommand implements Callable<Integer> {
   boolean weighted;
 
   @Option(names = "--alpha", paramLabel = "A",
-      description = "Katz attenuation; must be below 1/lambda_max (default: 0.5/lambda_max).")
+      description = "Katz attenuation; must be below 1/lambda_max (default: 0.5/lambda_max, or 0.5 over the largest"
+          + " weighted in-degree when lambda_max is near 0, as in a DAG).")
   Double alpha;
 
   @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight.")
@@ -125,7 +126,7 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         case katz -> {
           SpectralRadius radius = SpectralRadius.of(g);
-          double a = alpha != null ? alpha : 0.5 / radius.value();
+          double a = alpha != null ? alpha : KatzCentrality.defaultAlpha(g, radius);
           KatzCentrality.Result r = KatzCentrality.compute(g,
               new KatzCentrality.Options(a, beta, iterations, tolerance), radius);
           scores = r.scores();
