@@ -118,6 +118,9 @@ final class ApspCommand implements Callable<Integer> {
         loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
         Durations.format(readSeconds));
 
+    if (output != null) {
+      DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve
+    }
     var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead);
     ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
     long planStart = System.nanoTime();

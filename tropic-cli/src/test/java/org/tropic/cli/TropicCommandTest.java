@@ -139,6 +139,18 @@ class TropicCommandTest {
   }
 
   @Test
+  void anOutputThatCannotBeWrittenIsReportedBeforeTheSolve() throws IOException {
+    Path graph = smallGraph();
+    Path folder = Files.createDirectories(dir.resolve("a-folder"));
+    Run intoFolder = run("apsp", graph.toString(), "-o", folder.toString());
+    assertThat(intoFolder.exitCode()).isNotZero();
+    assertThat(intoFolder.err()).contains("it is a folder").contains("distances.npy").doesNotContain("plan:");
+    Run noFolder = run("apsp", graph.toString(), "-o", dir.resolve("missing/out.npy").toString());
+    assertThat(noFolder.exitCode()).isNotZero();
+    assertThat(noFolder.err()).contains("does not exist").doesNotContain("plan:");
+  }
+
+  @Test
   void missingFileAndBadOptionsAreUsageErrors() {
     assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
     assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);

@@ -376,6 +376,22 @@ public final class DistanceStore {
     return temp;
   }
 
+  /**
+   * Checks, before a long solve, that {@code out} can take an n×n result (and its predecessors): the name is not a
+   * folder, its folder exists, and the disk has room. {@link #write} checks again when it writes.
+   *
+   * @throws IOException naming the file and what is wrong, with the bytes needed and free when it is space
+   */
+  public static void checkWritable(Path out, int n, boolean predecessors) throws IOException {
+    Path target = out.toAbsolutePath();
+    if (Files.isDirectory(target)) {
+      throw new IOException("cannot write " + target + ": it is a folder; give a file name such as "
+          + target.resolve("distances.npy"));
+    }
+    checkSpace(target, n, NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n),
+        predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
+  }
+
   private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
       throws IOException {
     Path directory = target.getParent();
