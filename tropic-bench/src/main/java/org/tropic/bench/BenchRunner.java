@@ -140,7 +140,9 @@ public final class BenchRunner {
         BenchReport.writeJson(results, config.jsonOut());
         out.println("\nJSON written to " + config.jsonOut());
       } catch (IOException e) {
-        throw new UncheckedIOException("cannot write " + config.jsonOut() + ": " + e.getMessage(), e);
+        String why = String.valueOf(e.getMessage());
+        throw new UncheckedIOException(why.contains(config.jsonOut().getFileName().toString()) ? why
+            : "cannot write " + config.jsonOut() + ": " + why, e);
       }
     }
     return results;

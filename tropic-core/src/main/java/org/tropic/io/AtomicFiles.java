@@ -48,6 +48,9 @@ public final class AtomicFiles {
    */
   public static void write(Path target, Content content) throws IOException {
     Path absolute = target.toAbsolutePath();
+    if (Files.isDirectory(absolute)) {
+      throw new FileSystemException(absolute.toString(), null, "it is a folder; give a file name in it");
+    }
     Path folder = absolute.getParent();
     try {
       Files.createDirectories(folder);

@@ -76,6 +76,14 @@ class AtomicFilesTest {
         .hasMessageContaining("cannot create the folder for out.npy");
   }
 
+  @Test
+  void aFolderInThePlaceOfTheFileIsNamed() throws IOException {
+    Path folder = Files.createDirectories(dir.resolve("out.npy"));
+    assertThatThrownBy(() -> AtomicFiles.write(folder, new byte[] {1}))
+        .hasMessageContaining(folder.toString()).hasMessageContaining("it is a folder");
+    assertThat(folder).isDirectory();
+  }
+
   private static String[] listed(Path folder) throws IOException {
     try (Stream<Path> files = Files.list(folder)) {
       return files.map(p -> p.getFileName().toString()).toArray(String[]::new);
