@@ -1,7 +1,12 @@
 package org.tropic.cli.dist;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.dist.Calibration;
 import org.tropic.dist.CostModel;
@@ -30,6 +35,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the prediction was printed", "1:calibration failed", "2:bad input"})
 public final class ModelCommand implements Callable<Integer> {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** A published run to compare a projection with. */
   private record PaperRun(String what, long n, int processes, ProcessGrid grid, int blockSize, double seconds,
@@ -77,12 +83,15 @@ public final class ModelCommand implements Callable<Integer> {
       description = "Bandwidth for local when not under mpirun (default 5e9, assumed).")
   Long bandwidth;
 
+  @Option(names = "--json", description = "Print the parameters and the prediction as JSON.")
+  boolean json;
+
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
-      MachineParameters parameters = parameters(out);
+      MachineParameters parameters = parameters(json ? err : out);
       if (parameters == null) {
         return 0; // a rank other than 0 of a calibration job: rank 0 prints
       }
@@ -111,13 +120,66 @@ public final class ModelCommand implements Callable<Integer> {
       } else if (b == null) {
         b = model.recommendBlockSize(n, chosenGrid);
       }
-      print(out, parameters, model.predict(n, chosenGrid, b), recommendedGrid, recommendedBlock, reference,
-          projectPaper);
+      CostModel.Prediction prediction = model.predict(n, chosenGrid, b);
+      if (json) {
+        out.println(JSON.writeValueAsString(asJson(parameters, prediction, recommendedGrid, recommendedBlock,
+            projectPaper ? reference : null)));
+        out.flush();
+      } else {
+        print(out, parameters, prediction, recommendedGrid, recommendedBlock, reference, projectPaper);
+      }
       return 0;
     } catch (IllegalArgumentException e) {
       err.println("tropic model: " + e.getMessage());
       return 2;
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write the prediction as JSON", e);
     }
+  }
+
+  /** The same facts {@link #print} writes, with the same names as the text where there is one. */
+  private static Map<String, Object> asJson(MachineParameters m, CostModel.Prediction p, boolean recommendedGrid,
+      boolean recommendedBlock, PaperRun paper) {
+    Map<String, Object> machine = new LinkedHashMap<>();
+    machine.put("name", m.name());
+    machine.put("flopRatePerProcess", m.flopRateAt(p.blockSize()));
+    HyperbolicFit kernel = m.flopRateVsBlockSize();
+    machine.put("kernelFit", kernel == null ? null : Map.of("a", kernel.a(), "d", kernel.d()));
+    machine.put("latencySeconds", m.latencySeconds());
+    HyperbolicFit network = m.bandwidthCurve();
+    machine.put("bandwidth", network == null ? m.bandwidth() : null);
+    machine.put("bandwidthFit", network == null ? null : Map.of("a", network.a(), "d", network.d()));
+    machine.put("processesPerNode", m.processesPerNode());
+    Map<String, Object> problem = new LinkedHashMap<>();
+    problem.put("n", p.n());
+    problem.put("processes", p.grid().size());
+    problem.put("grid", p.grid().toString());
+    problem.put("gridRecommended", recommendedGrid);
+    problem.put("blockSize", p.blockSize());
+    problem.put("blockSizeRecommended", recommendedBlock);
+    Map<String, Object> prediction = new LinkedHashMap<>();
+    prediction.put("computeSeconds", p.computeSeconds());
+    prediction.put("communicationSeconds", p.communicationSeconds());
+    prediction.put("idealSeconds", p.idealSeconds());
+    prediction.put("idealFlopRate", p.idealFlopRate());
+    prediction.put("worstSeconds", p.worstSeconds());
+    prediction.put("worstFlopRate", p.worstFlopRate());
+    prediction.put("criticalPathSeconds", p.criticalPathSeconds());
+    prediction.put("memoryBytesPerProcess", p.memoryBytesPerProcess());
+    prediction.put("memoryFits", !(m.memoryPerProcess() > 0 && p.memoryBytesPerProcess() > m.memoryPerProcess()));
+    Map<String, Object> all = new LinkedHashMap<>();
+    all.put("machine", machine);
+    all.put("problem", problem);
+    all.put("prediction", prediction);
+    if (paper != null) {
+      Map<String, Object> run = new LinkedHashMap<>();
+      run.put("what", paper.what());
+      run.put("seconds", paper.seconds());
+      run.put("flopRate", paper.flopRate());
+      run.put("positionBetweenIdealAndWorst", p.position(paper.seconds()));
+      all.put("paper", run);
+    }
+    return all;
   }
 
   private MachineParameters parameters(PrintWriter out) {

@@ -29,6 +29,19 @@ class ModelCommandTest {
   }
 
   @Test
+  void jsonCarriesThePredictionAndThePapersRun() throws Exception {
+    assertThat(run("--machine", "frontier", "--json")).isZero();
+    var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+    assertThat(report.at("/problem/n").asLong()).isEqualTo(7_060_000);
+    assertThat(report.at("/problem/grid").asText()).isEqualTo("368x400");
+    double ideal = report.at("/prediction/idealSeconds").asDouble();
+    double worst = report.at("/prediction/worstSeconds").asDouble();
+    assertThat(ideal).isPositive().isLessThanOrEqualTo(worst);
+    assertThat(report.at("/paper/what").asText()).contains("COAST");
+    assertThat(report.at("/paper/positionBetweenIdealAndWorst").asDouble()).isBetween(0.0, 1.0);
+  }
+
+  @Test
   void recommendsASquareGridForSummitParameters() {
     assertThat(run("--machine", "summit", "-n", "1e6", "-P", "64")).isZero();
     assertThat(out.toString()).containsPattern("grid 8x8 \\(recommended\\), b = \\d+ \\(recommended\\)");
