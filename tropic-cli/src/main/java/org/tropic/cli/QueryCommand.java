@@ -29,6 +29,7 @@ import picocli.CommandLine.Spec;
  * graph recorded in the sidecar (or given with {@code --graph}); vertices are named by label or id.
  */
 @Command(name = "query", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
+    header = "Query a saved APSP result: a distance, a shortest path, or the nearest vertices.",
     description = {"Query a saved APSP result:",
         "  dist U V       the distance from U to V",
         "  path U V       a shortest path from U to V with each arc's weight",

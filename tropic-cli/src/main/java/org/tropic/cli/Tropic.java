@@ -27,7 +27,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
     subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class, KgCommand.class, DiscoverCommand.class,
-        ValidateCommand.class, ModelCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        ValidateCommand.class, ModelCommand.class, BenchCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
         "2:bad input or usage (unreadable graph, bad option, too big for memory, no GPU for --device gpu)"})
@@ -68,6 +68,7 @@ public final class Tropic {
     cl.addSubcommand(new CentralityCommand(loader));
     cl.addSubcommand(new SpectrumCommand(loader));
     cl.addSubcommand(SparseCommand.commandLine(loader));
+    cl.addSubcommand(new CommandLine.HelpCommand()); // last in the listing
     cl.setExecutionExceptionHandler(Tropic::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;
