@@ -6,9 +6,9 @@ public final class MemoryBudgetException extends RuntimeException {
   private final long budgetBytes;
 
   public MemoryBudgetException(String what, long neededBytes, long budgetBytes) {
-    super(String.format("%s needs %s but only %s is available; raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...) "
-        + "or use a machine with more memory (out-of-core runs are not supported yet)", what, gib(neededBytes),
-        gib(budgetBytes)));
+    super(String.format("%s needs %s but only %s is available; raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), "
+        + "use a machine with more memory, or spread the matrix over several "
+        + "(mpirun -np P ./tropic apsp GRAPH -o OUT.npy --distributed)", what, gib(neededBytes), gib(budgetBytes)));
     this.neededBytes = neededBytes;
     this.budgetBytes = budgetBytes;
   }
