@@ -107,9 +107,4 @@ final class RowRuns {
       y[rowBase + (run & 0xFFFF)] += alpha * (even + odd);
     }
   }
-
-  /** Bytes of the run index. */
-  long bytes() {
-    return (long) Integer.BYTES * (runs.length + blockRunStart.length);
-  }
 }
