@@ -29,6 +29,28 @@ public final class CommandLines {
     }
   }
 
+  /**
+   * Reads a benchmark main's options into {@code command}. Prints the usage and returns false for {@code --help};
+   * on a bad option prints the message (after the program's name) and the usage to stderr and exits with 2.
+   *
+   * @return whether the benchmark should run
+   */
+  public static boolean parseOrExit(String program, Object command, String... args) {
+    if (wantsHelp(args)) {
+      System.out.print(usage(command));
+      return false;
+    }
+    try {
+      parse(command, args);
+      return true;
+    } catch (IllegalArgumentException e) {
+      System.err.println(program + ": " + e.getMessage());
+      System.err.print(usage(command));
+      System.exit(2);
+      return false;
+    }
+  }
+
   /** The usage text of a picocli command object, plain text. */
   public static String usage(Object command) {
     return of(command).getUsageMessage(CommandLine.Help.Ansi.OFF);

@@ -40,17 +40,9 @@ public final class PredicationReadBenchmark {
   private PredicationReadBenchmark() {}
 
   public static void main(String[] args) throws IOException {
-    if (CommandLines.wantsHelp(args)) {
-      System.out.print(CommandLines.usage(new Options()));
-      return;
-    }
     Options o = new Options();
-    try {
-      CommandLines.parse(o, args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("PredicationReadBenchmark: " + e.getMessage());
-      System.err.print(CommandLines.usage(new Options()));
-      System.exit(2);
+    if (!CommandLines.parseOrExit("PredicationReadBenchmark", o, args)) {
+      return;
     }
     long rows = o.rows;
     int concepts = o.concepts;

@@ -34,17 +34,9 @@ public final class SparseBench {
   private SparseBench() {}
 
   public static void main(String[] args) throws Exception {
-    if (CommandLines.wantsHelp(args)) {
-      System.out.print(CommandLines.usage(new Options()));
-      return;
-    }
     Options o = new Options();
-    try {
-      CommandLines.parse(o, args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("SparseBench: " + e.getMessage());
-      System.err.print(CommandLines.usage(new Options()));
-      System.exit(2);
+    if (!CommandLines.parseOrExit("SparseBench", o, args)) {
+      return;
     }
     Path data = o.data != null ? o.data : findData();
     int threads = o.threads;

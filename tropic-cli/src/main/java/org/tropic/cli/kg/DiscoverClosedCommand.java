@@ -1,7 +1,6 @@
 package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tropic.discovery.ClosedDiscovery;
@@ -27,26 +26,18 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
   @Mixin
   HelpOption help;
 
-  @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
-  Path kg;
-
   @Option(names = {"--from", "-a"}, paramLabel = "ID", required = true, description = "the A node id")
   String from;
 
   @Option(names = {"--to", "-c"}, paramLabel = "ID", required = true, description = "the C node id")
   String to;
 
+  @Mixin
+  DiscoveryGraphOptions graphOptions;
+
   @Option(names = "-k", paramLabel = "K", defaultValue = "5", description = "paths shown (default"
       + " ${DEFAULT-VALUE})")
   int k;
-
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
-      + " (default ${DEFAULT-VALUE})")
-  String edges;
-
-  @Option(names = "--as-of", paramLabel = "YEAR", description = "use the graph as it stood at the end of YEAR"
-      + " (weights recomputed from the evidence up to then)")
-  Integer asOf;
 
   @Override
   public Integer call() {
@@ -55,8 +46,8 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
 
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    KnowledgeGraph graph = KgCli.load(kg, asOf, out);
-    KgView view = graph.view(KgCli.kinds(edges));
+    KnowledgeGraph graph = graphOptions.load(out);
+    KgView view = graph.view(graphOptions.edges.kinds());
     List<DiscoveredPath> paths = ClosedDiscovery.paths(view, from, to, k);
     out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "
         + graph.name(graph.requireNode(to)) + " [" + to + "]: " + paths.size() + " path(s)");

@@ -1,7 +1,6 @@
 package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -34,20 +33,12 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
   @Mixin
   HelpOption help;
 
-  @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
-  Path kg;
-
   @Option(names = {"--source", "-a"}, paramLabel = "ID", required = true, description = "the A node id (e.g. a"
       + " CUI)")
   String source;
 
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
-      + " (default ${DEFAULT-VALUE})")
-  String edges;
-
-  @Option(names = "--as-of", paramLabel = "YEAR", description = "use the graph as it stood at the end of YEAR"
-      + " (weights recomputed from the evidence up to then)")
-  Integer asOf;
+  @Mixin
+  DiscoveryGraphOptions graphOptions;
 
   @Option(names = "--rank", paramLabel = "MEASURE", defaultValue = "distance", description = "distance,"
       + " linking-terms, amw or jaccard (default ${DEFAULT-VALUE})")
@@ -76,14 +67,14 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
 
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    KnowledgeGraph graph = KgCli.load(kg, asOf, out);
-    KgView view = graph.view(KgCli.kinds(edges));
+    KnowledgeGraph graph = graphOptions.load(out);
+    KgView view = graph.view(graphOptions.edges.kinds());
     Set<NodeKind> kinds = EnumSet.noneOf(NodeKind.class);
     Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
     // A stored APSP belongs to the whole graph, never to a slice of it.
-    String apspChoice = asOf != null && apsp.equals("auto") ? "none" : apsp;
-    try (KgDistances distances = Apsp.distances(kg, view, apspChoice, out)) {
+    String apspChoice = graphOptions.asOf != null && apsp.equals("auto") ? "none" : apsp;
+    try (KgDistances distances = Apsp.distances(graphOptions.kg, view, apspChoice, out)) {
       List<Candidate> candidates = OpenDiscovery.candidates(distances, source, options);
       int a = graph.requireNode(source);
       out.println("open discovery from " + graph.name(a) + " [" + source + "], ranked by " + options.ranking().label()

@@ -61,9 +61,8 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       + " ${DEFAULT-VALUE})")
   long seed;
 
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
-      + " (default ${DEFAULT-VALUE})")
-  String edges;
+  @Mixin
+  PathEdgesOption edges;
 
   @Option(names = "--plots", paramLabel = "DIR", description = "write histograms and the ROC curve (PNG, SVG) here")
   Path plots;
@@ -85,7 +84,7 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       graph = builder.build();
     }
     HoldoutValidation.Result result = HoldoutValidation.run(graph, new HoldoutValidation.Options(relation, fraction,
-        seed, KgCli.kinds(edges), new int[] {10, 100}));
+        seed, edges.kinds(), new int[] {10, 100}));
     out.printf(Locale.ROOT, "held-out validation: %d of %d '%s' edges (%s - %s) hidden, seed %d%n", result.hidden(),
         result.relationEdges(), relation, result.sourceType(), result.targetType(), seed);
     Printing.evaluation(out, result.evaluation(), "hidden links", "random non-links");

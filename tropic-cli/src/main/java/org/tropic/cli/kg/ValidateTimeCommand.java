@@ -36,9 +36,8 @@ public final class ValidateTimeCommand implements Callable<Integer> {
   @Option(names = "--to-year", paramLabel = "Y2", required = true, description = "the later year")
   int toYear;
 
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
-      + " (default ${DEFAULT-VALUE})")
-  String edges;
+  @Mixin
+  PathEdgesOption edges;
 
   @Option(names = "--max-pairs", paramLabel = "N", defaultValue = "0", description = "use at most N new links"
       + " (0 = all)")
@@ -60,7 +59,7 @@ public final class ValidateTimeCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     KnowledgeGraph graph = KgCli.load(kg);
     TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, new TimeSlicedValidation.Options(fromYear,
-        toYear, KgCli.kinds(edges), maxPairs, seed, new int[] {10, 100, 1000}));
+        toYear, edges.kinds(), maxPairs, seed, new int[] {10, 100, 1000}));
     out.println("time-sliced validation, graph as of " + fromYear + " (" + result.conceptsAtFrom() + " concepts): "
         + result.newLinks() + " concept pairs newly linked by " + toYear);
     Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
