@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Compiles {@code minplus.cu} with {@code nvcc} wherever it is on the PATH, so that a kernel that no longer compiles
  * fails the build even on machines without a GPU: for Hopper (sm_90, CUBIN and PTX, with and without DPX) and for the
  * oldest architecture CUDA 13 supports (sm_75), warnings as errors. Also checks that every kernel the Java side looks
- * up is defined, and that asking for DPX below sm_90 is refused by the source itself.
+ * up is defined, that no Hopper kernel spills registers (ptxas's report), and that asking for DPX below sm_90 is
+ * refused by the source itself.
  */
 class KernelSourceCompilesTest {
   private static Path nvcc;
@@ -54,6 +57,41 @@ class KernelSourceCompilesTest {
       assertThat(ptx).as("PTX defines %s", entry).contains(".entry " + entry + "(");
     }
     assertCompiles("-arch=sm_90", "-cubin", "dpx.cubin", "-DTROPIC_DPX=1");
+  }
+
+  /**
+   * A spill turns the SRGEMM's register-blocked accumulators into local-memory traffic, which would cost far more
+   * than any tuning gains and shows up nowhere but on a GPU, so ptxas's own report is checked here, per kernel.
+   */
+  @Test
+  void noHopperKernelSpillsRegisters() throws Exception {
+    for (boolean dpx : new boolean[] {false, true}) {
+      List<String> args = new ArrayList<>(List.of("-arch=sm_90", "-cubin", "--ptxas-options=-v"));
+      if (dpx) {
+        args.add("-DTROPIC_DPX=1");
+      }
+      args.addAll(List.of("-o", out.resolve("v.cubin").toString(), source.toString()));
+      Result r = run(args.toArray(String[]::new));
+      assertThat(r.exit()).as("nvcc failed:%n%s", r.output()).isZero();
+      Pattern entry = Pattern.compile("Compiling entry function '(\\w+)'");
+      Pattern spills = Pattern.compile("(\\d+) bytes spill stores, (\\d+) bytes spill loads");
+      String kernelName = null;
+      int kernels = 0;
+      for (String line : r.output().split("\\R")) {
+        Matcher m = entry.matcher(line);
+        if (m.find()) {
+          kernelName = m.group(1);
+          kernels++;
+        }
+        m = spills.matcher(line);
+        if (m.find()) {
+          assertThat(Integer.parseInt(m.group(1)) + Integer.parseInt(m.group(2)))
+              .as("%s (DPX %s) spills registers:%n%s", kernelName, dpx, r.output()).isZero();
+        }
+      }
+      assertThat(kernels).as("ptxas reported on every kernel:%n%s", r.output())
+          .isGreaterThanOrEqualTo(MinPlusModule.entryPoints(dpx).size());
+    }
   }
 
   @Test
