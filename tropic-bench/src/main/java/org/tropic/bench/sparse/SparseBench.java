@@ -16,6 +16,7 @@ import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.ElementOrder;
+import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.SparseKernels;
 import org.tropic.sparse.VertexOrder;
 import picocli.CommandLine.Command;
@@ -58,6 +59,11 @@ public final class SparseBench {
     }
   }
 
+  /** The name of the table row that uses the same layout. */
+  private static String layoutName(BlockCooOptions o) {
+    return o.vertexOrder() == VertexOrder.RCM ? "rcm" : o.elementOrder() == ElementOrder.ROW ? "none" : "cache";
+  }
+
   private static void benchGraph(Path data, String which, int threads, double seconds, double copy,
       ExecutorService pool, SparseKernels kernels, Path script, BlockCooOptions base) throws Exception {
     long t0 = System.nanoTime();
@@ -67,6 +73,10 @@ public final class SparseBench {
     long nnz = g.arcCount();
     System.out.printf("== %s: %,d vertices, %,d arcs (loaded in %.1f s)%n", named.name(), n, nnz,
         (System.nanoTime() - t0) / 1e9);
+    long a0 = System.nanoTime();
+    LayoutAdvisor.Choice auto = LayoutAdvisor.choose(g, base, threads);
+    System.out.printf("  auto layout: %s, since %s (%.2f s)%n", layoutName(auto.options()), auto.reason(),
+        (System.nanoTime() - a0) / 1e9);
     double flops = 2.0 * (nnz + n);
     float[] x = new float[n];
     Random r = new Random(1);

@@ -56,7 +56,7 @@ public final class BfsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
       int[] ids = sources.stream().mapToInt(g::vertex).toArray();
       Bfs.Result r = Bfs.levels(g, ids, maxDepth < 0 ? Integer.MAX_VALUE : maxDepth);
       PrintWriter out = spec.commandLine().getOut();

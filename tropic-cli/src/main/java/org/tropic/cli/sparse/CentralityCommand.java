@@ -100,7 +100,7 @@ public final class CentralityCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("measure", measure.name());
       VertexScores scores;

@@ -1,6 +1,7 @@
 package org.tropic.cli.sparse;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
 import org.tropic.io.AtomicFiles;
 import org.tropic.sparse.BlockCoo;
+import org.tropic.sparse.BlockCooOptions;
 
 /**
  * Opens the GRAPH argument of a sparse command: a {@code .bcoo} matrix written by {@code tropic sparse convert} is
@@ -22,7 +24,8 @@ final class GraphSources {
 
   private GraphSources() {}
 
-  static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options) throws BadInputException {
+  static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options, PrintWriter err)
+      throws BadInputException {
     if (!Files.exists(file)) {
       throw new BadInputException(file + ": no such file", null);
     }
@@ -32,7 +35,7 @@ final class GraphSources {
         return SparseGraph.of(matrix, readLabels(file, matrix.rowCount()), options.kernels());
       }
       Graph graph = loader.load(file);
-      return SparseGraph.of(graph, options.blockCooOptions(), options.kernels());
+      return SparseGraph.of(graph, options.blockCooOptions(graph, BlockCooOptions.defaults(), err), options.kernels());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

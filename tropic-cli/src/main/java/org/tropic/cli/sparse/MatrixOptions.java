@@ -1,7 +1,10 @@
 package org.tropic.cli.sparse;
 
+import java.io.PrintWriter;
+import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.ElementOrder;
+import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.SparseKernels;
 import org.tropic.sparse.VertexOrder;
 import picocli.CommandLine.Option;
@@ -10,6 +13,8 @@ import picocli.CommandLine.Option;
 public final class MatrixOptions {
   /** The layouts a user picks with {@code --order}. */
   public enum Order {
+    /** Whichever of the three the graph's structure favours ({@link LayoutAdvisor}). */
+    auto,
     /** Reverse Cuthill–McKee renumbering, then cache-cell element order. */
     rcm,
     /** Cache-cell element order with the neighbour walk, graph ids kept. */
@@ -18,11 +23,12 @@ public final class MatrixOptions {
     none
   }
 
-  @Option(names = "--order", defaultValue = "cache", paramLabel = "rcm|cache|none",
-      description = "Matrix layout: rcm (renumber + cache order), cache (cache-cell order), none (row order). "
-          + "Use rcm for graphs with millions of vertices and scrambled ids: it builds slower but multiplies about "
-          + "4x faster there. Default: ${DEFAULT-VALUE}.")
-  Order order = Order.cache;
+  @Option(names = "--order", defaultValue = "auto", paramLabel = "auto|rcm|cache|none",
+      description = "Matrix layout: rcm (renumber + cache order), cache (cache-cell order), none (row order), or "
+          + "auto: rcm when blocks would hold few elements per row (large graphs with scrambled ids, about 4x "
+          + "faster there), none when rows run long, else cache; the choice and its reason go to stderr. "
+          + "Default: ${DEFAULT-VALUE}.")
+  Order order = Order.auto;
 
   @Option(names = "--block-size", defaultValue = "0", paramLabel = "N",
       description = "Rows/columns per block, 1..65536; 0 sizes blocks for the thread count. Default: automatic.")
@@ -32,13 +38,28 @@ public final class MatrixOptions {
       description = "Worker threads; 0 uses every core. Default: all cores.")
   int threads;
 
-  BlockCooOptions blockCooOptions() {
-    BlockCooOptions o = BlockCooOptions.defaults().withBlockSize(blockSize);
+  /**
+   * The layout for {@code graph}: {@code base} (orientation, values) with these options' block size and order,
+   * telling {@code err} which order {@code auto} chose and why.
+   */
+  BlockCooOptions blockCooOptions(Graph graph, BlockCooOptions base, PrintWriter err) {
+    BlockCooOptions o = base.withBlockSize(blockSize);
     return switch (order) {
+      case auto -> {
+        LayoutAdvisor.Choice choice = LayoutAdvisor.choose(graph, o, kernels().threads());
+        err.println("layout: " + name(choice.options()) + ", since " + choice.reason()
+            + " (--order picks another)");
+        yield choice.options();
+      }
       case rcm -> o.withVertexOrder(VertexOrder.RCM);
       case cache -> o;
       case none -> o.withElementOrder(ElementOrder.ROW);
     };
+  }
+
+  private static Order name(BlockCooOptions o) {
+    return o.vertexOrder() == VertexOrder.RCM ? Order.rcm : o.elementOrder() == ElementOrder.ROW ? Order.none
+        : Order.cache;
   }
 
   SparseKernels kernels() {

@@ -19,7 +19,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code tropic sparse convert GRAPH -o FILE [--order rcm|cache|none]}: write a graph as a mapped .bcoo matrix. */
+/**
+ * {@code tropic sparse convert GRAPH -o FILE [--order auto|rcm|cache|none]}: write a graph as a mapped .bcoo matrix.
+ */
 @Command(name = "convert", mixinStandardHelpOptions = true,
     description = "Write a graph's (transposed) adjacency matrix as a blocked-COO .bcoo file that the sparse "
         + "commands map without loading; reports footprint and cache locality.",
@@ -63,9 +65,9 @@ public final class SparseConvertCommand implements Callable<Integer> {
         throw new IllegalArgumentException("output " + target + " must end in " + GraphSources.MATRIX_SUFFIX);
       }
       Graph g = GraphSources.load(graph, loader);
-      BlockCooOptions options = matrix.blockCooOptions()
+      BlockCooOptions options = matrix.blockCooOptions(g, BlockCooOptions.defaults()
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
-          .withValues(parse(ValueMode.class, values, "--values"));
+          .withValues(parse(ValueMode.class, values, "--values")), spec.commandLine().getErr());
       BlockCoo m = BlockCoo.fromGraph(g, options, matrix.kernels().threads());
       m.save(target);
       if (g.labels() != null) {

@@ -52,7 +52,7 @@ public final class SpectrumCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
       SpectrumRange r = SpectrumRange.compute(g, new SpectrumRange.Options(steps, tolerance, seed));
       PrintWriter out = spec.commandLine().getOut();
       if (json) {

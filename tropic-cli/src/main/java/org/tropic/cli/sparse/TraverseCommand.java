@@ -63,7 +63,7 @@ public final class TraverseCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix);
+      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
       int[] ids = seeds.stream().mapToInt(g::vertex).toArray();
       Set<Integer> seedSet = java.util.Arrays.stream(ids).boxed().collect(Collectors.toSet());
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);

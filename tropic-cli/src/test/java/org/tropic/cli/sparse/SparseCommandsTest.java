@@ -96,6 +96,17 @@ class SparseCommandsTest {
   }
 
   @Test
+  void autoLayoutSaysWhichOrderItChoseAndWhyOnStderr() throws IOException {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--json")).isZero();
+    assertThat(err.toString()).startsWith("layout: ").contains(", since ").contains("--order");
+    assertThat(JSON.readTree(out.toString()).get("depth").asInt()).isEqualTo(3); // stdout stays JSON
+
+    err.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--order", "cache")).isZero();
+    assertThat(err.toString()).doesNotContain("layout:");
+  }
+
+  @Test
   void bfsPrintsLevelsAsTableJsonAndNpy() throws IOException {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a")).isZero();
     assertThat(out.toString()).contains("BFS from a: 5 of 6 vertices reached, depth 3").contains("b c");

@@ -1,0 +1,104 @@
+package org.tropic.sparse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashSet;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+
+class LayoutAdvisorTest {
+  private static final BlockCooOptions BLOCKS_OF_64 = BlockCooOptions.defaults().withBlockSize(64);
+
+  @Property(tries = 60)
+  void countsRunsAndBlocksLikeTheBuiltMatrix(@ForAll long seed, @ForAll @IntRange(min = 1, max = 400) int n,
+      @ForAll @IntRange(min = 0, max = 3000) int arcs, @ForAll @IntRange(min = 1, max = 90) int blockSize,
+      @ForAll boolean transpose) {
+    Graph g = TestGraphs.random(seed, n, arcs, false, false);
+    Orientation orientation = transpose ? Orientation.TRANSPOSE : Orientation.ADJACENCY;
+    Set<Long> runs = new HashSet<>();
+    Set<Long> blocks = new HashSet<>();
+    for (int u = 0; u < n; u++) {
+      for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
+        int v = g.targets()[e];
+        int row = transpose ? v : u;
+        int column = transpose ? u : v;
+        runs.add((long) row * n + column / blockSize);
+        blocks.add((long) (row / blockSize) * n + column / blockSize);
+      }
+    }
+    BlockCoo built = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(blockSize)
+        .withOrientation(orientation).withElementOrder(ElementOrder.ROW), 1);
+
+    long[] counted = LayoutAdvisor.runsAndBlocks(g, blockSize, orientation);
+
+    assertThat(counted[0]).as("row runs").isEqualTo(runs.size());
+    assertThat(counted[1]).as("non-empty blocks").isEqualTo(blocks.size()).isEqualTo(built.storedBlockCount());
+  }
+
+  @Test
+  void scatteredSparseArcsGetRcm() {
+    java.util.Random random = new java.util.Random(7);
+    GraphBuilder b = GraphBuilder.withVertexCount(1024);
+    for (int i = 0; i < 2048; i++) {
+      b.addArc(random.nextInt(1024), random.nextInt(1024), 1f); // 2 arcs a vertex, anywhere: 1/8 per block row
+    }
+    Graph g = b.build();
+
+    LayoutAdvisor.Choice choice = LayoutAdvisor.choose(g, BLOCKS_OF_64, 1);
+
+    assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.RCM);
+    assertThat(choice.reason()).contains("reverse Cuthill-McKee");
+  }
+
+  @Test
+  void longRowsGetRowOrder() {
+    GraphBuilder b = GraphBuilder.withVertexCount(1024);
+    for (int u = 0; u < 1024; u++) {
+      for (int d = 1; d <= 24; d++) {
+        b.addArc((u + d) % 1024, u, 1f); // in Aᵀ, row u lists 24 consecutive sources
+      }
+    }
+
+    LayoutAdvisor.Choice choice = LayoutAdvisor.choose(b.build(), BLOCKS_OF_64, 1);
+
+    assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.ROW);
+    assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.NONE);
+  }
+
+  @Test
+  void aRoadLikeGridGetsCacheOrder() {
+    int side = 32;
+    GraphBuilder b = GraphBuilder.withVertexCount(side * side).undirected(true);
+    for (int r = 0; r < side; r++) {
+      for (int c = 0; c < side; c++) {
+        if (c + 1 < side) {
+          b.addEdge(r * side + c, r * side + c + 1, 1f);
+        }
+        if (r + 1 < side) {
+          b.addEdge(r * side + c, (r + 1) * side + c, 1f);
+        }
+      }
+    }
+
+    LayoutAdvisor.Choice choice = LayoutAdvisor.choose(b.build(), BLOCKS_OF_64, 1);
+
+    assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.CACHE);
+    assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.NONE);
+  }
+
+  @Test
+  void keepsTheBlockSizeOrientationAndValues() {
+    BlockCooOptions base = BLOCKS_OF_64.withOrientation(Orientation.ADJACENCY).withValues(ValueMode.WEIGHTS);
+
+    BlockCooOptions chosen = LayoutAdvisor.choose(TestGraphs.random(3, 500, 800, false, true), base, 2).options();
+
+    assertThat(chosen.blockSize()).isEqualTo(64);
+    assertThat(chosen.orientation()).isEqualTo(Orientation.ADJACENCY);
+    assertThat(chosen.values()).isEqualTo(ValueMode.WEIGHTS);
+  }
+}
