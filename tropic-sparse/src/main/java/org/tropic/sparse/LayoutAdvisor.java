@@ -11,10 +11,10 @@ import org.tropic.graph.Graph;
  * run):
  *
  * <pre>
- *                      row order  cache order  RCM + cache   per block row  row run
- *   web graph            1.60        2.35         2.37           4.2          26
- *   NY road              0.99        0.54         0.62           0.41         2.6
- *   as-22july06          0.066       0.093        0.170          0.33         2.6
+ *                      row order  cache order  RCM + cache   per block row  in long runs
+ *   web graph            1.60        2.35         2.37           4.2            95%
+ *   NY road              0.99        0.54         0.62           0.41            0%
+ *   as-22july06          0.066       0.093        0.170          0.33           41%
  *   R-MAT scale 22       193         150          38.5           0.13
  *   R-MAT scale 24       906         984          200            0.03
  * </pre>
@@ -24,14 +24,19 @@ import org.tropic.graph.Graph;
  *       every element misses the cache, and Reverse Cuthill–McKee, which gathers the elements near the diagonal,
  *       multiplies 4× faster on R-MAT. Its build is slower (12 s against 7 s at scale 22), which about 40 products
  *       (one PageRank) pay back; a single BFS does not.
- *   <li>Else row runs of {@value RowRuns#LONG_RUN} or more elements: row order, whose runs are summed in registers
- *       ({@link RowRuns}); cache cells would cut them up.
+ *   <li>Else, when at least {@value #LONG_RUN_SHARE} of the elements sit in row runs of {@value RowRuns#LONG_RUN}
+ *       or more: row order, which sums each run in registers. Cache cells cut the runs up, and their per-element
+ *       updates of one y entry wait on each other. That is why as-22july06, whose hub rows put 41% of the elements
+ *       in long runs, multiplies faster in row order, and NY road (0%) in cache order, although both average 2.6
+ *       elements a run.
  *   <li>Else cache-cell order, the default.
  * </ul>
  */
 public final class LayoutAdvisor {
   /** Elements per row of a non-empty block below which the matrix counts as hypersparse. */
   static final double HYPERSPARSE = 0.25;
+  /** Share of the elements in long row runs from which row order pays. */
+  static final double LONG_RUN_SHARE = 0.10;
 
   private LayoutAdvisor() {}
 
@@ -54,15 +59,16 @@ public final class LayoutAdvisor {
     long[] counts = runsAndBlocks(graph, bs, base.orientation());
     double perBlockRow = (double) nnz / ((double) counts[1] * bs);
     double run = (double) nnz / counts[0];
+    double inLongRuns = (double) counts[2] / nnz;
     if (n > bs && perBlockRow < HYPERSPARSE) {
       return new Choice(base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.CACHE),
           String.format(Locale.ROOT, "a block holds %.2f elements per row: renumbered by reverse Cuthill-McKee so"
               + " that blocks fill up", perBlockRow));
     }
-    if (run >= RowRuns.LONG_RUN) {
+    if (inLongRuns >= LONG_RUN_SHARE) {
       return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.ROW),
-          String.format(Locale.ROOT, "rows run %.1f elements per block: row order, each run summed in registers",
-              run));
+          String.format(Locale.ROOT, "%.0f%% of the elements sit in row runs of %d or more (%.1f on average): row"
+              + " order, each run summed in registers", 100 * inLongRuns, RowRuns.LONG_RUN, run));
     }
     return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.CACHE),
         String.format(Locale.ROOT, "rows run %.1f elements per block and blocks hold %.2f per row: cache-cell order",
@@ -70,24 +76,30 @@ public final class LayoutAdvisor {
   }
 
   /**
-   * {row runs, non-empty blocks} of the matrix the orientation gives, blocks of {@code bs}. A run is a (row, block
-   * column) pair with elements.
+   * {row runs, non-empty blocks, elements in runs of at least {@link RowRuns#LONG_RUN}} of the matrix the
+   * orientation gives, blocks of {@code bs}. A run is a (row, block column) pair with elements.
    */
   static long[] runsAndBlocks(Graph graph, int bs, Orientation orientation) {
     int n = graph.vertexCount();
     int[] offsets = graph.offsets();
     int[] targets = graph.targets();
     int blockCount = (n + bs - 1) / bs;
-    int[] blockSeen = new int[blockCount]; // stamped with the source block + 1
-    int[] runSeen = new int[orientation == Orientation.TRANSPOSE ? n : blockCount];
+    boolean transpose = orientation == Orientation.TRANSPOSE;
+    int[] blockSeen = new int[blockCount]; // stamped with the source block
+    // A run's key and scope: in Aᵀ (row v) a target within a source block, in A (row u) a target block within u
+    int keys = transpose ? n : blockCount;
+    int[] runSeen = new int[keys];
+    int[] runLength = new int[keys];
+    int[] touched = new int[keys];
     Arrays.fill(blockSeen, -1);
     Arrays.fill(runSeen, -1);
     long runs = 0;
     long blocks = 0;
+    long inLongRuns = 0;
+    int touchedCount = 0;
     for (int u = 0; u < n; u++) {
       int sourceBlock = u / bs;
-      // Aᵀ: row v, so a run is a target seen from this source block; A: row u, a target block seen from u
-      int runStamp = orientation == Orientation.TRANSPOSE ? sourceBlock : u;
+      int scope = transpose ? sourceBlock : u;
       for (int e = offsets[u]; e < offsets[u + 1]; e++) {
         int v = targets[e];
         int targetBlock = v / bs;
@@ -95,13 +107,26 @@ public final class LayoutAdvisor {
           blockSeen[targetBlock] = sourceBlock;
           blocks++;
         }
-        int runKey = orientation == Orientation.TRANSPOSE ? v : targetBlock;
-        if (runSeen[runKey] != runStamp) {
-          runSeen[runKey] = runStamp;
+        int key = transpose ? v : targetBlock;
+        if (runSeen[key] != scope) {
+          runSeen[key] = scope;
+          runLength[key] = 0;
+          touched[touchedCount++] = key;
           runs++;
         }
+        runLength[key]++;
+      }
+      boolean scopeEnds = !transpose || u + 1 == n || (u + 1) / bs != sourceBlock;
+      if (scopeEnds) {
+        for (int t = 0; t < touchedCount; t++) {
+          int length = runLength[touched[t]];
+          if (length >= RowRuns.LONG_RUN) {
+            inLongRuns += length;
+          }
+        }
+        touchedCount = 0;
       }
     }
-    return new long[] {runs, blocks};
+    return new long[] {runs, blocks, inLongRuns};
   }
 }

@@ -2,7 +2,9 @@ package org.tropic.sparse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -20,14 +22,14 @@ class LayoutAdvisorTest {
       @ForAll boolean transpose) {
     Graph g = TestGraphs.random(seed, n, arcs, false, false);
     Orientation orientation = transpose ? Orientation.TRANSPOSE : Orientation.ADJACENCY;
-    Set<Long> runs = new HashSet<>();
+    Map<Long, Integer> runs = new HashMap<>();
     Set<Long> blocks = new HashSet<>();
     for (int u = 0; u < n; u++) {
       for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
         int v = g.targets()[e];
         int row = transpose ? v : u;
         int column = transpose ? u : v;
-        runs.add((long) row * n + column / blockSize);
+        runs.merge((long) row * n + column / blockSize, 1, Integer::sum);
         blocks.add((long) (row / blockSize) * n + column / blockSize);
       }
     }
@@ -37,6 +39,8 @@ class LayoutAdvisorTest {
     long[] counted = LayoutAdvisor.runsAndBlocks(g, blockSize, orientation);
 
     assertThat(counted[0]).as("row runs").isEqualTo(runs.size());
+    assertThat(counted[2]).as("elements in long runs").isEqualTo(runs.values().stream()
+        .filter(length -> length >= RowRuns.LONG_RUN).mapToLong(Integer::longValue).sum());
     assertThat(counted[1]).as("non-empty blocks").isEqualTo(blocks.size()).isEqualTo(built.storedBlockCount());
   }
 
@@ -68,6 +72,24 @@ class LayoutAdvisorTest {
 
     assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.ROW);
     assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.NONE);
+  }
+
+  @Test
+  void shortRowsWithHubsGetRowOrder() {
+    GraphBuilder b = GraphBuilder.withVertexCount(1024);
+    for (int v = 0; v < 1024; v++) {
+      b.addArc((v + 1) % 1024, v, 1f).addArc((v + 2) % 1024, v, 1f); // short runs of 2 everywhere
+    }
+    for (int hub = 0; hub < 8; hub++) {
+      for (int u = hub * 64; u < hub * 64 + 64; u++) {
+        b.addArc(u, 1000 + hub, 1f); // 8 rows with a run of 64: a fifth of all elements
+      }
+    }
+
+    LayoutAdvisor.Choice choice = LayoutAdvisor.choose(b.build(), BLOCKS_OF_64, 1);
+
+    assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.ROW);
+    assertThat(choice.reason()).contains("row runs of 8 or more");
   }
 
   @Test
