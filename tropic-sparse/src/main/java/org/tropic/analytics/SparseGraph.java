@@ -5,6 +5,7 @@ import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
+import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.Orientation;
 import org.tropic.sparse.Permutation;
 import org.tropic.sparse.SparseKernels;
@@ -32,9 +33,10 @@ public final class SparseGraph {
     this.kernels = kernels;
   }
 
-  /** The graph with the default matrix layout and all cores. */
+  /** The graph on all cores, its matrix laid out as {@link LayoutAdvisor} finds fastest for it. */
   public static SparseGraph of(Graph graph) {
-    return of(graph, BlockCooOptions.defaults(), SparseKernels.defaults());
+    SparseKernels kernels = SparseKernels.defaults();
+    return of(graph, LayoutAdvisor.choose(graph, BlockCooOptions.defaults(), kernels.threads()).options(), kernels);
   }
 
   /**
