@@ -46,7 +46,7 @@ public final class BlockSizeModel {
   }
 
   /**
-   * The largest tile size whose predicted time is within {@value #TIE_TOLERANCE} of the smallest. Rates measured
+   * The largest tile size whose predicted time is within 5% ({@link #TIE_TOLERANCE}) of the smallest. Rates measured
    * on a b × b tile in cache flatter small tiles: in a real solve their C tiles come from memory at twice the bytes
    * per flop of tiles twice as large, and there are more tasks to hand out. On this 2-core VM b = 128 and 256 measured
    * within 3% of each other, and noise picked 128 in 8 of 10 fresh JVMs, though 256 solved n = 8192 10% faster.
