@@ -12,6 +12,7 @@ import org.tropic.apsp.ApspResult;
 import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.PartitionedCostModel;
 import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
@@ -207,6 +208,13 @@ final class ApspCommand implements Callable<Integer> {
           .put("components_seconds", t.components())
           .put("boundary_seconds", t.boundary())
           .put("products_seconds", t.products()));
+      if (plan.partitioned() != null) {
+        PartitionedCostModel.Estimate e = plan.partitioned().estimate();
+        report.put("estimated_phases", new Report()
+            .put("components_seconds", e.components())
+            .put("boundary_seconds", e.boundary())
+            .put("products_seconds", e.products()));
+      }
     }
     report
         .put("gflops", plan.algorithm() == Algorithm.FW ? result.floydWarshallGflops() : null)

@@ -1,6 +1,7 @@
 package org.tropic.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -91,6 +92,14 @@ class TropicCommandTest {
         }
         assertThat(sum).as("the phases are part of the solve").isLessThanOrEqualTo(
             report.get("solve_seconds").asDouble() + 1e-6);
+        JsonNode estimated = report.get("estimated_phases");
+        double estimatedSum = 0;
+        for (String phase : new String[] {"components_seconds", "boundary_seconds", "products_seconds"}) {
+          assertThat(estimated.get(phase).asDouble()).as("estimated " + phase).isNotNegative();
+          estimatedSum += estimated.get(phase).asDouble();
+        }
+        assertThat(estimatedSum).as("the estimate, phase by phase")
+            .isCloseTo(report.get("estimated_seconds").asDouble(), within(1e-9));
       } else {
         assertThat(phases).as("only partitioned runs report phases").isNull();
       }

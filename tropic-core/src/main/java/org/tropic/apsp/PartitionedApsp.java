@@ -107,7 +107,7 @@ public final class PartitionedApsp {
     private final PartitionReport report;
     private final int threads;
     private final MinPlusKernels kernels;
-    private double estimatedSeconds = Double.NaN;
+    private PartitionedCostModel.Estimate estimate;
 
     private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
         int threads, MinPlusKernels kernels) {
@@ -145,11 +145,16 @@ public final class PartitionedApsp {
     }
 
     /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
-    public synchronized double estimatedSeconds() {
-      if (Double.isNaN(estimatedSeconds)) {
-        estimatedSeconds = PartitionedCostModel.estimateSeconds(report, threads, arithmetic, kernels);
+    public double estimatedSeconds() {
+      return estimate().total();
+    }
+
+    /** The same prediction, phase by phase. */
+    public synchronized PartitionedCostModel.Estimate estimate() {
+      if (estimate == null) {
+        estimate = PartitionedCostModel.estimate(report, threads, arithmetic, kernels);
       }
-      return estimatedSeconds;
+      return estimate;
     }
   }
 

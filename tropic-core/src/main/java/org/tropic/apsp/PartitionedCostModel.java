@@ -33,19 +33,28 @@ public final class PartitionedCostModel {
 
   private PartitionedCostModel() {}
 
-  /** The predicted time for {@code report}'s partition; see the class comment. */
-  public static double estimateSeconds(PartitionReport report, int threads, Arithmetic arithmetic,
+  /**
+   * A prediction phase by phase, in seconds, matching the phases {@link PartitionedTimings} measures: step 1 with
+   * allocating the output, step 2, and steps 3–4 with filling it.
+   */
+  public record Estimate(double components, double boundary, double products) {
+    public double total() {
+      return components + boundary + products;
+    }
+  }
+
+  /** The predicted time for {@code report}'s partition, phase by phase; see the class comment. */
+  public static Estimate estimate(PartitionReport report, int threads, Arithmetic arithmetic,
       MinPlusKernels kernels) {
-    return estimateSeconds(report.componentSizes(), report.boundarySizes(), threads, arithmetic, kernels);
+    return estimate(report.componentSizes(), report.boundarySizes(), threads, arithmetic, kernels);
   }
 
   /**
-   * The predicted time in seconds for components of the given sizes and boundary sizes.
-   *
-   * @return +∞ if a component is too large for the row-block layout ({@link PartitionedDistanceMatrix#fits})
+   * The predicted time for components of the given sizes and boundary sizes, phase by phase; every phase +∞ if a
+   * component is too large for the row-block layout ({@link PartitionedDistanceMatrix#fits}).
    */
-  public static double estimateSeconds(int[] componentSizes, int[] boundarySizes, int threads,
-      Arithmetic arithmetic, MinPlusKernels kernels) {
+  public static Estimate estimate(int[] componentSizes, int[] boundarySizes, int threads, Arithmetic arithmetic,
+      MinPlusKernels kernels) {
     Objects.requireNonNull(arithmetic, "arithmetic");
     if (componentSizes.length != boundarySizes.length || threads < 1) {
       throw new IllegalArgumentException(componentSizes.length + " component sizes, " + boundarySizes.length
@@ -67,7 +76,8 @@ public final class PartitionedCostModel {
     for (int c = 0; c < k; c++) {
       int s = componentSizes[c];
       if (!PartitionedDistanceMatrix.fits(s, (int) Math.min(Integer.MAX_VALUE, vertices))) {
-        return Double.POSITIVE_INFINITY;
+        double never = Double.POSITIVE_INFINITY;
+        return new Estimate(never, never, never);
       }
       n += s;
       boundary += boundarySizes[c];
@@ -85,7 +95,9 @@ public final class PartitionedCostModel {
     double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes)
         / (rate * inner / (inner + 16) * model.speedup(arithmetic, threads));
     double output = 3.0 * 4 * n * n / (BANDWIDTH_PER_THREAD * Math.min(threads, MEMORY_BOUND_THREADS));
-    return stepOne + stepTwo + (boundary == 0 ? 0 : stepFour) + output;
+    // of the output's three passes, allocation falls in step 1 (components allocate their row blocks), the other two
+    // in steps 3–4
+    return new Estimate(stepOne + output / 3, stepTwo, (boundary == 0 ? 0 : stepFour) + 2 * output / 3);
   }
 
   /** The Floyd–Warshall estimate the boundary solver weighs recursion against, on the same terms. */
