@@ -131,20 +131,22 @@ public final class BlockSizeModel {
   }
 
   /**
-   * All cores' multiply rate over the thread count times one thread's, both at b = 256 and measured back to back in
-   * three rounds, so that a disturbance shifts both sides; the median round. Kept within [1/cores, 1].
+   * All cores' multiply rate over the thread count times one thread's, both at b = 256: each the best of
+   * {@value #PASSES} rounds measured back to back, for the same reason as {@link #measure}. Kept within
+   * [1/cores, 1]. (The median of three ratios, used before, still swung between 1.0 and 2.0 on 2 cores from one JVM
+   * to the next: one disturbed all-core round is enough to halve a ratio.)
    */
   private double allCoresEfficiency(Arithmetic arithmetic, int cores) {
     if (cores == 1) {
       return 1;
     }
-    double[] ratios = new double[3];
-    for (int round = 0; round < ratios.length; round++) {
-      double single = timeMultiply(arithmetic, 256, new Random(round), 0.01);
-      ratios[round] = allCoresRate(arithmetic, cores) / (cores * single);
+    double single = 0;
+    double all = 0;
+    for (int round = 0; round < PASSES; round++) {
+      single = Math.max(single, timeMultiply(arithmetic, 256, new Random(round), 0.01));
+      all = Math.max(all, allCoresRate(arithmetic, cores));
     }
-    Arrays.sort(ratios);
-    return Math.clamp(ratios[1], 1.0 / cores, 1.0);
+    return Math.clamp(all / (cores * single), 1.0 / cores, 1.0);
   }
 
   /** The summed multiply rate of one thread per core, all started together, each on its own tiles. */
