@@ -35,7 +35,7 @@ final class GraphSources {
         return SparseGraph.of(matrix, readLabels(file, matrix.rowCount()), options.kernels());
       }
       Graph graph = loader.load(file);
-      return SparseGraph.of(graph, options.blockCooOptions(graph, BlockCooOptions.defaults(), err), options.kernels());
+      return SparseGraph.of(graph, options.layout(graph, BlockCooOptions.defaults(), err).options(), options.kernels());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

@@ -39,21 +39,21 @@ public final class MatrixOptions {
   int threads;
 
   /**
-   * The layout for {@code graph}: {@code base} (orientation, values) with these options' block size and order,
-   * telling {@code err} which order {@code auto} chose and why.
+   * The layout for {@code graph}: {@code base} (orientation, values) with these options' block size and order, and
+   * why; {@code err} is told which order {@code auto} chose.
    */
-  BlockCooOptions blockCooOptions(Graph graph, BlockCooOptions base, PrintWriter err) {
+  LayoutAdvisor.Choice layout(Graph graph, BlockCooOptions base, PrintWriter err) {
     BlockCooOptions o = base.withBlockSize(blockSize);
     return switch (order) {
       case auto -> {
         LayoutAdvisor.Choice choice = LayoutAdvisor.choose(graph, o, kernels().threads());
         err.println("layout: " + name(choice.options()) + ", since " + choice.reason()
             + " (--order picks another)");
-        yield choice.options();
+        yield choice;
       }
-      case rcm -> o.withVertexOrder(VertexOrder.RCM);
-      case cache -> o;
-      case none -> o.withElementOrder(ElementOrder.ROW);
+      case rcm -> new LayoutAdvisor.Choice(o.withVertexOrder(VertexOrder.RCM), "asked for with --order rcm");
+      case cache -> new LayoutAdvisor.Choice(o, "asked for with --order cache");
+      case none -> new LayoutAdvisor.Choice(o.withElementOrder(ElementOrder.ROW), "asked for with --order none");
     };
   }
 

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
+import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.LocalityStats;
 import org.tropic.sparse.Orientation;
 import org.tropic.sparse.ValueMode;
@@ -65,10 +66,10 @@ public final class SparseConvertCommand implements Callable<Integer> {
         throw new IllegalArgumentException("output " + target + " must end in " + GraphSources.MATRIX_SUFFIX);
       }
       Graph g = GraphSources.load(graph, loader);
-      BlockCooOptions options = matrix.blockCooOptions(g, BlockCooOptions.defaults()
+      LayoutAdvisor.Choice layout = matrix.layout(g, BlockCooOptions.defaults()
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
           .withValues(parse(ValueMode.class, values, "--values")), spec.commandLine().getErr());
-      BlockCoo m = BlockCoo.fromGraph(g, options, matrix.kernels().threads());
+      BlockCoo m = BlockCoo.fromGraph(g, layout.options(), matrix.kernels().threads());
       m.save(target);
       if (g.labels() != null) {
         GraphSources.writeLabels(target, g.labels());
@@ -83,6 +84,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       facts.put("storedBlocks", m.storedBlockCount());
       facts.put("pattern", m.isPattern());
       facts.put("layout", m.layout().toString());
+      facts.put("layoutReason", layout.reason());
       facts.put("footprintBytes", m.footprintBytes());
       facts.put("coo32Bytes", m.coo32FootprintBytes());
       facts.put("footprintRatio", (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()));

@@ -104,6 +104,12 @@ class SparseCommandsTest {
     err.getBuffer().setLength(0);
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--order", "cache")).isZero();
     assertThat(err.toString()).doesNotContain("layout:");
+
+    out.getBuffer().setLength(0);
+    Path matrix = dir.resolve("auto.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o", matrix.toString(),
+        "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).get("layoutReason").asText()).isNotBlank();
   }
 
   @Test
