@@ -5,9 +5,9 @@ import java.util.Locale;
 import org.tropic.graph.Graph;
 
 /**
- * Picks the {@link BlockCoo} layout that multiplies fastest for a graph, from two counts taken in one pass over its
- * arcs (O(n + m), no matrix built): how many elements a non-empty block holds per row, and how long the row runs
- * are in row order. No one layout wins everywhere (SparseBench on 2 threads, ms per SpMV; R-MAT 24 from a second
+ * Picks the {@link BlockCoo} layout that multiplies fastest for a graph, from counts taken in one pass over its arcs
+ * (O(n + m), no matrix built): how many elements a non-empty block holds per row, and what share of the elements
+ * sit in long row runs. No one layout wins everywhere (SparseBench on 2 threads, ms per SpMV; R-MAT 24 from a second
  * run):
  *
  * <pre>
@@ -25,10 +25,10 @@ import org.tropic.graph.Graph;
  *       multiplies 4× faster on R-MAT. Its build is slower (12 s against 7 s at scale 22), which about 40 products
  *       (one PageRank) pay back; a single BFS does not.
  *   <li>Else, when at least {@value #LONG_RUN_SHARE} of the elements sit in row runs of {@value RowRuns#LONG_RUN}
- *       or more: row order, which sums each run in registers. Cache cells cut the runs up, and their per-element
- *       updates of one y entry wait on each other. That is why as-22july06, whose hub rows put 41% of the elements
- *       in long runs, multiplies faster in row order, and NY road (0%) in cache order, although both average 2.6
- *       elements a run.
+ *       or more: row order, which sums runs in registers where cache cells would cut them into per-element
+ *       updates of y. as-22july06, whose hub rows put 41% of the elements in long runs, multiplies faster in row
+ *       order and NY road (0%) in cache order, though both average 2.6 elements a run: the share separates them
+ *       where the average does not.
  *   <li>Else cache-cell order, the default.
  * </ul>
  */
