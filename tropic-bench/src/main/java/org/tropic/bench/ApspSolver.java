@@ -27,27 +27,34 @@ public interface ApspSolver {
   /** The distances of all pairs of {@code graph}, solved with the given arithmetic path on {@code threads} threads. */
   DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads);
 
-  /** Tropic's blocked Floyd–Warshall on the given kernels. */
-  static ApspSolver blockedFloydWarshall(MinPlusKernels kernels, int blockSize, boolean lookahead) {
+  /**
+   * Tropic's blocked Floyd–Warshall on the given kernels; with {@code symmetry}, symmetric graphs are solved on the
+   * upper triangle of tiles, and their description says so.
+   */
+  static ApspSolver blockedFloydWarshall(MinPlusKernels kernels, int blockSize, boolean lookahead, boolean symmetry) {
     return new ApspSolver() {
       @Override
       public String name() {
-        return "blocked-fw/" + kernels.name() + "/b" + (blockSize == 0 ? "=model" : blockSize) + (lookahead ? "/lookahead" : "");
+        return "blocked-fw/" + kernels.name() + "/b" + (blockSize == 0 ? "=model" : blockSize)
+            + (lookahead ? "/lookahead" : "");
       }
 
       @Override
       public String describe(Graph graph, Arithmetic arithmetic, int threads) {
-        if (blockSize != 0) {
-          return name();
-        }
-        int b = BlockSizeModel.forMachine(kernels).choose(graph.vertexCount(), threads, arithmetic);
-        return "blocked-fw/" + kernels.name() + "/b=" + b + " (model)" + (lookahead ? "/lookahead" : "");
+        boolean upper = solver(arithmetic, threads).usesSymmetry(graph);
+        String tile = blockSize != 0 ? "/b" + blockSize : "/b=" + BlockSizeModel.forMachine(kernels)
+            .choose(graph.vertexCount(), threads, arithmetic, upper) + " (model)";
+        return "blocked-fw/" + kernels.name() + tile + (lookahead ? "/lookahead" : "") + (upper ? "/upper-triangle" : "");
       }
 
       @Override
       public DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads) {
-        FloydWarshallOptions options = new FloydWarshallOptions(blockSize, threads, arithmetic, lookahead);
-        return new BlockedFloydWarshall(kernels, options).solve(graph, Progress.NONE);
+        return solver(arithmetic, threads).solve(graph, Progress.NONE);
+      }
+
+      private BlockedFloydWarshall solver(Arithmetic arithmetic, int threads) {
+        return new BlockedFloydWarshall(kernels,
+            new FloydWarshallOptions(blockSize, threads, arithmetic, lookahead, symmetry));
       }
     };
   }

@@ -22,6 +22,7 @@ import org.tropic.semiring.Arithmetic;
  * @param fw how to time end-to-end solves
  * @param blockSize the blocked FW's tile size
  * @param lookahead whether the blocked FW overlaps the next pivot's panels with the current update
+ * @param symmetry whether the blocked FW solves symmetric graphs on the upper triangle of tiles
  * @param degree out-degree of the random graphs
  * @param weights weights of the random graphs
  * @param seed seed of the random graphs
@@ -41,7 +42,7 @@ import org.tropic.semiring.Arithmetic;
  */
 public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmetics, List<Integer> kernelThreads,
     KernelBench.Options kernel, List<Integer> fwSizes, List<Path> graphFiles, int fwThreads, Arithmetic fwArithmetic,
-    FloydWarshallBench.Options fw, int blockSize, boolean lookahead, int degree, RandomGraphs.Weights weights,
+    FloydWarshallBench.Options fw, int blockSize, boolean lookahead, boolean symmetry, int degree, RandomGraphs.Weights weights,
     long seed, int peerSize, int scipyMaxN, int jgraphtMaxN, int samplePairs, String python,
     long peerTimeoutSeconds, double clockGhz, int clockRounds, int floatFlopsPerCycle, int intFlopsPerCycle,
     boolean scalarKernels, Path jsonOut) {
@@ -105,6 +106,7 @@ public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmeti
     b.fw = fw;
     b.blockSize = blockSize;
     b.lookahead = lookahead;
+    b.symmetry = symmetry;
     b.degree = degree;
     b.weights = weights;
     b.seed = seed;
@@ -138,6 +140,7 @@ public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmeti
     private FloydWarshallBench.Options fw = new FloydWarshallBench.Options(1, 3, 4, true);
     private int blockSize = 0;
     private boolean lookahead = true;
+    private boolean symmetry = true;
     private int degree = 16;
     private RandomGraphs.Weights weights = RandomGraphs.Weights.REAL;
     private long seed = 42;
@@ -209,6 +212,11 @@ public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmeti
 
     public Builder lookahead(boolean value) {
       lookahead = value;
+      return this;
+    }
+
+    public Builder symmetry(boolean value) {
+      symmetry = value;
       return this;
     }
 
@@ -289,7 +297,7 @@ public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmeti
 
     public BenchConfig build() {
       return new BenchConfig(parts, kernelArithmetics, kernelThreads, kernel, fwSizes, graphFiles, fwThreads,
-          fwArithmetic, fw, blockSize, lookahead, degree, weights, seed, peerSize, scipyMaxN, jgraphtMaxN,
+          fwArithmetic, fw, blockSize, lookahead, symmetry, degree, weights, seed, peerSize, scipyMaxN, jgraphtMaxN,
           samplePairs, python, peerTimeoutSeconds, clockGhz, clockRounds, floatFlopsPerCycle, intFlopsPerCycle,
           scalarKernels, jsonOut);
     }

@@ -156,6 +156,10 @@ final class BenchOptions {
   @Option(order = 23, names = "--no-lookahead", description = "end to end: turn off the solver's lookahead")
   boolean noLookahead = !DEFAULTS.lookahead();
 
+  @Option(order = 23, names = "--no-symmetry",
+      description = "end to end: solve all tiles of symmetric graphs, not just the upper triangle")
+  boolean noSymmetry = !DEFAULTS.symmetry();
+
   @Option(order = 24, names = "--degree", paramLabel = "N", converter = NonNegativeInt.class,
       description = "end to end: out-degree of random graphs (default 16)")
   int degree = DEFAULTS.degree();
@@ -204,7 +208,8 @@ final class BenchOptions {
         .kernel(new KernelBench.Options(kernelSize, kernelWarmup, kernelRounds, roundMillis)).fwSizes(fwSizes)
         .graphFiles(graphFiles).fwThreads(fwThreads).fwArithmetic(fwArithmetic)
         .fw(new FloydWarshallBench.Options(fwWarmup, fwRuns, checkSources, !noMemory)).blockSize(blockSize)
-        .lookahead(!noLookahead).degree(degree).weights(weights).seed(seed).peerSize(peerSize).scipyMaxN(scipyMaxN)
+        .lookahead(!noLookahead).symmetry(!noSymmetry).degree(degree).weights(weights).seed(seed)
+        .peerSize(peerSize).scipyMaxN(scipyMaxN)
         .jgraphtMaxN(jgraphtMaxN).samplePairs(samplePairs).python(python).peerTimeoutSeconds(peerTimeoutSeconds)
         .clockGhz(clockGhz).clockRounds(clockRounds).floatFlopsPerCycle(floatFlopsPerCycle)
         .intFlopsPerCycle(intFlopsPerCycle).scalarKernels(scalar).jsonOut(jsonOut).build();

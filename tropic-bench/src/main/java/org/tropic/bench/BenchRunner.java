@@ -30,7 +30,8 @@ public final class BenchRunner {
   /** Runs with the best kernels (or the scalar ones if configured) and the blocked Floyd–Warshall. */
   public static BenchResults run(BenchConfig config, PrintStream out) {
     MinPlusKernels kernels = config.scalarKernels() ? new ScalarMinPlusKernels() : MinPlusKernels.best();
-    return run(config, out, kernels, ApspSolver.blockedFloydWarshall(kernels, config.blockSize(), config.lookahead()));
+    return run(config, out, kernels, ApspSolver.blockedFloydWarshall(kernels, config.blockSize(), config.lookahead(),
+        config.symmetry()));
   }
 
   /** Runs with the given kernels and all-pairs solver (tests pass a reference solver). */

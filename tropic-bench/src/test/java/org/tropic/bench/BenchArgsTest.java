@@ -101,7 +101,7 @@ class BenchArgsTest {
       "--check-sources", "--block-size", "--degree", "--weights", "--seed", "--peer-n", "--scipy-max-n",
       "--jgrapht-max-n", "--samples", "--python", "--peer-timeout", "--json");
   private static final List<String> FLAGS = List.of("--quick", "--scalar", "--no-memory", "--no-lookahead",
-      "--help");
+      "--no-symmetry", "--help");
 
   @Test
   void helpIsRecognisedAndListsEveryOption() {

@@ -9,6 +9,7 @@ import org.tropic.apsp.Apsp;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
 import org.tropic.apsp.ApspResult;
+import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
@@ -17,6 +18,7 @@ import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.apsp.TiledDistanceMatrix;
 import org.tropic.cli.dist.DistributedApsp;
 import org.tropic.cli.dist.DistributedFlags;
 import org.tropic.graph.Graph;
@@ -83,6 +85,10 @@ final class ApspCommand implements Callable<Integer> {
   @Option(names = "--no-lookahead", description = "Run Floyd–Warshall iterations strictly one after another.")
   boolean noLookahead;
 
+  @Option(names = "--no-symmetry", description = "Solve every tile even when the graph is symmetric (undirected, "
+      + "weights ≥ 0), which Floyd–Warshall otherwise solves on the upper triangle: half the work and memory.")
+  boolean noSymmetry;
+
   @Option(names = "--predecessors",
       description = "Also store an int32 predecessor matrix (OUT.pred.npy): n² × 4 more bytes.")
   boolean predecessors;
@@ -122,15 +128,18 @@ final class ApspCommand implements Callable<Integer> {
     if (output != null) {
       DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve
     }
-    var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead);
+    var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead, !noSymmetry);
+    boolean upperTriangle = new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph);
     ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
     double planSeconds = seconds(planStart);
     long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
-    err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (result %s)%n", plan.algorithm().label(),
+    err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (n² result %s)%n", plan.algorithm().label(),
         plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
-            + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "") + ")",
+            + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "")
+            + (plan.algorithm() == Algorithm.FW && upperTriangle ? ", upper triangle: the graph is symmetric" : "")
+            + ")",
         plan.threads(), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
             : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
         Durations.bytes(resultBytes));
@@ -193,6 +202,7 @@ final class ApspCommand implements Callable<Integer> {
         .put("algorithm", plan.algorithm().label())
         .put("arithmetic", plan.arithmetic() == null ? null : plan.arithmetic().label())
         .put("block_size", plan.blockSize() == 0 ? null : plan.blockSize())
+        .put("symmetric", d instanceof TiledDistanceMatrix tiled ? tiled.symmetric() : null)
         .put("threads", plan.threads())
         .put("parts", plan.partitioned() == null ? null : plan.partitioned().report().parts())
         .put("boundary_vertices", plan.partitioned() == null ? null

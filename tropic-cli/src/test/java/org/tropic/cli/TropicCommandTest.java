@@ -107,6 +107,29 @@ class TropicCommandTest {
   }
 
   @Test
+  void anUndirectedGraphIsSolvedOnTheUpperTriangleToTheSameBytes() throws IOException {
+    StringBuilder edges = new StringBuilder();
+    for (int v = 0; v < 300; v++) {
+      edges.append(v).append(' ').append((v + 1) % 300).append(' ').append(1 + v % 7).append('\n');
+      edges.append(v).append(' ').append((v * 37 + 11) % 300).append(' ').append(2 + v % 5).append('\n');
+    }
+    Path graph = Files.writeString(dir.resolve("ring.txt"), edges);
+    Path upper = dir.resolve("upper.npy");
+    Path full = dir.resolve("full.npy");
+    Run symmetric = run("apsp", graph.toString(), "--undirected", "--algorithm", "fw", "--block", "64", "-o",
+        upper.toString(), "--json", "--examples", "0");
+    Run everyTile = run("apsp", graph.toString(), "--undirected", "--algorithm", "fw", "--block", "64", "-o",
+        full.toString(), "--json", "--examples", "0", "--no-symmetry");
+    assertThat(symmetric.exitCode()).as(symmetric.err()).isZero();
+    assertThat(everyTile.exitCode()).as(everyTile.err()).isZero();
+    assertThat(symmetric.err()).contains("upper triangle: the graph is symmetric");
+    assertThat(everyTile.err()).doesNotContain("upper triangle");
+    assertThat(new ObjectMapper().readTree(symmetric.out()).get("symmetric").asBoolean()).isTrue();
+    assertThat(new ObjectMapper().readTree(everyTile.out()).get("symmetric").asBoolean()).isFalse();
+    assertThat(Files.mismatch(upper, full)).isEqualTo(-1);
+  }
+
+  @Test
   void negativeWeightsArePlannedAndSolvedByEitherAlgorithm() throws IOException {
     Path graph = dir.resolve("negative.edges");
     StringBuilder arcs = new StringBuilder();

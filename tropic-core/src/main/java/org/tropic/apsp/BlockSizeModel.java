@@ -52,13 +52,18 @@ public final class BlockSizeModel {
    * within 3% of each other, and noise picked 128 in 8 of 10 fresh JVMs, though 256 solved n = 8192 10% faster.
    */
   public int choose(int n, int threads, Arithmetic arithmetic) {
+    return choose(n, threads, arithmetic, false);
+  }
+
+  /** As {@link #choose(int, int, Arithmetic)}, for a solve on the upper triangle of tiles when {@code symmetric}. */
+  public int choose(int n, int threads, Arithmetic arithmetic, boolean symmetric) {
     if (n <= 128) {
       return Math.max(32, (n + 31) / 32 * 32); // one tile: nothing to schedule, no calibration worth its time
     }
     double[] predicted = new double[CANDIDATES.length];
     double bestTime = Double.POSITIVE_INFINITY;
     for (int c = 0; c < CANDIDATES.length; c++) {
-      predicted[c] = predictSeconds(n, threads, arithmetic, CANDIDATES[c]);
+      predicted[c] = predictSeconds(n, threads, arithmetic, CANDIDATES[c], symmetric);
       bestTime = Math.min(bestTime, predicted[c]);
     }
     for (int c = CANDIDATES.length - 1; c > 0; c--) {
@@ -71,13 +76,18 @@ public final class BlockSizeModel {
 
   /** Predicted solve time in seconds for n vertices, tile size b. */
   public double predictSeconds(int n, int threads, Arithmetic arithmetic, int b) {
+    return predictSeconds(n, threads, arithmetic, b, false);
+  }
+
+  /** As above; a symmetric solve has a task per tile on or above the diagonal, not per tile. */
+  public double predictSeconds(int n, int threads, Arithmetic arithmetic, int b, boolean symmetric) {
     Rates r = ratesFor(arithmetic);
     int index = indexOf(b);
     double multiplyRate = index >= 0 ? r.multiply[index] : r.multiply[nearestIndex(b)];
     double closureRate = index >= 0 ? r.closure[index] : r.closure[nearestIndex(b)];
     long tiles = (n + b - 1) / b;
     double tileWork = 2.0 * b * b * b;
-    double tasksPerIteration = (double) tiles * tiles;
+    double tasksPerIteration = symmetric ? tiles * (tiles + 1) / 2.0 : (double) tiles * tiles;
     double imbalance = Math.ceil(tasksPerIteration / threads) / (tasksPerIteration / threads);
     int busy = (int) Math.min(threads, tasksPerIteration);
     double bulk = tiles * tasksPerIteration * tileWork / (speedup(arithmetic, busy) * multiplyRate) * imbalance;

@@ -12,8 +12,9 @@ import org.tropic.semiring.MinPlusKernels;
  * {@link FloydWarshallSchedule}, which runs the next pivot's diagonal and panels ahead of the current outer product.
  *
  * <p>Time Θ(n³) at the kernel's rate; memory the n² tiles (padded to a multiple of b) plus at most a few
- * iterations' packed panels (2·n·b floats each). A negative cycle is reported as a {@link NegativeCycleException},
- * never returned as data.
+ * iterations' packed panels (2·n·b floats each). A symmetric graph (undirected, weights ≥ 0) is solved on the tiles
+ * on and above the diagonal only ({@link FloydWarshallOptions#symmetry()}): about half the time and the memory. A
+ * negative cycle is reported as a {@link NegativeCycleException}, never returned as data.
  */
 public final class BlockedFloydWarshall {
   private final MinPlusKernels kernels;
@@ -29,9 +30,10 @@ public final class BlockedFloydWarshall {
     int n = graph.vertexCount();
     Arithmetic arithmetic = arithmeticFor(graph);
     int threads = options.effectiveThreads();
+    boolean symmetric = usesSymmetry(graph);
     int b = options.blockSize() > 0 ? options.blockSize()
-        : BlockSizeModel.forMachine(kernels).choose(n, threads, arithmetic);
-    TiledDistanceMatrix d = new TiledDistanceMatrix(n, b, arithmetic, graph.labels());
+        : BlockSizeModel.forMachine(kernels).choose(n, threads, arithmetic, symmetric);
+    TiledDistanceMatrix d = new TiledDistanceMatrix(n, b, arithmetic, graph.labels(), symmetric);
     loadArcs(graph, d, arithmetic);
     new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), graph, progress).run();
     d.decodeFrom(arithmetic);
@@ -53,17 +55,28 @@ public final class BlockedFloydWarshall {
     return requested;
   }
 
+  /**
+   * Whether this solver works on the upper triangle of tiles only for {@code graph}: symmetry is on, and the graph
+   * is symmetric with no negative weight (an undirected negative edge is a negative cycle, left to the full solve to
+   * find and report).
+   */
+  public boolean usesSymmetry(Graph graph) {
+    return options.symmetry() && !graph.weightStats().hasNegative() && graph.isSymmetric();
+  }
+
   private static void loadArcs(Graph graph, TiledDistanceMatrix d, Arithmetic arithmetic) {
     int b = d.blockSize();
     int[] offsets = graph.offsets();
     int[] targets = graph.targets();
     float[] weights = graph.weights();
     for (int u = 0; u < graph.vertexCount(); u++) {
-      int rowInTile = (u % b) * b;
       for (int a = offsets[u]; a < offsets[u + 1]; a++) {
         int v = targets[a];
+        if (d.symmetric() && u / b > v / b) {
+          continue; // its reverse arc, of the same weight, fills the mirror entry above the diagonal
+        }
         float[] tile = d.tile(u / b, v / b);
-        int at = rowInTile + v % b;
+        int at = (u % b) * b + v % b;
         tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), weights[a]));
       }
     }

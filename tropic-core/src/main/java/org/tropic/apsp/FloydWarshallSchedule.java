@@ -24,6 +24,12 @@ import org.tropic.semiring.PackedPanel;
  * C(k+1,·) run as soon as their inputs exist while the bulk of iteration k's outer product goes on. Without
  * lookahead, iteration k+1 starts only when all of iteration k has finished (the textbook schedule, kept so the
  * gain can be measured).
+ *
+ * <p>On a {@link TiledDistanceMatrix#symmetric() symmetric} matrix only the tiles with i ≤ j have tasks, about half
+ * the work. Every step maps a symmetric matrix to a symmetric one exactly (each candidate a + b has a mirror b + a,
+ * and min does not depend on order), so the tiles below the diagonal would equal the transposes of those above
+ * bit for bit. The panel a tile below would have given is packed from its mirror's transpose: a row panel task on
+ * (k, j) also yields column panel j, a column panel task on (i, k) also yields row panel i.
  */
 final class FloydWarshallSchedule {
   private static final int DIAGONAL = 0;
@@ -38,6 +44,7 @@ final class FloydWarshallSchedule {
   private final int b;
   private final int threads;
   private final boolean lookahead;
+  private final boolean symmetric;
   private final Graph graph;
   private final Progress progress;
 
@@ -47,7 +54,7 @@ final class FloydWarshallSchedule {
   /** Per tile: the iteration whose task on it finished last, and the one last put on the queue. */
   private final int[] finished;
   private final int[] queued;
-  /** Per iteration: tasks not yet finished (each iteration has tiles² tasks). */
+  /** Per iteration: tasks not yet finished (one per stored tile). */
   private final int[] remaining;
   private final IterationPanels[] panels;
   /** Packed panels of finished iterations, recycled so a solve allocates a few iterations' worth, not n/b of them. */
@@ -67,6 +74,7 @@ final class FloydWarshallSchedule {
     this.b = d.blockSize();
     this.threads = threads;
     this.lookahead = lookahead;
+    this.symmetric = d.symmetric();
     this.graph = graph;
     this.progress = progress;
     this.finished = new int[tiles * tiles];
@@ -74,13 +82,13 @@ final class FloydWarshallSchedule {
     Arrays.fill(finished, -1);
     Arrays.fill(queued, -1);
     this.remaining = new int[tiles];
-    Arrays.fill(remaining, tiles * tiles);
+    Arrays.fill(remaining, symmetric ? tiles * (tiles + 1) / 2 : tiles * tiles);
     this.panels = new IterationPanels[tiles];
   }
 
   /** Runs every task to completion on {@code threads} workers (the caller's thread is one of them). */
   void run() {
-    progress.begin("Floyd–Warshall", (long) tiles * tiles * tiles);
+    progress.begin("Floyd–Warshall", (long) tiles * remaining[0]);
     tryQueue(0, 0, 0);
     List<Thread> helpers = new ArrayList<>();
     for (int t = 1; t < threads; t++) {
@@ -178,12 +186,18 @@ final class FloydWarshallSchedule {
         PackedPanel[] own = scratch.get();
         own[0] = steps.updateRowPanel(p.diagonalLeft, tile, own[0]);
         p.rows[j] = steps.packRight(tile, spare.poll());
+        if (symmetric) {
+          p.columns[j] = steps.packLeftTransposed(tile, spare.poll());
+        }
       }
       case COLUMN_PANEL -> {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
         own[0] = steps.updateColumnPanel(tile, p.diagonalRight, own[0]);
         p.columns[i] = steps.packLeft(tile, spare.poll());
+        if (symmetric) {
+          p.rows[i] = steps.packRightTransposed(tile, spare.poll());
+        }
       }
       default -> {
         IterationPanels p = panelsOf(k);
@@ -239,6 +253,9 @@ final class FloydWarshallSchedule {
         for (int x = 0; x < tiles; x++) {
           if (x != k) {
             tryQueue(k, x, j);
+            if (symmetric) {
+              tryQueue(k, j, x); // the tile yielded column panel j too
+            }
           }
         }
       }
@@ -246,6 +263,9 @@ final class FloydWarshallSchedule {
         for (int x = 0; x < tiles; x++) {
           if (x != k) {
             tryQueue(k, i, x);
+            if (symmetric) {
+              tryQueue(k, x, i); // and this one row panel i
+            }
           }
         }
       }
@@ -253,8 +273,16 @@ final class FloydWarshallSchedule {
     }
   }
 
+  /** The index of the stored tile holding (i, j): itself, or in a symmetric matrix its mirror when below. */
+  private int storedTile(int i, int j) {
+    return symmetric && i > j ? j * tiles + i : i * tiles + j;
+  }
+
   /** Queues the iteration-k task on tile (i, j) if all it needs is done and it is not queued yet. */
   private void tryQueue(int k, int i, int j) {
+    if (symmetric && i > j) {
+      return; // no task: its mirror above the diagonal stands for it
+    }
     int tile = i * tiles + j;
     if (k >= tiles || queued[tile] >= k || finished[tile] != k - 1) {
       return;
@@ -268,7 +296,7 @@ final class FloydWarshallSchedule {
       }
       type = i == k ? ROW_PANEL : COLUMN_PANEL;
     } else {
-      if (finished[i * tiles + k] < k || finished[k * tiles + j] < k) {
+      if (finished[storedTile(i, k)] < k || finished[storedTile(k, j)] < k) {
         return;
       }
       type = OUTER;

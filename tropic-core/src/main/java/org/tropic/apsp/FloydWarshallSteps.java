@@ -63,4 +63,14 @@ public final class FloydWarshallSteps {
   public PackedPanel packRight(float[] tile, PackedPanel reuse) {
     return kernels.packRight(arithmetic, b, b, tile, 0, b, reuse);
   }
+
+  /** The transpose of a tile packed as a left operand: the column panel its mirror below the diagonal would give. */
+  public PackedPanel packLeftTransposed(float[] tile, PackedPanel reuse) {
+    return kernels.packLeftTransposed(arithmetic, b, b, tile, 0, b, reuse);
+  }
+
+  /** The transpose of a tile packed as a right operand: the row panel its mirror below the diagonal would give. */
+  public PackedPanel packRightTransposed(float[] tile, PackedPanel reuse) {
+    return kernels.packRightTransposed(arithmetic, b, b, tile, 0, b, reuse);
+  }
 }

@@ -89,7 +89,9 @@ public final class Planner {
     int n = graph.vertexCount();
     FloydWarshallOptions fw = request.floydWarshall();
     int threads = fw.effectiveThreads();
-    Arithmetic arithmetic = new BlockedFloydWarshall(kernels, fw).arithmeticFor(graph);
+    BlockedFloydWarshall floydWarshall = new BlockedFloydWarshall(kernels, fw);
+    Arithmetic arithmetic = floydWarshall.arithmeticFor(graph);
+    boolean symmetric = floydWarshall.usesSymmetry(graph);
     Algorithm wanted = request.algorithm();
     if (wanted == Algorithm.PARTITIONED && !PartitionedApsp.available()) {
       throw new IllegalArgumentException("partitioned APSP needs METIS: "
@@ -97,8 +99,8 @@ public final class Planner {
     }
 
     BlockSizeModel model = BlockSizeModel.forMachine(kernels);
-    int b = fw.blockSize() > 0 ? fw.blockSize() : model.choose(n, threads, arithmetic);
-    long fwBytes = floydWarshallBytes(n, b);
+    int b = fw.blockSize() > 0 ? fw.blockSize() : model.choose(n, threads, arithmetic, symmetric);
+    long fwBytes = floydWarshallBytes(n, b, symmetric);
     long dijkstraBytes = dijkstraBytes(n, threads);
     long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
     long smallestNeed = switch (wanted) {
@@ -110,13 +112,14 @@ public final class Planner {
       budget = availableAfterCollection(request);
       if (smallestNeed > budget) {
         throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix%s)", n,
-            wanted == Algorithm.FW ? " plus Floyd–Warshall's padded tiles and panels" : ""), smallestNeed, budget);
+            wanted != Algorithm.FW ? "" : symmetric ? ", its upper triangle of tiles and Floyd–Warshall's panels"
+                : " plus Floyd–Warshall's padded tiles and panels"), smallestNeed, budget);
       }
     }
 
     boolean small = n <= SMALL;
     boolean consider = wanted == Algorithm.AUTO && !small;
-    double fwSeconds = small ? 0 : model.predictSeconds(n, threads, arithmetic, b);
+    double fwSeconds = small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric);
     double dijkstraSeconds = consider || wanted == Algorithm.DIJKSTRA
         ? estimateDijkstraSeconds(graph, threads) : Double.NaN;
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
@@ -163,10 +166,13 @@ public final class Planner {
     return Double.isNaN(s) ? "-" : String.format("%.2g s", s);
   }
 
-  /** Tiles padded to a multiple of b, plus up to three iterations' packed row and column panels. */
-  static long floydWarshallBytes(int n, int b) {
+  /**
+   * Tiles padded to a multiple of b (those on and above the diagonal when symmetric), plus up to three iterations'
+   * packed row and column panels.
+   */
+  static long floydWarshallBytes(int n, int b, boolean symmetric) {
     long padded = (long) (n + b - 1) / b * b;
-    return padded * padded * Float.BYTES + 3L * 2 * padded * b * Float.BYTES;
+    return TiledDistanceMatrix.storageBytes(n, b, symmetric) + 3L * 2 * padded * b * Float.BYTES;
   }
 
   /** The rows, plus each thread's heap and distance arrays. */

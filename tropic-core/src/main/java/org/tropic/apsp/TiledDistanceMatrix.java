@@ -9,35 +9,62 @@ import org.tropic.semiring.Arithmetic;
  * rows I·b.. and columns J·b.. row-major; tiles on the ragged edge are padded to b×b with +∞. While a solve runs the
  * tiles hold values in the solve's {@link Arithmetic} storage form; {@link #decodeFrom} turns them into float32
  * distances once it is done.
+ *
+ * <p>A symmetric matrix (the distances of an undirected graph) keeps only the tiles on and above the diagonal,
+ * I ≤ J: about half the memory. Entries below are read from their mirror image.
  */
 public final class TiledDistanceMatrix implements DistanceMatrix {
   private final int n;
   private final int b;
   private final int tilesPerSide;
+  private final boolean symmetric;
   private final float[][] tiles;
   private final VertexLabels labels;
 
-  /** An all-+∞ matrix (in {@code arithmetic}'s storage form) with a zero diagonal. */
+  /** An all-+∞ matrix (in {@code arithmetic}'s storage form) with a zero diagonal, every tile stored. */
   TiledDistanceMatrix(int n, int blockSize, Arithmetic arithmetic, VertexLabels labels) {
+    this(n, blockSize, arithmetic, labels, false);
+  }
+
+  /** As above; when {@code symmetric}, only the tiles with I ≤ J exist. */
+  TiledDistanceMatrix(int n, int blockSize, Arithmetic arithmetic, VertexLabels labels, boolean symmetric) {
     this.n = n;
     this.b = blockSize;
     this.tilesPerSide = Math.max(1, (n + blockSize - 1) / blockSize);
+    this.symmetric = symmetric;
     this.tiles = new float[tilesPerSide * tilesPerSide][];
     this.labels = labels;
     float inf = arithmetic.infinity();
     float zero = arithmetic.encode(0f);
-    for (int t = 0; t < tiles.length; t++) {
-      tiles[t] = new float[b * b];
-      Arrays.fill(tiles[t], inf);
+    for (int i = 0; i < tilesPerSide; i++) {
+      for (int j = symmetric ? i : 0; j < tilesPerSide; j++) {
+        float[] tile = new float[b * b];
+        Arrays.fill(tile, inf);
+        tiles[i * tilesPerSide + j] = tile;
+      }
     }
     for (int v = 0; v < n; v++) {
       tile(v / b, v / b)[(v % b) * b + v % b] = zero;
     }
   }
 
-  /** Tile (I, J), row-major b×b. Writable by the solver that owns this matrix. */
+  /** Bytes of tile storage for n vertices and tile side b, full or upper triangle only. */
+  static long storageBytes(int n, int b, boolean symmetric) {
+    long t = Math.max(1, (n + b - 1) / b);
+    return (symmetric ? t * (t + 1) / 2 : t * t) * b * b * Float.BYTES;
+  }
+
+  /**
+   * Tile (I, J), row-major b×b. Writable by the solver that owns this matrix. In a symmetric matrix only I ≤ J is
+   * stored; the tiles below are {@code null}.
+   */
   float[] tile(int tileRow, int tileCol) {
     return tiles[tileRow * tilesPerSide + tileCol];
+  }
+
+  /** Whether only the tiles on and above the diagonal are stored, the rest being their transposes. */
+  public boolean symmetric() {
+    return symmetric;
   }
 
   int tilesPerSide() {
@@ -51,7 +78,9 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   void decodeFrom(Arithmetic arithmetic) {
     for (float[] tile : tiles) {
-      arithmetic.decodeInPlace(tile, 0, tile.length);
+      if (tile != null) {
+        arithmetic.decodeInPlace(tile, 0, tile.length);
+      }
     }
   }
 
@@ -62,6 +91,9 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   @Override
   public float get(int u, int v) {
+    if (symmetric && u / b > v / b) {
+      return tile(v / b, u / b)[(v % b) * b + u % b];
+    }
     return tile(u / b, v / b)[(u % b) * b + v % b];
   }
 
@@ -71,7 +103,15 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
     int offset = (u % b) * b;
     for (int tc = 0; tc < tilesPerSide; tc++) {
       int from = tc * b;
-      System.arraycopy(tile(tileRow, tc), offset, dst, from, Math.min(b, n - from));
+      int count = Math.min(b, n - from);
+      if (symmetric && tc < tileRow) {
+        float[] mirror = tile(tc, tileRow); // row u here is column u % b of the tile above the diagonal
+        for (int r = 0; r < count; r++) {
+          dst[from + r] = mirror[r * b + u % b];
+        }
+      } else {
+        System.arraycopy(tile(tileRow, tc), offset, dst, from, count);
+      }
     }
   }
 

@@ -21,6 +21,7 @@ public final class Graph {
   private final boolean undirected;
   private final WeightStats weightStats;
   private String fingerprint;
+  private Boolean symmetric;
 
   /**
    * Wraps CSR arrays without copying. Prefer {@link GraphBuilder}; this constructor checks only the shape.
@@ -118,6 +119,32 @@ public final class Graph {
 
   public boolean undirected() {
     return undirected;
+  }
+
+  /**
+   * Whether every arc u→v has a reverse v→u of the same weight, so the adjacency matrix equals its transpose. True
+   * for undirected input; checked rather than assumed, since directed input can be symmetric too. O(m log d) once,
+   * then remembered.
+   */
+  public boolean isSymmetric() {
+    Boolean s = symmetric;
+    if (s == null) {
+      s = symmetric = checkSymmetric();
+    }
+    return s;
+  }
+
+  private boolean checkSymmetric() {
+    for (int u = 0; u < vertexCount(); u++) {
+      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+        int v = targets[a];
+        int back = Arrays.binarySearch(targets, offsets[v], offsets[v + 1], u);
+        if (back < 0 || Float.floatToIntBits(weights[back]) != Float.floatToIntBits(weights[a])) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** Facts about the weights that decide the arithmetic path. */

@@ -40,6 +40,22 @@ public interface MinPlusKernels {
     return packRight(arithmetic, k, n, b, bOff, ldb);
   }
 
+  /**
+   * Packs Aᵀ as an m×k left operand, where {@code a} holds the k×m matrix A: the panel {@link #packLeft} would
+   * make of Aᵀ, without forming Aᵀ. Symmetric Floyd–Warshall reads the panels below the diagonal this way from the
+   * tiles above it. The default forms Aᵀ; implementations pack straight from A.
+   */
+  default PackedPanel packLeftTransposed(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda,
+      PackedPanel reuse) {
+    return packLeft(arithmetic, m, k, transposed(k, m, a, aOff, lda), 0, k, reuse);
+  }
+
+  /** Packs Bᵀ as a k×n right operand, where {@code b} holds the n×k matrix B; see the left variant. */
+  default PackedPanel packRightTransposed(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb,
+      PackedPanel reuse) {
+    return packRight(arithmetic, k, n, transposed(n, k, b, bOff, ldb), 0, n, reuse);
+  }
+
   /** C ← min(C, A ⊗ B) with both operands packed by this implementation; C is {@code a.rows() × b.cols()}. */
   void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc);
 
@@ -53,5 +69,16 @@ public interface MinPlusKernels {
   /** The fastest implementation this JVM can run, chosen once; the reason for any fallback is logged once. */
   static MinPlusKernels best() {
     return KernelProvider.BEST;
+  }
+
+  /** The transpose of the rows×cols matrix at {@code src}, as a dense cols×rows array. */
+  private static float[] transposed(int rows, int cols, float[] src, int off, int ld) {
+    float[] t = new float[rows * cols];
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < cols; c++) {
+        t[c * rows + r] = src[off + r * ld + c];
+      }
+    }
+    return t;
   }
 }

@@ -97,6 +97,50 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
     return new PackedPanel(k, n, data, false);
   }
 
+  @Override
+  public PackedPanel packLeftTransposed(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda,
+      PackedPanel reuse) {
+    float[] data = storage(reuse, roundUp(m, MR) * k);
+    float inf = arithmetic.infinity();
+    // row i of Aᵀ is column i of A, so a strip's MR values at one l are MR consecutive floats of A's row l
+    for (int s = 0; s * MR < m; s++) {
+      int rows = Math.min(MR, m - s * MR);
+      int base = s * k * MR;
+      for (int l = 0; l < k; l++) {
+        System.arraycopy(a, aOff + l * lda + s * MR, data, base + l * MR, rows);
+        if (rows < MR) {
+          Arrays.fill(data, base + l * MR + rows, base + (l + 1) * MR, inf);
+        }
+      }
+    }
+    return new PackedPanel(m, k, data, true);
+  }
+
+  @Override
+  public PackedPanel packRightTransposed(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb,
+      PackedPanel reuse) {
+    float[] data = storage(reuse, roundUp(n, NR) * k);
+    float inf = arithmetic.infinity();
+    // column j of Bᵀ is row j of B: read it in order, scatter it down the strip
+    for (int s = 0; s * NR < n; s++) {
+      int cols = Math.min(NR, n - s * NR);
+      int base = s * k * NR;
+      for (int j = 0; j < NR; j++) {
+        if (j < cols) {
+          int src = bOff + (s * NR + j) * ldb;
+          for (int l = 0; l < k; l++) {
+            data[base + l * NR + j] = b[src + l];
+          }
+        } else {
+          for (int l = 0; l < k; l++) {
+            data[base + l * NR + j] = inf;
+          }
+        }
+      }
+    }
+    return new PackedPanel(k, n, data, false);
+  }
+
   private static float[] storage(PackedPanel reuse, int length) {
     return reuse != null && reuse.data().length >= length ? reuse.data() : new float[length];
   }

@@ -49,6 +49,34 @@ class KernelParityTest {
     }
   }
 
+  /** Packing Aᵀ straight from A must multiply exactly like packing an explicit transpose, in both kernels. */
+  @ParameterizedTest
+  @EnumSource(Arithmetic.class)
+  void transposedPackingMultipliesLikeAnExplicitTranspose(Arithmetic arithmetic) {
+    Random random = new Random(11);
+    for (MinPlusKernels kernels : new MinPlusKernels[] {scalar, vector}) {
+      PackedPanel reusedLeft = null;
+      PackedPanel reusedRight = null;
+      for (int m : SIZES) {
+        for (int n : new int[] {1, 7, 33, 70}) {
+          int k = 1 + random.nextInt(80);
+          int ld = Math.max(k, Math.max(m, n)) + random.nextInt(3);
+          float[] aT = randomMatrix(random, arithmetic, k * ld + 1); // A is m×k, held as Aᵀ (k×m)
+          float[] bT = randomMatrix(random, arithmetic, n * ld + 1); // B is k×n, held as Bᵀ (n×k)
+          float[] a = transpose(k, m, aT, 1, ld);
+          float[] b = transpose(n, k, bT, 1, ld);
+          float[] c = randomMatrix(random, arithmetic, m * n);
+          float[] expected = c.clone();
+          scalar.multiplyMin(arithmetic, m, n, k, a, 0, k, b, 0, n, expected, 0, n);
+          reusedLeft = kernels.packLeftTransposed(arithmetic, m, k, aT, 1, ld, reusedLeft);
+          reusedRight = kernels.packRightTransposed(arithmetic, k, n, bT, 1, ld, reusedRight);
+          kernels.multiplyMin(arithmetic, reusedLeft, reusedRight, c, 0, n);
+          assertBitsEqual(c, expected, kernels.name() + " " + arithmetic + " transposed " + m + "x" + n + "x" + k);
+        }
+      }
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Arithmetic.class)
   void closureAgreesWithScalar(Arithmetic arithmetic) {
@@ -93,6 +121,16 @@ class KernelParityTest {
     float[] c = {inf};
     vector.multiplyMin(Arithmetic.INT32, 1, 1, 2, a, 0, 2, b, 0, 1, c, 0, 1);
     assertThat(Arithmetic.INT32.decode(c[0])).isEqualTo(Float.POSITIVE_INFINITY);
+  }
+
+  private static float[] transpose(int rows, int cols, float[] src, int off, int ld) {
+    float[] t = new float[rows * cols];
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < cols; c++) {
+        t[c * rows + r] = src[off + r * ld + c];
+      }
+    }
+    return t;
   }
 
   private static float[] randomMatrix(Random random, Arithmetic arithmetic, int size) {

@@ -64,7 +64,7 @@ public class FloydWarshallBenchmark {
     graph = RandomGraphs.digraph(n, 16, RandomGraphs.Weights.ofLabel(weights), 42);
     path = arithmetic.equals("auto") ? Arithmetic.choose(graph.weightStats(), n) : Arithmetic.ofLabel(arithmetic);
     solverThreads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-    solver = ApspSolver.blockedFloydWarshall(MinPlusKernels.best(), blockSize, lookahead);
+    solver = ApspSolver.blockedFloydWarshall(MinPlusKernels.best(), blockSize, lookahead, true);
   }
 
   @Benchmark
