@@ -129,16 +129,17 @@ final class ApspCommand implements Callable<Integer> {
       DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve
     }
     var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead, !noSymmetry);
-    boolean upperTriangle = new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph);
     ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
     double planSeconds = seconds(planStart);
+    boolean upperTriangle = plan.onCpu() && (plan.partitioned() != null ? plan.partitioned().symmetric()
+        : plan.algorithm() == Algorithm.FW && new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
     err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (n² result %s)%n", plan.algorithm().label(),
         plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
             + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "")
-            + (plan.algorithm() == Algorithm.FW && upperTriangle ? ", upper triangle: the graph is symmetric" : "")
+            + (upperTriangle ? ", upper triangle: the graph is symmetric" : "")
             + ")",
         plan.threads(), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
             : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
@@ -202,7 +203,8 @@ final class ApspCommand implements Callable<Integer> {
         .put("algorithm", plan.algorithm().label())
         .put("arithmetic", plan.arithmetic() == null ? null : plan.arithmetic().label())
         .put("block_size", plan.blockSize() == 0 ? null : plan.blockSize())
-        .put("symmetric", d instanceof TiledDistanceMatrix tiled ? tiled.symmetric() : null)
+        .put("symmetric", d instanceof TiledDistanceMatrix tiled ? tiled.symmetric()
+            : plan.partitioned() != null ? plan.partitioned().symmetric() : null)
         .put("threads", plan.threads())
         .put("parts", plan.partitioned() == null ? null : plan.partitioned().report().parts())
         .put("boundary_vertices", plan.partitioned() == null ? null

@@ -57,6 +57,7 @@ final class InfoCommand implements Callable<Integer> {
         .put("weight_max", g.arcCount() == 0 ? null : (double) w.max())
         .put("integral_weights", w.integral())
         .put("arithmetic", Arithmetic.choose(w, n).label())
+        .put("symmetric", g.isSymmetric()) // Floyd–Warshall then solves the upper triangle of tiles only
         .put("apsp_result_bytes", (long) n * n * Float.BYTES)
         .put("fingerprint", g.fingerprint())
         .put("read_seconds", readSeconds);

@@ -218,5 +218,8 @@ class TropicCommandTest {
     assertThat(info.get("vertices").asInt()).isEqualTo(6);
     assertThat(info.get("arcs").asInt()).isEqualTo(6); // f's self-loop of weight 1 is dropped
     assertThat(info.get("arithmetic").asText()).isEqualTo("int32");
+    assertThat(info.get("symmetric").asBoolean()).isFalse(); // a directed cycle
+    Run undirected = run("info", smallGraph().toString(), "--undirected", "--json");
+    assertThat(new ObjectMapper().readTree(undirected.out()).get("symmetric").asBoolean()).isTrue();
   }
 }

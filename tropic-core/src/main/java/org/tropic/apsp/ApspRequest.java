@@ -45,6 +45,6 @@ public record ApspRequest(Algorithm algorithm, FloydWarshallOptions floydWarshal
   /** The partitioned solver's options that follow from this request. */
   PartitionedOptions partitionedOptions() {
     return new PartitionedOptions(parts, floydWarshall.threads(), floydWarshall.arithmetic(),
-        PartitionedOptions.Recursion.WHEN_CHEAPER);
+        PartitionedOptions.Recursion.WHEN_CHEAPER, floydWarshall.symmetry());
   }
 }

@@ -65,19 +65,12 @@ public final class BlockedFloydWarshall {
   }
 
   private static void loadArcs(Graph graph, TiledDistanceMatrix d, Arithmetic arithmetic) {
-    int b = d.blockSize();
     int[] offsets = graph.offsets();
     int[] targets = graph.targets();
     float[] weights = graph.weights();
     for (int u = 0; u < graph.vertexCount(); u++) {
       for (int a = offsets[u]; a < offsets[u + 1]; a++) {
-        int v = targets[a];
-        if (d.symmetric() && u / b > v / b) {
-          continue; // its reverse arc, of the same weight, fills the mirror entry above the diagonal
-        }
-        float[] tile = d.tile(u / b, v / b);
-        int at = (u % b) * b + v % b;
-        tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), weights[a]));
+        d.lowerEntry(u, targets[a], weights[a], arithmetic);
       }
     }
   }

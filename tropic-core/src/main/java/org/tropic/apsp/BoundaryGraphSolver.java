@@ -15,7 +15,8 @@ import org.tropic.semiring.MinPlusKernels;
  * tiles, so no precision is lost on any arithmetic path. When it is large and the cost model says so, the boundary
  * graph is built as a {@link Graph} and solved by partitioned APSP in turn (§IV-A: "we then apply the same
  * algorithm recursively"); weights then pass through float32, so on the int32 path this happens only while every
- * distance is below 2²⁴ and thus exact as a float.
+ * distance is below 2²⁴ and thus exact as a float. On a symmetric graph the boundary matrix is symmetric too, and
+ * is closed on the upper triangle of its tiles.
  */
 final class BoundaryGraphSolver {
   /** Boundary graphs smaller than this are always closed directly when recursion is only wanted if cheaper. */
@@ -39,11 +40,15 @@ final class BoundaryGraphSolver {
   private final PartitionLayout layout;
   private final float[][] rowBlocks;
   private final int threads;
+  private final boolean symmetric;
   private final Progress progress;
 
-  /** @param progress receives the Floyd–Warshall or recursive solve's progress */
+  /**
+   * @param symmetric whether the graph is symmetric, so the boundary matrix may be closed on its upper triangle
+   * @param progress receives the Floyd–Warshall or recursive solve's progress
+   */
   BoundaryGraphSolver(PartitionedApsp owner, MinPlusKernels kernels, Arithmetic arithmetic, Graph graph,
-      PartitionLayout layout, float[][] rowBlocks, int threads, Progress progress) {
+      PartitionLayout layout, float[][] rowBlocks, int threads, boolean symmetric, Progress progress) {
     this.owner = owner;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
@@ -51,18 +56,19 @@ final class BoundaryGraphSolver {
     this.layout = layout;
     this.rowBlocks = rowBlocks;
     this.threads = threads;
+    this.symmetric = symmetric;
     this.progress = progress;
   }
 
   /** The boundary tile size the direct solve uses, for memory reports made before solving. */
-  static int tileSize(MinPlusKernels kernels, int boundary, int threads, Arithmetic arithmetic) {
-    return BlockSizeModel.forMachine(kernels).choose(boundary, threads, arithmetic);
+  static int tileSize(MinPlusKernels kernels, int boundary, int threads, Arithmetic arithmetic, boolean symmetric) {
+    return BlockSizeModel.forMachine(kernels).choose(boundary, threads, arithmetic, symmetric);
   }
 
   BoundaryDistances solve() {
     int nb = layout.boundaryVertexCount();
     boolean forced = owner.options().recursion() == PartitionedOptions.Recursion.ALWAYS;
-    double direct = PartitionedCostModel.floydWarshallSeconds(kernels, arithmetic, nb, threads);
+    double direct = PartitionedCostModel.floydWarshallSeconds(kernels, arithmetic, nb, threads, symmetric);
     // Building and partitioning the boundary graph is itself costly (2.4 s of a 6.3 s step on as-22july06, only
     // to choose the direct solve): look only when that cost leaves room for the recursion to win.
     if (wantsRecursion(nb) && (forced || preparationSeconds() < (1 - RECURSION_GAIN) * direct)) {
@@ -105,8 +111,8 @@ final class BoundaryGraphSolver {
 
   private BoundaryDistances solveDirectly() {
     int nb = layout.boundaryVertexCount();
-    int b = tileSize(kernels, nb, threads, arithmetic);
-    TiledDistanceMatrix d = new TiledDistanceMatrix(nb, b, arithmetic, null);
+    int b = tileSize(kernels, nb, threads, arithmetic, symmetric);
+    TiledDistanceMatrix d = new TiledDistanceMatrix(nb, b, arithmetic, null, symmetric);
     loadVirtualArcs(d);
     loadCutArcs(d);
     try {
@@ -116,13 +122,10 @@ final class BoundaryGraphSolver {
       int v = layout.vertexAt(layout.positionOfBoundary(e.vertex()));
       throw new NegativeCycleException(v, graph.name(v), arithmetic.decode(d.get(e.vertex(), e.vertex())));
     }
-    int tiles = d.tilesPerSide();
     return new BoundaryDistances() {
       @Override
       public void copyStoredRow(int i, float[] dst, int offset) {
-        for (int tc = 0; tc < tiles; tc++) {
-          System.arraycopy(d.tile(i / b, tc), (i % b) * b, dst, offset + tc * b, Math.min(b, nb - tc * b));
-        }
+        d.copyRow(i, dst, offset);
       }
 
       @Override
@@ -134,7 +137,6 @@ final class BoundaryGraphSolver {
 
   /** Virtual arcs: each component's boundary × boundary corner of its step-1 result, already in storage form. */
   private void loadVirtualArcs(TiledDistanceMatrix d) {
-    int b = d.blockSize();
     int n = layout.vertexCount();
     for (int c = 0; c < layout.componentCount(); c++) {
       float[] block = rowBlocks[c];
@@ -142,10 +144,8 @@ final class BoundaryGraphSolver {
       int nbc = layout.boundarySize(c);
       int first = layout.boundaryStart(c);
       for (int r = 0; r < nbc; r++) {
-        int gi = first + r;
         for (int t = 0; t < nbc; t++) {
-          int gj = first + t;
-          d.tile(gi / b, gj / b)[(gi % b) * b + gj % b] = block[r * n + corner + t];
+          d.setStored(first + r, first + t, block[r * n + corner + t]);
         }
       }
     }
@@ -153,12 +153,7 @@ final class BoundaryGraphSolver {
 
   /** Arcs between components, each from a boundary vertex to a boundary vertex of another component. */
   private void loadCutArcs(TiledDistanceMatrix d) {
-    int b = d.blockSize();
-    forEachCutArc((gi, gj, w) -> {
-      float[] tile = d.tile(gi / b, gj / b);
-      int at = (gi % b) * b + gj % b;
-      tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), w));
-    });
+    forEachCutArc((gi, gj, w) -> d.lowerEntry(gi, gj, w, arithmetic));
   }
 
   private interface CutArcVisitor {

@@ -14,7 +14,8 @@ import org.tropic.semiring.MinPlusKernels;
  * Step 1 of partitioned APSP (IPDPS'14 §III-C): shortest paths inside each component, using only the component's own
  * arcs, by blocked Floyd–Warshall ({@link FloydWarshallSchedule} on the component's tiles). Components are
  * independent and run side by side; each allocates its row block of the output (s × n floats, touched first by the
- * thread that fills it) and stores its result, in storage form, as the diagonal sub-block.
+ * thread that fills it) and stores its result, in storage form, as the diagonal sub-block. On a symmetric graph each
+ * component is solved on the upper triangle of its tiles, as {@link BlockedFloydWarshall} does.
  */
 final class ComponentClosure {
   private final MinPlusKernels kernels;
@@ -22,15 +23,18 @@ final class ComponentClosure {
   private final Graph graph;
   private final PartitionLayout layout;
   private final float[][] rowBlocks;
+  private final boolean symmetric;
   private final Progress progress;
 
+  /** @param symmetric whether the graph is symmetric, so each component may be solved on its upper triangle */
   ComponentClosure(MinPlusKernels kernels, Arithmetic arithmetic, Graph graph, PartitionLayout layout,
-      float[][] rowBlocks, Progress progress) {
+      float[][] rowBlocks, boolean symmetric, Progress progress) {
     this.kernels = kernels;
     this.arithmetic = arithmetic;
     this.graph = graph;
     this.layout = layout;
     this.rowBlocks = rowBlocks;
+    this.symmetric = symmetric;
     this.progress = progress;
   }
 
@@ -49,8 +53,8 @@ final class ComponentClosure {
   private void close(int c, int threads) {
     int s = layout.componentSize(c);
     int start = layout.componentStart(c);
-    int b = BlockSizeModel.forMachine(kernels).choose(s, threads, arithmetic);
-    TiledDistanceMatrix d = new TiledDistanceMatrix(s, b, arithmetic, null);
+    int b = BlockSizeModel.forMachine(kernels).choose(s, threads, arithmetic, symmetric);
+    TiledDistanceMatrix d = new TiledDistanceMatrix(s, b, arithmetic, null, symmetric);
     loadInternalArcs(c, d);
     try {
       new FloydWarshallSchedule(kernels, arithmetic, d, threads, true, unnamedVertices(s), Progress.NONE).run();
@@ -60,11 +64,8 @@ final class ComponentClosure {
     }
     int n = layout.vertexCount();
     float[] block = new float[Math.multiplyExact(s, n)];
-    int tiles = d.tilesPerSide();
     for (int r = 0; r < s; r++) {
-      for (int tc = 0; tc < tiles; tc++) {
-        System.arraycopy(d.tile(r / b, tc), (r % b) * b, block, r * n + start + tc * b, Math.min(b, s - tc * b));
-      }
+      d.copyRow(r, block, r * n + start);
     }
     rowBlocks[c] = block;
     progress.advance((long) s * s * s);
@@ -72,21 +73,16 @@ final class ComponentClosure {
 
   /** The arcs with both ends in component c, in local numbering; of parallel arcs the lighter counts. */
   private void loadInternalArcs(int c, TiledDistanceMatrix d) {
-    int b = d.blockSize();
     int start = layout.componentStart(c);
     int[] offsets = graph.offsets();
     int[] targets = graph.targets();
     float[] weights = graph.weights();
     for (int r = 0; r < layout.componentSize(c); r++) {
       int u = layout.vertexAt(start + r);
-      int rowInTile = (r % b) * b;
       for (int a = offsets[u]; a < offsets[u + 1]; a++) {
         int q = layout.positionOf(targets[a]);
         if (layout.componentAt(q) == c) {
-          int t = q - start;
-          float[] tile = d.tile(r / b, t / b);
-          int at = rowInTile + t % b;
-          tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), weights[a]));
+          d.lowerEntry(r, q - start, weights[a], arithmetic);
         }
       }
     }

@@ -106,16 +106,18 @@ public final class PartitionedApsp {
     private final Arithmetic arithmetic;
     private final PartitionReport report;
     private final int threads;
+    private final boolean symmetric;
     private final MinPlusKernels kernels;
     private PartitionedCostModel.Estimate estimate;
 
     private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
-        int threads, MinPlusKernels kernels) {
+        int threads, boolean symmetric, MinPlusKernels kernels) {
       this.graph = graph;
       this.layout = layout;
       this.arithmetic = arithmetic;
       this.report = report;
       this.threads = threads;
+      this.symmetric = symmetric;
       this.kernels = kernels;
     }
 
@@ -132,6 +134,14 @@ public final class PartitionedApsp {
     /** The arithmetic path the solve will use. */
     public Arithmetic arithmetic() {
       return arithmetic;
+    }
+
+    /**
+     * Whether the components and the boundary matrix are solved on the upper triangle of their tiles: the graph is
+     * symmetric with no negative weight, and {@link PartitionedOptions#symmetry()} allows it.
+     */
+    public boolean symmetric() {
+      return symmetric;
     }
 
     /** The partition's sizes and the memory the solve will hold. */
@@ -152,7 +162,7 @@ public final class PartitionedApsp {
     /** The same prediction, phase by phase. */
     public synchronized PartitionedCostModel.Estimate estimate() {
       if (estimate == null) {
-        estimate = PartitionedCostModel.estimate(report, threads, arithmetic, kernels);
+        estimate = PartitionedCostModel.estimate(report, threads, arithmetic, kernels, symmetric);
       }
       return estimate;
     }
@@ -181,10 +191,11 @@ public final class PartitionedApsp {
     Objects.requireNonNull(graph, "graph");
     Arithmetic arithmetic = arithmeticFor(graph);
     int threads = options.effectiveThreads();
+    boolean symmetric = options.symmetry() && !graph.weightStats().hasNegative() && graph.isSymmetric();
     if (options.parts() > 0) {
-      return prepare(graph, arithmetic, threads, options.parts());
+      return prepare(graph, arithmetic, threads, symmetric, options.parts());
     }
-    return searchParts(graph, arithmetic, threads);
+    return searchParts(graph, arithmetic, threads, symmetric);
   }
 
   /**
@@ -192,16 +203,16 @@ public final class PartitionedApsp {
    * so the search starts near √n / 2 (where separators of planar-like graphs balance the boundary against the
    * components) and walks towards the better neighbour until the prediction stops improving.
    */
-  private Prepared searchParts(Graph graph, Arithmetic arithmetic, int threads) {
+  private Prepared searchParts(Graph graph, Arithmetic arithmetic, int threads, boolean symmetric) {
     int n = graph.vertexCount();
     int most = Integer.highestOneBit(Math.max(1, n / MIN_AUTO_COMPONENT));
     if (most < 2) {
-      return prepare(graph, arithmetic, threads, 1);
+      return prepare(graph, arithmetic, threads, symmetric, 1);
     }
     int start = Math.min(most, Math.max(2, Integer.highestOneBit((int) Math.sqrt(n) / 2)));
-    Prepared best = prepare(graph, arithmetic, threads, start);
-    Prepared up = start * 2 <= most ? prepare(graph, arithmetic, threads, start * 2) : null;
-    Prepared down = start / 2 >= 2 ? prepare(graph, arithmetic, threads, start / 2) : null;
+    Prepared best = prepare(graph, arithmetic, threads, symmetric, start);
+    Prepared up = start * 2 <= most ? prepare(graph, arithmetic, threads, symmetric, start * 2) : null;
+    Prepared down = start / 2 >= 2 ? prepare(graph, arithmetic, threads, symmetric, start / 2) : null;
     boolean growing = up != null && up.estimatedSeconds() < best.estimatedSeconds()
         && (down == null || up.estimatedSeconds() <= down.estimatedSeconds());
     Prepared next = growing ? up : down;
@@ -209,28 +220,29 @@ public final class PartitionedApsp {
     while (next != null && next.estimatedSeconds() < best.estimatedSeconds()) {
       best = next;
       k = growing ? k * 2 : k / 2;
-      next = growing ? (k <= most ? prepare(graph, arithmetic, threads, k) : null)
-          : (k >= 2 ? prepare(graph, arithmetic, threads, k) : null);
+      next = growing ? (k <= most ? prepare(graph, arithmetic, threads, symmetric, k) : null)
+          : (k >= 2 ? prepare(graph, arithmetic, threads, symmetric, k) : null);
     }
     return best;
   }
 
-  private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, int parts) {
+  private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, boolean symmetric, int parts) {
     Partition partition = parts == 1 ? Partition.single(graph.vertexCount()) : partitioner.partition(graph, parts);
     PartitionLayout layout = PartitionLayout.of(graph, partition);
-    return new Prepared(graph, layout, arithmetic, report(layout, threads, arithmetic), threads, kernels);
+    return new Prepared(graph, layout, arithmetic, report(layout, threads, arithmetic, symmetric), threads,
+        symmetric, kernels);
   }
 
-  private PartitionReport report(PartitionLayout layout, int threads, Arithmetic arithmetic) {
+  private PartitionReport report(PartitionLayout layout, int threads, Arithmetic arithmetic, boolean symmetric) {
     int nb = layout.boundaryVertexCount();
-    long padded = 0;
+    long boundaryBytes = 0;
     if (nb > 0) {
-      int b = BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic);
-      padded = (long) ((nb + b - 1) / b) * b;
+      int b = BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic, symmetric);
+      boundaryBytes = TiledDistanceMatrix.storageBytes(nb, b, symmetric);
     }
     long n = layout.vertexCount();
     return new PartitionReport(layout.componentCount(), layout.componentSizes(), layout.boundarySizes(), nb,
-        layout.cutArcs(), 4 * padded * padded, 4 * n * n, null);
+        layout.cutArcs(), boundaryBytes, 4 * n * n, null);
   }
 
   /** Partitions and solves; see {@link #solve(Prepared, Progress)}. */
@@ -280,12 +292,13 @@ public final class PartitionedApsp {
     progress.begin("partitioned APSP (" + k + " parts, " + nb + " boundary vertices)", total);
     try {
       long start = System.nanoTime();
-      new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, progress).run(pool, threads);
+      new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, prepared.symmetric(), progress)
+          .run(pool, threads);
       long componentsDone = System.nanoTime();
       PartProgress boundaryStep = new PartProgress(progress, nb * nb * nb);
       BoundaryDistances boundary = nb == 0 ? null
-          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads, boundaryStep)
-              .solve();
+          : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads,
+              prepared.symmetric(), boundaryStep).solve();
       boundaryStep.finish();
       long boundaryDone = System.nanoTime();
       if (boundary != null) {

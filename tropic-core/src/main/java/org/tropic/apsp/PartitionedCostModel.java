@@ -19,7 +19,8 @@ import org.tropic.semiring.MinPlusKernels;
  *   <li>the n² output written three times (allocate, fill, product) at a nominal memory bandwidth.
  * </ul>
  *
- * Threads multiply R by the measured {@link BlockSizeModel#speedup} S(P) ≤ P rather than by P.
+ * Threads multiply R by the measured {@link BlockSizeModel#speedup} S(P) ≤ P rather than by P. On a symmetric graph
+ * steps 1 and 2 solve the upper triangle of tiles only: T(T + 1)/2 of T² tiles for T tiles a side.
  *
  * <p>R is the best rate measured over the tile-size candidates: a rate is only ever lowered by other work on the
  * machine, so the best is the least disturbed, and one descheduled measurement cannot inflate a prediction 100×.
@@ -45,8 +46,8 @@ public final class PartitionedCostModel {
 
   /** The predicted time for {@code report}'s partition, phase by phase; see the class comment. */
   public static Estimate estimate(PartitionReport report, int threads, Arithmetic arithmetic,
-      MinPlusKernels kernels) {
-    return estimate(report.componentSizes(), report.boundarySizes(), threads, arithmetic, kernels);
+      MinPlusKernels kernels, boolean symmetric) {
+    return estimate(report.componentSizes(), report.boundarySizes(), threads, arithmetic, kernels, symmetric);
   }
 
   /**
@@ -54,7 +55,7 @@ public final class PartitionedCostModel {
    * component is too large for the row-block layout ({@link PartitionedDistanceMatrix#fits}).
    */
   public static Estimate estimate(int[] componentSizes, int[] boundarySizes, int threads, Arithmetic arithmetic,
-      MinPlusKernels kernels) {
+      MinPlusKernels kernels, boolean symmetric) {
     Objects.requireNonNull(arithmetic, "arithmetic");
     if (componentSizes.length != boundarySizes.length || threads < 1) {
       throw new IllegalArgumentException(componentSizes.length + " component sizes, " + boundarySizes.length
@@ -81,7 +82,7 @@ public final class PartitionedCostModel {
       }
       n += s;
       boundary += boundarySizes[c];
-      double t = floydWarshallSeconds(s, threadsEach, rate, model, arithmetic);
+      double t = floydWarshallSeconds(s, threadsEach, rate, model, arithmetic, symmetric);
       stepOneTotal += t;
       stepOneLongest = Math.max(stepOneLongest, t);
     }
@@ -90,7 +91,7 @@ public final class PartitionedCostModel {
     double sharing = concurrent * model.speedup(arithmetic, threadsEach)
         / model.speedup(arithmetic, concurrent * threadsEach);
     double stepOne = Math.max(stepOneTotal / concurrent * sharing, stepOneLongest);
-    double stepTwo = floydWarshallSeconds(boundary, threads, rate, model, arithmetic);
+    double stepTwo = floydWarshallSeconds(boundary, threads, rate, model, arithmetic, symmetric);
     double inner = (double) boundary / Math.max(1, k);
     double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes)
         / (rate * inner / (inner + 16) * model.speedup(arithmetic, threads));
@@ -101,9 +102,10 @@ public final class PartitionedCostModel {
   }
 
   /** The Floyd–Warshall estimate the boundary solver weighs recursion against, on the same terms. */
-  static double floydWarshallSeconds(MinPlusKernels kernels, Arithmetic arithmetic, long n, int threads) {
+  static double floydWarshallSeconds(MinPlusKernels kernels, Arithmetic arithmetic, long n, int threads,
+      boolean symmetric) {
     return floydWarshallSeconds(n, threads, kernelRate(kernels, arithmetic), BlockSizeModel.forMachine(kernels),
-        arithmetic);
+        arithmetic, symmetric);
   }
 
   /**
@@ -111,10 +113,11 @@ public final class PartitionedCostModel {
    * ({@link BlockSizeModel#speedup}).
    */
   private static double floydWarshallSeconds(long n, int threads, double rate, BlockSizeModel model,
-      Arithmetic arithmetic) {
+      Arithmetic arithmetic, boolean symmetric) {
     double tiles = Math.ceil(n / 128.0);
-    int busy = (int) Math.max(1, Math.min(threads, tiles * tiles));
-    return 2.0 * n * n * n / (rate * FLOYD_WARSHALL_EFFICIENCY * model.speedup(arithmetic, busy));
+    double solved = symmetric ? (tiles + 1) / (2 * tiles) : 1; // the share of tiles with tasks
+    int busy = (int) Math.max(1, Math.min(threads, tiles * tiles * solved));
+    return solved * 2.0 * n * n * n / (rate * FLOYD_WARSHALL_EFFICIENCY * model.speedup(arithmetic, busy));
   }
 
   /** The best single-thread multiply rate measured for this arithmetic, in flop/s. */

@@ -10,8 +10,11 @@ import org.tropic.semiring.Arithmetic;
  * @param threads worker threads; 0 means one per available processor
  * @param arithmetic the arithmetic path; {@code null} lets {@link Arithmetic#choose} pick the fastest exact one
  * @param recursion whether the boundary graph is itself solved by partitioned APSP
+ * @param symmetry whether, on a symmetric graph with no negative weight, the Floyd–Warshall steps solve the upper
+ *     triangle of their tiles only (as {@link FloydWarshallOptions#symmetry()})
  */
-public record PartitionedOptions(int parts, int threads, Arithmetic arithmetic, Recursion recursion) {
+public record PartitionedOptions(int parts, int threads, Arithmetic arithmetic, Recursion recursion,
+    boolean symmetry) {
 
   /** When the boundary graph (step 2) is partitioned again instead of closed by one Floyd–Warshall. */
   public enum Recursion {
@@ -21,6 +24,11 @@ public record PartitionedOptions(int parts, int threads, Arithmetic arithmetic, 
     WHEN_CHEAPER,
     /** Partition it again at every level while it has enough vertices (up to a fixed depth); for tests. */
     ALWAYS
+  }
+
+  /** The given settings, with symmetry used where the graph allows. */
+  public PartitionedOptions(int parts, int threads, Arithmetic arithmetic, Recursion recursion) {
+    this(parts, threads, arithmetic, recursion, true);
   }
 
   public PartitionedOptions {
@@ -42,18 +50,22 @@ public record PartitionedOptions(int parts, int threads, Arithmetic arithmetic, 
   }
 
   public PartitionedOptions withParts(int k) {
-    return new PartitionedOptions(k, threads, arithmetic, recursion);
+    return new PartitionedOptions(k, threads, arithmetic, recursion, symmetry);
   }
 
   public PartitionedOptions withThreads(int t) {
-    return new PartitionedOptions(parts, t, arithmetic, recursion);
+    return new PartitionedOptions(parts, t, arithmetic, recursion, symmetry);
   }
 
   public PartitionedOptions withArithmetic(Arithmetic a) {
-    return new PartitionedOptions(parts, threads, a, recursion);
+    return new PartitionedOptions(parts, threads, a, recursion, symmetry);
   }
 
   public PartitionedOptions withRecursion(Recursion r) {
-    return new PartitionedOptions(parts, threads, arithmetic, r);
+    return new PartitionedOptions(parts, threads, arithmetic, r, symmetry);
+  }
+
+  public PartitionedOptions withSymmetry(boolean on) {
+    return new PartitionedOptions(parts, threads, arithmetic, recursion, on);
   }
 }

@@ -62,6 +62,29 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
     return tiles[tileRow * tilesPerSide + tileCol];
   }
 
+  /**
+   * Lowers entry (u, v) to {@code weight} (a distance, not in storage form) if that is smaller. In a symmetric
+   * matrix an entry of a tile below the diagonal is kept by its mirror (v, u), which must be given the same weight.
+   */
+  void lowerEntry(int u, int v, float weight, Arithmetic arithmetic) {
+    float[] tile = storedTileOf(u, v);
+    int at = storedIndexOf(u, v);
+    tile[at] = arithmetic.encode(Math.min(arithmetic.decode(tile[at]), weight));
+  }
+
+  /** Sets entry (u, v) to a value already in storage form; in a symmetric matrix, as {@link #lowerEntry}. */
+  void setStored(int u, int v, float stored) {
+    storedTileOf(u, v)[storedIndexOf(u, v)] = stored;
+  }
+
+  private float[] storedTileOf(int u, int v) {
+    return symmetric && u / b > v / b ? tile(v / b, u / b) : tile(u / b, v / b);
+  }
+
+  private int storedIndexOf(int u, int v) {
+    return symmetric && u / b > v / b ? (v % b) * b + u % b : (u % b) * b + v % b;
+  }
+
   /** Whether only the tiles on and above the diagonal are stored, the rest being their transposes. */
   public boolean symmetric() {
     return symmetric;
@@ -91,26 +114,28 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   @Override
   public float get(int u, int v) {
-    if (symmetric && u / b > v / b) {
-      return tile(v / b, u / b)[(v % b) * b + u % b];
-    }
-    return tile(u / b, v / b)[(u % b) * b + v % b];
+    return storedTileOf(u, v)[storedIndexOf(u, v)];
   }
 
   @Override
   public void copyRow(int u, float[] dst) {
+    copyRow(u, dst, 0);
+  }
+
+  /** Row u, as stored, into {@code dst[offset..offset + n)}. */
+  void copyRow(int u, float[] dst, int offset) {
     int tileRow = u / b;
-    int offset = (u % b) * b;
+    int rowInTile = (u % b) * b;
     for (int tc = 0; tc < tilesPerSide; tc++) {
       int from = tc * b;
       int count = Math.min(b, n - from);
       if (symmetric && tc < tileRow) {
         float[] mirror = tile(tc, tileRow); // row u here is column u % b of the tile above the diagonal
         for (int r = 0; r < count; r++) {
-          dst[from + r] = mirror[r * b + u % b];
+          dst[offset + from + r] = mirror[r * b + u % b];
         }
       } else {
-        System.arraycopy(tile(tileRow, tc), offset, dst, from, count);
+        System.arraycopy(tile(tileRow, tc), rowInTile, dst, offset + from, count);
       }
     }
   }

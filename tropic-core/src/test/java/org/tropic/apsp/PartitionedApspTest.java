@@ -53,6 +53,23 @@ class PartitionedApspTest {
     assertMatches(d, fw, integral);
   }
 
+  /** Components and boundary matrix solved on their upper triangles give the same bits as solved whole. */
+  @Property(tries = 30)
+  void symmetricGraphsGiveTheSameBitsWithAndWithoutSymmetry(@ForAll @IntRange(min = 1, max = 200) int n,
+      @ForAll @IntRange(min = 0, max = 4) int degree, @ForAll boolean integral,
+      @ForAll @IntRange(min = 1, max = 8) int parts, @ForAll boolean recurse, @ForAll long seed) {
+    Graph graph = SymmetricFloydWarshallTest.undirectedGraph(n, degree, integral, new Random(seed));
+    var options = new PartitionedOptions(parts, 2, null,
+        recurse ? PartitionedOptions.Recursion.ALWAYS : PartitionedOptions.Recursion.NEVER);
+    PartitionedApsp symmetric = new PartitionedApsp(KERNELS, options, randomPartitioner(seed));
+    PartitionedApsp.Prepared prepared = symmetric.prepare(graph);
+    assertThat(prepared.symmetric()).isTrue();
+    DistanceMatrix whole = new PartitionedApsp(KERNELS, options.withSymmetry(false), randomPartitioner(seed))
+        .solve(graph, Progress.NONE);
+    SymmetricFloydWarshallTest.assertSameBits(symmetric.solve(prepared, Progress.NONE), whole);
+    assertMatches(whole, floydWarshallDouble(graph), integral, "undirected random graph");
+  }
+
   @Test
   void forcedRecursionOnRandomPartitionsStaysExact() {
     Graph graph = PartitionedTestGraphs.grid(20, 20, randomWeights(5));

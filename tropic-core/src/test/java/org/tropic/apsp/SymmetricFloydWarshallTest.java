@@ -106,7 +106,7 @@ class SymmetricFloydWarshallTest {
   }
 
   /** Every element through both accessors, {@code get} and {@code copyRow}, including those read from mirrors. */
-  private static void assertSameBits(DistanceMatrix actual, DistanceMatrix expected) {
+  static void assertSameBits(DistanceMatrix actual, DistanceMatrix expected) {
     int n = expected.size();
     float[] row = new float[n];
     float[] expectedRow = new float[n];
@@ -123,7 +123,7 @@ class SymmetricFloydWarshallTest {
     }
   }
 
-  private static Graph undirectedGraph(int n, int degree, boolean integral, Random random) {
+  static Graph undirectedGraph(int n, int degree, boolean integral, Random random) {
     GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(true);
     for (int u = 0; u < n; u++) {
       for (int e = 0; e < degree; e++) {
