@@ -90,7 +90,10 @@ public final class BlockSizeModel {
     double tasksPerIteration = symmetric ? tiles * (tiles + 1) / 2.0 : (double) tiles * tiles;
     double imbalance = Math.ceil(tasksPerIteration / threads) / (tasksPerIteration / threads);
     int busy = (int) Math.min(threads, tasksPerIteration);
-    double bulk = tiles * tasksPerIteration * tileWork / (speedup(arithmetic, busy) * multiplyRate) * imbalance;
+    // the ragged last tile row and column are multiplied at their occupied size, not padded to b
+    double occupied = Math.pow((double) n / (tiles * b), 3);
+    double bulk = tiles * tasksPerIteration * tileWork * occupied / (speedup(arithmetic, busy) * multiplyRate)
+        * imbalance;
     double critical = tiles * (tileWork / closureRate + 2 * tileWork / multiplyRate);
     return Math.max(bulk, critical);
   }

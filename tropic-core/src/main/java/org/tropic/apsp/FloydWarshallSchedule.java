@@ -175,28 +175,29 @@ final class FloydWarshallSchedule {
     float[] tile = d.tile(i, j);
     switch (typeOf(task)) {
       case DIAGONAL -> {
-        steps.closeDiagonal(tile);
+        int size = extent(k);
+        steps.closeDiagonal(tile, size);
         checkDiagonal(k * b, Math.min(graph.vertexCount(), (k + 1) * b));
         IterationPanels p = panelsOf(k);
-        p.diagonalLeft = steps.packLeft(tile, spare.poll());
-        p.diagonalRight = steps.packRight(tile, spare.poll());
+        p.diagonalLeft = steps.packLeft(tile, size, size, spare.poll());
+        p.diagonalRight = steps.packRight(tile, size, size, spare.poll());
       }
       case ROW_PANEL -> {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
-        own[0] = steps.updateRowPanel(p.diagonalLeft, tile, own[0]);
-        p.rows[j] = steps.packRight(tile, spare.poll());
+        own[0] = steps.updateRowPanel(p.diagonalLeft, tile, extent(j), own[0]);
+        p.rows[j] = steps.packRight(tile, extent(k), extent(j), spare.poll());
         if (symmetric) {
-          p.columns[j] = steps.packLeftTransposed(tile, spare.poll());
+          p.columns[j] = steps.packLeftTransposed(tile, extent(k), extent(j), spare.poll());
         }
       }
       case COLUMN_PANEL -> {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
-        own[0] = steps.updateColumnPanel(tile, p.diagonalRight, own[0]);
-        p.columns[i] = steps.packLeft(tile, spare.poll());
+        own[0] = steps.updateColumnPanel(tile, extent(i), p.diagonalRight, own[0]);
+        p.columns[i] = steps.packLeft(tile, extent(i), extent(k), spare.poll());
         if (symmetric) {
-          p.rows[i] = steps.packRightTransposed(tile, spare.poll());
+          p.rows[i] = steps.packRightTransposed(tile, extent(i), extent(k), spare.poll());
         }
       }
       default -> {
@@ -205,6 +206,12 @@ final class FloydWarshallSchedule {
       }
     }
     progress.advance(1);
+  }
+
+  /** The vertices tile row (or column) t holds: b, or fewer in the last one (its +∞ padding is not multiplied). */
+  private int extent(int t) {
+    int n = d.size();
+    return n == 0 ? b : Math.min(b, n - t * b);
   }
 
   /** A negative diagonal entry is a vertex on a negative cycle: stop with it rather than return garbage. */

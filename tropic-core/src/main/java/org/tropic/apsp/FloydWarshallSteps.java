@@ -18,6 +18,11 @@ import org.tropic.semiring.PackedPanel;
  *
  * The in-place panel updates first copy the tile into a packed operand, so the kernel never reads what it writes.
  * Packing methods take a panel whose storage may be reused, so callers can recycle panels.
+ *
+ * <p>Each step works on a tile's occupied extent: the first rows × columns of its b × b storage. The tiles on the
+ * ragged edge of an n not divisible by b hold fewer than b vertices a side, and their +∞ padding is skipped rather
+ * than multiplied. Padding never changes a real entry (+∞ plus anything never wins a min), so the results are the
+ * same bits as with every extent b, which the methods without extents use.
  */
 public final class FloydWarshallSteps {
   private final MinPlusKernels kernels;
@@ -32,19 +37,34 @@ public final class FloydWarshallSteps {
 
   /** D(k): Floyd–Warshall inside the diagonal tile, in place. */
   public void closeDiagonal(float[] tile) {
-    kernels.closure(arithmetic, b, tile, 0, b);
+    closeDiagonal(tile, b);
+  }
+
+  /** D(k) on a diagonal tile holding {@code size} vertices. */
+  public void closeDiagonal(float[] tile, int size) {
+    kernels.closure(arithmetic, size, tile, 0, b);
   }
 
   /** R(k, j): the row panel tile relaxed through the closed diagonal; returns the scratch copy for reuse. */
   public PackedPanel updateRowPanel(PackedPanel diagonalLeft, float[] tile, PackedPanel scratch) {
-    PackedPanel before = packRight(tile, scratch);
+    return updateRowPanel(diagonalLeft, tile, b, scratch);
+  }
+
+  /** R(k, j) on a tile whose occupied columns are {@code columns}; its rows are the diagonal's. */
+  public PackedPanel updateRowPanel(PackedPanel diagonalLeft, float[] tile, int columns, PackedPanel scratch) {
+    PackedPanel before = packRight(tile, diagonalLeft.rows(), columns, scratch);
     kernels.multiplyMin(arithmetic, diagonalLeft, before, tile, 0, b);
     return before;
   }
 
   /** C(k, i): the column panel tile relaxed through the closed diagonal; returns the scratch copy for reuse. */
   public PackedPanel updateColumnPanel(float[] tile, PackedPanel diagonalRight, PackedPanel scratch) {
-    PackedPanel before = packLeft(tile, scratch);
+    return updateColumnPanel(tile, b, diagonalRight, scratch);
+  }
+
+  /** C(k, i) on a tile whose occupied rows are {@code rows}; its columns are the diagonal's. */
+  public PackedPanel updateColumnPanel(float[] tile, int rows, PackedPanel diagonalRight, PackedPanel scratch) {
+    PackedPanel before = packLeft(tile, rows, diagonalRight.cols(), scratch);
     kernels.multiplyMin(arithmetic, before, diagonalRight, tile, 0, b);
     return before;
   }
@@ -56,21 +76,34 @@ public final class FloydWarshallSteps {
 
   /** A tile packed as a left operand (a column panel or the diagonal), into {@code reuse}'s storage if it fits. */
   public PackedPanel packLeft(float[] tile, PackedPanel reuse) {
-    return kernels.packLeft(arithmetic, b, b, tile, 0, b, reuse);
+    return packLeft(tile, b, b, reuse);
+  }
+
+  /** The occupied rows × columns of a tile packed as a left operand. */
+  public PackedPanel packLeft(float[] tile, int rows, int columns, PackedPanel reuse) {
+    return kernels.packLeft(arithmetic, rows, columns, tile, 0, b, reuse);
   }
 
   /** A tile packed as a right operand (a row panel or the diagonal), into {@code reuse}'s storage if it fits. */
   public PackedPanel packRight(float[] tile, PackedPanel reuse) {
-    return kernels.packRight(arithmetic, b, b, tile, 0, b, reuse);
+    return packRight(tile, b, b, reuse);
   }
 
-  /** The transpose of a tile packed as a left operand: the column panel its mirror below the diagonal would give. */
-  public PackedPanel packLeftTransposed(float[] tile, PackedPanel reuse) {
-    return kernels.packLeftTransposed(arithmetic, b, b, tile, 0, b, reuse);
+  /** The occupied rows × columns of a tile packed as a right operand. */
+  public PackedPanel packRight(float[] tile, int rows, int columns, PackedPanel reuse) {
+    return kernels.packRight(arithmetic, rows, columns, tile, 0, b, reuse);
   }
 
-  /** The transpose of a tile packed as a right operand: the row panel its mirror below the diagonal would give. */
-  public PackedPanel packRightTransposed(float[] tile, PackedPanel reuse) {
-    return kernels.packRightTransposed(arithmetic, b, b, tile, 0, b, reuse);
+  /**
+   * The transpose of a tile's occupied rows × columns, packed as a left operand (columns × rows): the column panel
+   * its mirror below the diagonal would give.
+   */
+  public PackedPanel packLeftTransposed(float[] tile, int rows, int columns, PackedPanel reuse) {
+    return kernels.packLeftTransposed(arithmetic, columns, rows, tile, 0, b, reuse);
+  }
+
+  /** The transpose of a tile's occupied rows × columns, packed as a right operand: its mirror's row panel. */
+  public PackedPanel packRightTransposed(float[] tile, int rows, int columns, PackedPanel reuse) {
+    return kernels.packRightTransposed(arithmetic, columns, rows, tile, 0, b, reuse);
   }
 }

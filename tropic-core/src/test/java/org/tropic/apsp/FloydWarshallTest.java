@@ -61,6 +61,34 @@ class FloydWarshallTest {
     }
   }
 
+  /**
+   * The ragged last tile row and column are multiplied at their occupied size. Padding the graph with isolated
+   * vertices up to a multiple of b fills them, and must not change one bit of the real distances.
+   */
+  @Test
+  void raggedEdgeTilesGiveTheBitsOfFullTiles() {
+    for (boolean undirected : new boolean[] {false, true}) {
+      Graph graph = undirected ? SymmetricFloydWarshallTest.undirectedGraph(200, 3, false, new Random(4))
+          : randomGraph(200, 3, false, true, new Random(4));
+      GraphBuilder padded = GraphBuilder.withVertexCount(256).undirected(undirected);
+      for (int u = 0; u < 200; u++) {
+        for (int a = graph.offsets()[u]; a < graph.offsets()[u + 1]; a++) {
+          padded.addArc(u, graph.targets()[a], graph.weights()[a]);
+        }
+      }
+      var options = new FloydWarshallOptions(64, 2, Arithmetic.EXACT_FLOAT, true);
+      DistanceMatrix ragged = new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE);
+      DistanceMatrix full = new BlockedFloydWarshall(MinPlusKernels.best(), options)
+          .solve(padded.build(), Progress.NONE);
+      for (int u = 0; u < 200; u++) {
+        for (int v = 0; v < 200; v++) {
+          assertThat(Float.floatToRawIntBits(ragged.get(u, v))).as("d(%d, %d), undirected %s", u, v, undirected)
+              .isEqualTo(Float.floatToRawIntBits(full.get(u, v)));
+        }
+      }
+    }
+  }
+
   @Test
   void negativeCycleIsReportedWithAVertexOnIt() {
     GraphBuilder builder = GraphBuilder.withVertexCount(100);

@@ -53,7 +53,11 @@ class PartitionedApspTest {
     assertMatches(d, fw, integral);
   }
 
-  /** Components and boundary matrix solved on their upper triangles give the same bits as solved whole. */
+  /**
+   * Components and boundary matrix solved on their upper triangles give the same bits as solved whole. With
+   * recursion the boundary graph's parts are chosen by the cost model, which counts the triangle, so the two runs
+   * may split it differently: real weights then agree to float rounding, whole numbers exactly.
+   */
   @Property(tries = 30)
   void symmetricGraphsGiveTheSameBitsWithAndWithoutSymmetry(@ForAll @IntRange(min = 1, max = 200) int n,
       @ForAll @IntRange(min = 0, max = 4) int degree, @ForAll boolean integral,
@@ -66,7 +70,12 @@ class PartitionedApspTest {
     assertThat(prepared.symmetric()).isTrue();
     DistanceMatrix whole = new PartitionedApsp(KERNELS, options.withSymmetry(false), randomPartitioner(seed))
         .solve(graph, Progress.NONE);
-    SymmetricFloydWarshallTest.assertSameBits(symmetric.solve(prepared, Progress.NONE), whole);
+    DistanceMatrix upper = symmetric.solve(prepared, Progress.NONE);
+    if (recurse && !integral) {
+      assertMatches(upper, whole, false);
+    } else {
+      SymmetricFloydWarshallTest.assertSameBits(upper, whole);
+    }
     assertMatches(whole, floydWarshallDouble(graph), integral, "undirected random graph");
   }
 
