@@ -329,45 +329,62 @@ final class DistributedSchedule {
     switch (typeOf(task)) {
       case DIAGONAL -> {
         float[] tile = tiles.tile(li, lj);
-        steps.closeDiagonal(tile);
+        int size = extent(k);
+        steps.closeDiagonal(tile, size);
         checkDiagonal(k);
-        s.diagonalLeft = steps.packLeft(tile, null);
-        s.diagonalRight = steps.packRight(tile, null);
+        s.diagonalLeft = steps.packLeft(tile, size, size, null);
+        s.diagonalRight = steps.packRight(tile, size, size, null);
         if (sendDiagonal) {
           write(SEND_DIAGONAL, k, 0, tile);
         }
       }
       case PACK_DIAGONAL -> {
-        s.diagonalLeft = steps.packLeft(s.rawDiagonal, null);
-        s.diagonalRight = steps.packRight(s.rawDiagonal, null);
+        s.diagonalLeft = steps.packLeft(s.rawDiagonal, extent(k), extent(k), null);
+        s.diagonalRight = steps.packRight(s.rawDiagonal, extent(k), extent(k), null);
         s.rawDiagonal = null;
       }
       case ROW_PANEL -> {
         float[] tile = tiles.tile(li, lj);
-        steps.updateRowPanel(s.diagonalLeft, tile, null);
-        s.rows[lj] = steps.packRight(tile, null);
+        steps.updateRowPanel(s.diagonalLeft, tile, columnExtent(lj), null);
+        s.rows[lj] = steps.packRight(tile, extent(k), columnExtent(lj), null);
         if (sendRowPanels) {
           write(SEND_ROW_PANEL, k, tiles.rowPanelSlot(k, lj), tile);
         }
       }
       case COLUMN_PANEL -> {
         float[] tile = tiles.tile(li, lj);
-        steps.updateColumnPanel(tile, s.diagonalRight, null);
-        s.columns[li] = steps.packLeft(tile, null);
+        steps.updateColumnPanel(tile, rowExtent(li), s.diagonalRight, null);
+        s.columns[li] = steps.packLeft(tile, rowExtent(li), extent(k), null);
         if (sendColumnPanels) {
           write(SEND_COLUMN_PANEL, k, tiles.columnPanelSlot(k, li), tile);
         }
       }
       case PACK_ROW -> {
-        s.rows[lj] = steps.packRight(s.rawRows[lj], null);
+        s.rows[lj] = steps.packRight(s.rawRows[lj], extent(k), columnExtent(lj), null);
         s.rawRows[lj] = null;
       }
       case PACK_COLUMN -> {
-        s.columns[li] = steps.packLeft(s.rawColumns[li], null);
+        s.columns[li] = steps.packLeft(s.rawColumns[li], rowExtent(li), extent(k), null);
         s.rawColumns[li] = null;
       }
       default -> steps.updateOuter(s.columns[li], s.rows[lj], tiles.tile(li, lj));
     }
+  }
+
+  /**
+   * The vertices global tile row (or column) t holds: b, or fewer in the last one, whose +∞ padding is not
+   * multiplied (the same bits, as {@link FloydWarshallSteps} explains).
+   */
+  private int extent(int t) {
+    return tiles.n == 0 ? b : Math.min(b, tiles.n - t * b);
+  }
+
+  private int rowExtent(int li) {
+    return extent(tiles.rows[li]);
+  }
+
+  private int columnExtent(int lj) {
+    return extent(tiles.columns[lj]);
   }
 
   /** A negative diagonal entry is a vertex on a negative cycle: stop with it rather than return garbage. */
