@@ -31,13 +31,23 @@ public final class BlockedFloydWarshall {
     Arithmetic arithmetic = arithmeticFor(graph);
     int threads = options.effectiveThreads();
     boolean symmetric = usesSymmetry(graph);
-    int b = options.blockSize() > 0 ? options.blockSize()
-        : BlockSizeModel.forMachine(kernels).choose(n, threads, arithmetic, symmetric);
+    int b = blockSizeFor(graph);
     TiledDistanceMatrix d = new TiledDistanceMatrix(n, b, arithmetic, graph.labels(), symmetric);
     loadArcs(graph, d, arithmetic);
     new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), graph, progress).run();
     d.decodeFrom(arithmetic);
     return d;
+  }
+
+  /** The tile side for {@code graph}: the requested one, else the model's choice (calibrated once per JVM). */
+  public int blockSizeFor(Graph graph) {
+    return options.blockSize() > 0 ? options.blockSize() : BlockSizeModel.forMachine(kernels)
+        .choose(graph.vertexCount(), options.effectiveThreads(), arithmeticFor(graph), usesSymmetry(graph));
+  }
+
+  /** The bytes {@link #solve} holds for the distance tiles of {@code graph}: n², or about half when symmetric. */
+  public long matrixBytes(Graph graph) {
+    return TiledDistanceMatrix.storageBytes(graph.vertexCount(), blockSizeFor(graph), usesSymmetry(graph));
   }
 
   /** The arithmetic path this solver uses for {@code graph}: the requested one if exact for it, else the best. */

@@ -34,10 +34,11 @@ final class Apsp {
 
   private Apsp() {}
 
-  /** Solves the view's APSP in memory, after checking that n² floats fit in the heap. */
+  /** Solves the view's APSP in memory, after checking that its distance tiles fit in the heap. */
   static TiledDistanceMatrix solve(KgView view, PrintWriter out) {
     int n = view.size();
-    long bytes = 4L * n * n;
+    BlockedFloydWarshall solver = new BlockedFloydWarshall(MinPlusKernels.best(), options(n));
+    long bytes = solver.matrixBytes(view.graph()); // about half of n² floats: the view is undirected
     long heap = Runtime.getRuntime().maxMemory();
     if (bytes > heap * 0.7) {
       throw new IllegalArgumentException(String.format(Locale.ROOT, "APSP of %,d vertices needs %.1f GiB of"
@@ -46,8 +47,7 @@ final class Apsp {
           heap / 1073741824.0));
     }
     long start = System.nanoTime();
-    TiledDistanceMatrix result = new BlockedFloydWarshall(MinPlusKernels.best(), options(n))
-        .solve(view.graph(), Progress.NONE);
+    TiledDistanceMatrix result = solver.solve(view.graph(), Progress.NONE);
     out.printf(Locale.ROOT, "APSP: %,d vertices (%s) by blocked Floyd–Warshall in %.2f s%n", n,
         KgView.labels(view.kinds()), (System.nanoTime() - start) / 1e9);
     return result;
