@@ -27,6 +27,7 @@ public final class BlockedFloydWarshall {
 
   /** Distances of {@code graph}; the matrix holds float32 distances, +∞ where unreachable. */
   public TiledDistanceMatrix solve(Graph graph, Progress progress) {
+    NegativeCycleException.rejectNegativeEdgeOfSymmetricGraph(graph);
     int n = graph.vertexCount();
     Arithmetic arithmetic = arithmeticFor(graph);
     int threads = options.effectiveThreads();
@@ -67,8 +68,7 @@ public final class BlockedFloydWarshall {
 
   /**
    * Whether this solver works on the upper triangle of tiles only for {@code graph}: symmetry is on, and the graph
-   * is symmetric with no negative weight (an undirected negative edge is a negative cycle, left to the full solve to
-   * find and report).
+   * is symmetric with no negative weight (an undirected negative edge is a negative cycle, reported before solving).
    */
   public boolean usesSymmetry(Graph graph) {
     return options.symmetry() && !graph.weightStats().hasNegative() && graph.isSymmetric();

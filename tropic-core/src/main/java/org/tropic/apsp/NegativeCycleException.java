@@ -1,5 +1,7 @@
 package org.tropic.apsp;
 
+import org.tropic.graph.Graph;
+
 /**
  * Thrown instead of returning distances when the graph has a cycle of negative total weight, which makes shortest
  * paths undefined. Names one vertex on (or reaching) such a cycle.
@@ -13,6 +15,27 @@ public final class NegativeCycleException extends RuntimeException {
         + "; shortest paths are undefined");
     this.vertex = vertex;
     this.closedWalkLength = closedWalkLength;
+  }
+
+  /**
+   * Throws at once if {@code graph} is symmetric (undirected) and has a negative weight: an edge u–v of weight
+   * w &lt; 0 is the cycle u → v → u of length 2w (a negative self-loop, one of length w), so no solve need run to
+   * find it.
+   */
+  static void rejectNegativeEdgeOfSymmetricGraph(Graph graph) {
+    if (!graph.weightStats().hasNegative() || !graph.isSymmetric()) {
+      return;
+    }
+    int[] offsets = graph.offsets();
+    int[] targets = graph.targets();
+    float[] weights = graph.weights();
+    for (int u = 0; u < graph.vertexCount(); u++) {
+      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+        if (weights[a] < 0) {
+          throw new NegativeCycleException(u, graph.name(u), targets[a] == u ? weights[a] : 2 * weights[a]);
+        }
+      }
+    }
   }
 
   /** A vertex whose distance to itself is negative. */

@@ -29,8 +29,10 @@ public final class Planner {
    * @throws MemoryBudgetException if no allowed algorithm's result and working set fit the budget
    * @throws IllegalArgumentException if a forced arithmetic path is not exact for the graph, or partitioned APSP is
    *     requested without METIS
+   * @throws NegativeCycleException if the graph is undirected and has a negative edge, itself a negative cycle
    */
   public ApspPlan plan(Graph graph, ApspRequest request) {
+    NegativeCycleException.rejectNegativeEdgeOfSymmetricGraph(graph); // before any timing or partitioning
     return switch (request.device()) {
       case CPU -> planOnCpu(graph, request);
       case GPU -> planOnGpu(graph, request);

@@ -66,14 +66,21 @@ class SymmetricFloydWarshallTest {
   }
 
   @Test
-  void anUndirectedNegativeEdgeIsStillReportedAsANegativeCycle() {
+  void anUndirectedNegativeEdgeIsReportedAsANegativeCycleBeforeSolving() {
     Graph graph = GraphBuilder.withVertexCount(80).undirected(true).addEdge(3, 70, 1f).addEdge(70, 71, -0.5f)
         .build();
     BlockedFloydWarshall solver = new BlockedFloydWarshall(MinPlusKernels.best(),
         new FloydWarshallOptions(32, 2, null, true));
     assertThat(solver.usesSymmetry(graph)).isFalse();
-    assertThatThrownBy(() -> solver.solve(graph, Progress.NONE)).isInstanceOf(NegativeCycleException.class)
-        .satisfies(e -> assertThat(((NegativeCycleException) e).vertex()).isIn(70, 71));
+    CountingProgress progress = new CountingProgress();
+    assertThatThrownBy(() -> solver.solve(graph, progress)).isInstanceOf(NegativeCycleException.class)
+        .satisfies(e -> {
+          assertThat(((NegativeCycleException) e).vertex()).isEqualTo(70);
+          assertThat(((NegativeCycleException) e).closedWalkLength()).isEqualTo(-1f); // 70 → 71 → 70
+        });
+    assertThat(progress.begins.get()).as("no solve was started").isZero();
+    assertThatThrownBy(() -> new Planner(MinPlusKernels.best()).plan(graph, ApspRequest.defaults()))
+        .isInstanceOf(NegativeCycleException.class).hasMessageContaining("vertex 70");
   }
 
   @Test
