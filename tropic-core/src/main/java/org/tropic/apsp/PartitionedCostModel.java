@@ -16,7 +16,8 @@ import org.tropic.semiring.MinPlusKernels;
  *       so this is an upper bound);
  *   <li>steps 3–4: (B + n)·Σ s<sub>i</sub>b<sub>i</sub> updates, 2 flops each, at R·d/(d + 16) for an inner
  *       dimension d = B/k (short k loops spend more time loading and storing C);
- *   <li>the n² output written three times (allocate, fill, product) at a nominal memory bandwidth.
+ *   <li>the n² output allocated (first touch: page faults and zeroing) in step 1, then filled and updated in steps
+ *       3–4 at a nominal memory bandwidth.
  * </ul>
  *
  * Threads multiply R by the measured {@link BlockSizeModel#speedup} S(P) ≤ P rather than by P. On a symmetric graph
@@ -26,8 +27,18 @@ import org.tropic.semiring.MinPlusKernels;
  * machine, so the best is the least disturbed, and one descheduled measurement cannot inflate a prediction 100×.
  */
 public final class PartitionedCostModel {
-  /** Bytes per second one thread streams when filling the output; several threads share the memory bus. */
-  static final double BANDWIDTH_PER_THREAD = 4e9;
+  /**
+   * Bytes per second one thread allocates fresh memory at, page faults and zeroing included. On the 2-core
+   * development VM, as-22july06's 2.1 GB output took 0.85–1.2 s to allocate on 2 threads in a heap that was not
+   * pre-touched, and 0.55–0.7 s in one that was.
+   */
+  static final double FIRST_TOUCH_PER_THREAD = 1e9;
+  /**
+   * Bytes per second one thread streams when filling and updating the output; several threads share the memory bus.
+   * Measured on the same VM and graph, without pre-touch: steps 3–4 took 1.3 s longer than with 4 GB/s, because
+   * their first writes still fault pages in. With a pre-touched heap this overestimates them.
+   */
+  static final double BANDWIDTH_PER_THREAD = 1.2e9;
   static final int MEMORY_BOUND_THREADS = 8;
   /** Blocked Floyd–Warshall's rate relative to the multiply kernel (closures, panels, scheduling). */
   static final double FLOYD_WARSHALL_EFFICIENCY = 0.7;
@@ -95,10 +106,12 @@ public final class PartitionedCostModel {
     double inner = (double) boundary / Math.max(1, k);
     double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes)
         / (rate * inner / (inner + 16) * model.speedup(arithmetic, threads));
-    double output = 3.0 * 4 * n * n / (BANDWIDTH_PER_THREAD * Math.min(threads, MEMORY_BOUND_THREADS));
-    // of the output's three passes, allocation falls in step 1 (components allocate their row blocks), the other two
+    int streams = Math.min(threads, MEMORY_BOUND_THREADS);
+    double allocate = 4.0 * n * n / (FIRST_TOUCH_PER_THREAD * streams);
+    double output = 2 * 4.0 * n * n / (BANDWIDTH_PER_THREAD * streams);
+    // allocation falls in step 1 (components allocate their row blocks), the two passes that fill the output
     // in steps 3–4
-    return new Estimate(stepOne + output / 3, stepTwo, (boundary == 0 ? 0 : stepFour) + 2 * output / 3);
+    return new Estimate(stepOne + allocate, stepTwo, (boundary == 0 ? 0 : stepFour) + output);
   }
 
   /** The Floyd–Warshall estimate the boundary solver weighs recursion against, on the same terms. */
