@@ -67,8 +67,8 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
       scratch[1] = new float[bLen];
     }
     float inf = arithmetic.infinity();
-    packLeftInto(m, k, a, aOff, lda, inf, scratch[0]);
-    packRightInto(k, n, b, bOff, ldb, inf, scratch[1]);
+    packRowStrips(m, k, a, aOff, lda, MR, inf, scratch[0]);
+    packColumnStrips(k, n, b, bOff, ldb, NR, inf, scratch[1]);
     multiplyPacked(arithmetic, m, n, k, scratch[0], scratch[1], c, cOff, ldc);
   }
 
@@ -85,7 +85,7 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
   @Override
   public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda, PackedPanel reuse) {
     float[] data = storage(reuse, roundUp(m, MR) * k);
-    packLeftInto(m, k, a, aOff, lda, arithmetic.infinity(), data);
+    packRowStrips(m, k, a, aOff, lda, MR, arithmetic.infinity(), data);
     return new PackedPanel(m, k, data, true);
   }
 
@@ -93,51 +93,25 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
   public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb,
       PackedPanel reuse) {
     float[] data = storage(reuse, roundUp(n, NR) * k);
-    packRightInto(k, n, b, bOff, ldb, arithmetic.infinity(), data);
+    packColumnStrips(k, n, b, bOff, ldb, NR, arithmetic.infinity(), data);
     return new PackedPanel(k, n, data, false);
   }
 
   @Override
   public PackedPanel packLeftTransposed(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda,
       PackedPanel reuse) {
+    // the rows of Aᵀ are the columns of the k×m A held at a: A's column strips, MR wide, are Aᵀ's row strips
     float[] data = storage(reuse, roundUp(m, MR) * k);
-    float inf = arithmetic.infinity();
-    // row i of Aᵀ is column i of A, so a strip's MR values at one l are MR consecutive floats of A's row l
-    for (int s = 0; s * MR < m; s++) {
-      int rows = Math.min(MR, m - s * MR);
-      int base = s * k * MR;
-      for (int l = 0; l < k; l++) {
-        System.arraycopy(a, aOff + l * lda + s * MR, data, base + l * MR, rows);
-        if (rows < MR) {
-          Arrays.fill(data, base + l * MR + rows, base + (l + 1) * MR, inf);
-        }
-      }
-    }
+    packColumnStrips(k, m, a, aOff, lda, MR, arithmetic.infinity(), data);
     return new PackedPanel(m, k, data, true);
   }
 
   @Override
   public PackedPanel packRightTransposed(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb,
       PackedPanel reuse) {
+    // the columns of Bᵀ are the rows of the n×k B held at b: B's row strips, NR high, are Bᵀ's column strips
     float[] data = storage(reuse, roundUp(n, NR) * k);
-    float inf = arithmetic.infinity();
-    // column j of Bᵀ is row j of B: read it in order, scatter it down the strip
-    for (int s = 0; s * NR < n; s++) {
-      int cols = Math.min(NR, n - s * NR);
-      int base = s * k * NR;
-      for (int j = 0; j < NR; j++) {
-        if (j < cols) {
-          int src = bOff + (s * NR + j) * ldb;
-          for (int l = 0; l < k; l++) {
-            data[base + l * NR + j] = b[src + l];
-          }
-        } else {
-          for (int l = 0; l < k; l++) {
-            data[base + l * NR + j] = inf;
-          }
-        }
-      }
-    }
+    packRowStrips(n, k, b, bOff, ldb, NR, arithmetic.infinity(), data);
     return new PackedPanel(k, n, data, false);
   }
 
@@ -156,35 +130,43 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
     multiplyPacked(arithmetic, a.rows(), b.cols(), a.cols(), a.data(), b.data(), c, cOff, ldc);
   }
 
-  /** A's strip s holds rows s·MR.. as data[(s·k + l)·MR + r]; rows past m are +∞. */
-  private static void packLeftInto(int m, int k, float[] a, int aOff, int lda, float inf, float[] data) {
-    for (int s = 0; s * MR < m; s++) {
-      int rows = Math.min(MR, m - s * MR);
-      int base = s * k * MR;
+  /**
+   * The m×k matrix at a in strips of {@code width} rows, each stored k-major: strip s holds rows s·width.. as
+   * data[(s·k + l)·width + r]; rows past m are +∞. A left operand is packed so with width {@value #MR}.
+   */
+  private static void packRowStrips(int m, int k, float[] a, int aOff, int lda, int width, float inf,
+      float[] data) {
+    for (int s = 0; s * width < m; s++) {
+      int rows = Math.min(width, m - s * width);
+      int base = s * k * width;
       for (int r = 0; r < rows; r++) {
-        int src = aOff + (s * MR + r) * lda;
+        int src = aOff + (s * width + r) * lda;
         for (int l = 0; l < k; l++) {
-          data[base + l * MR + r] = a[src + l];
+          data[base + l * width + r] = a[src + l];
         }
       }
-      for (int r = rows; r < MR; r++) {
+      for (int r = rows; r < width; r++) {
         for (int l = 0; l < k; l++) {
-          data[base + l * MR + r] = inf;
+          data[base + l * width + r] = inf;
         }
       }
     }
   }
 
-  /** B's strip s holds columns s·NR.. as data[(s·k + l)·NR + j]; columns past n are +∞. */
-  private static void packRightInto(int k, int n, float[] b, int bOff, int ldb, float inf, float[] data) {
-    for (int s = 0; s * NR < n; s++) {
-      int cols = Math.min(NR, n - s * NR);
-      int base = s * k * NR;
+  /**
+   * The k×n matrix at b in strips of {@code width} columns, each stored k-major: strip s holds columns s·width.. as
+   * data[(s·k + l)·width + j]; columns past n are +∞. A right operand is packed so with width {@value #NR}.
+   */
+  private static void packColumnStrips(int k, int n, float[] b, int bOff, int ldb, int width, float inf,
+      float[] data) {
+    for (int s = 0; s * width < n; s++) {
+      int cols = Math.min(width, n - s * width);
+      int base = s * k * width;
       for (int l = 0; l < k; l++) {
-        int dst = base + l * NR;
-        System.arraycopy(b, bOff + l * ldb + s * NR, data, dst, cols);
-        if (cols < NR) {
-          Arrays.fill(data, dst + cols, dst + NR, inf);
+        int dst = base + l * width;
+        System.arraycopy(b, bOff + l * ldb + s * width, data, dst, cols);
+        if (cols < width) {
+          Arrays.fill(data, dst + cols, dst + width, inf);
         }
       }
     }
