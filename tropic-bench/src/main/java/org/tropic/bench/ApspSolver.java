@@ -44,7 +44,8 @@ public interface ApspSolver {
         boolean upper = solver(arithmetic, threads).usesSymmetry(graph);
         String tile = blockSize != 0 ? "/b" + blockSize : "/b=" + BlockSizeModel.forMachine(kernels)
             .choose(graph.vertexCount(), threads, arithmetic, upper) + " (model)";
-        return "blocked-fw/" + kernels.name() + tile + (lookahead ? "/lookahead" : "") + (upper ? "/upper-triangle" : "");
+        return "blocked-fw/" + kernels.name() + tile + (lookahead ? "/lookahead" : "")
+            + (upper ? "/upper-triangle" : "");
       }
 
       @Override

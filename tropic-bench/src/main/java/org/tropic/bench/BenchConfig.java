@@ -42,10 +42,10 @@ import org.tropic.semiring.Arithmetic;
  */
 public record BenchConfig(Set<BenchPart> parts, List<Arithmetic> kernelArithmetics, List<Integer> kernelThreads,
     KernelBench.Options kernel, List<Integer> fwSizes, List<Path> graphFiles, int fwThreads, Arithmetic fwArithmetic,
-    FloydWarshallBench.Options fw, int blockSize, boolean lookahead, boolean symmetry, int degree, RandomGraphs.Weights weights,
-    long seed, int peerSize, int scipyMaxN, int jgraphtMaxN, int samplePairs, String python,
-    long peerTimeoutSeconds, double clockGhz, int clockRounds, int floatFlopsPerCycle, int intFlopsPerCycle,
-    boolean scalarKernels, Path jsonOut) {
+    FloydWarshallBench.Options fw, int blockSize, boolean lookahead, boolean symmetry, int degree,
+    RandomGraphs.Weights weights, long seed, int peerSize, int scipyMaxN, int jgraphtMaxN, int samplePairs,
+    String python, long peerTimeoutSeconds, double clockGhz, int clockRounds, int floatFlopsPerCycle,
+    int intFlopsPerCycle, boolean scalarKernels, Path jsonOut) {
 
   public BenchConfig {
     parts = parts.isEmpty() ? EnumSet.noneOf(BenchPart.class) : EnumSet.copyOf(parts);

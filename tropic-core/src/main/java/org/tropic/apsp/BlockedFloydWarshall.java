@@ -71,7 +71,12 @@ public final class BlockedFloydWarshall {
    * is symmetric with no negative weight (an undirected negative edge is a negative cycle, reported before solving).
    */
   public boolean usesSymmetry(Graph graph) {
-    return options.symmetry() && !graph.weightStats().hasNegative() && graph.isSymmetric();
+    return solvableOnUpperTriangle(graph, options.symmetry());
+  }
+
+  /** The rule every Floyd–Warshall solve in Tropic applies: allowed, symmetric, and no negative weight. */
+  static boolean solvableOnUpperTriangle(Graph graph, boolean allowed) {
+    return allowed && !graph.weightStats().hasNegative() && graph.isSymmetric();
   }
 
   private static void loadArcs(Graph graph, TiledDistanceMatrix d, Arithmetic arithmetic) {

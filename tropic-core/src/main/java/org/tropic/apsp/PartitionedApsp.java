@@ -191,7 +191,7 @@ public final class PartitionedApsp {
     Objects.requireNonNull(graph, "graph");
     Arithmetic arithmetic = arithmeticFor(graph);
     int threads = options.effectiveThreads();
-    boolean symmetric = options.symmetry() && !graph.weightStats().hasNegative() && graph.isSymmetric();
+    boolean symmetric = BlockedFloydWarshall.solvableOnUpperTriangle(graph, options.symmetry());
     if (options.parts() > 0) {
       return prepare(graph, arithmetic, threads, symmetric, options.parts());
     }
