@@ -1,5 +1,6 @@
 package org.tropic.bench;
 
+import java.util.Optional;
 import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.DistanceMatrix;
@@ -28,6 +29,14 @@ public interface ApspSolver {
   DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads);
 
   /**
+   * The same solver with symmetry off, when this one solves {@code graph} on the upper triangle of tiles, so that a
+   * benchmark can time both in one run; empty otherwise.
+   */
+  default Optional<ApspSolver> everyTileTwin(Graph graph, Arithmetic arithmetic, int threads) {
+    return Optional.empty();
+  }
+
+  /**
    * Tropic's blocked Floyd–Warshall on the given kernels; with {@code symmetry}, symmetric graphs are solved on the
    * upper triangle of tiles, and their description says so.
    */
@@ -51,6 +60,12 @@ public interface ApspSolver {
       @Override
       public DistanceMatrix solve(Graph graph, Arithmetic arithmetic, int threads) {
         return solver(arithmetic, threads).solve(graph, Progress.NONE);
+      }
+
+      @Override
+      public Optional<ApspSolver> everyTileTwin(Graph graph, Arithmetic arithmetic, int threads) {
+        return solver(arithmetic, threads).usesSymmetry(graph)
+            ? Optional.of(blockedFloydWarshall(kernels, blockSize, lookahead, false)) : Optional.empty();
       }
 
       private BlockedFloydWarshall solver(Arithmetic arithmetic, int threads) {

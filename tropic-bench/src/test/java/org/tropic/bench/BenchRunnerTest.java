@@ -53,6 +53,24 @@ class BenchRunnerTest {
     assertThat(Files.readString(dir.resolve("r.json"))).contains("\"kernels\"");
   }
 
+  /** A symmetric graph file is solved twice, on the upper triangle and on every tile, and the gain noted. */
+  @Test
+  void aSymmetricGraphIsAlsoTimedOnEveryTile() {
+    BenchConfig config = BenchArgs.parse("--quick", "--parts", "fw", "--fw-threads", "2", "--sizes", "40",
+        "--block-size", "32", "--graph", SharedData.file("suitesparse/karate.mtx").toString());
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    BenchResults r = BenchRunner.run(config, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+
+    assertThat(r.floydWarshall()).extracting(FwResult::graph).containsExactly("random n=40 d=16 real", "karate",
+        "karate");
+    assertThat(r.floydWarshall().get(0).solver()).doesNotContain("upper-triangle"); // a random digraph
+    assertThat(r.floydWarshall().get(1).solver()).endsWith("/upper-triangle");
+    assertThat(r.floydWarshall().get(2).solver()).doesNotContain("upper-triangle");
+    assertThat(r.floydWarshall().subList(1, 3)).allMatch(f -> f.check() != null && f.check().agrees());
+    assertThat(r.notes()).anyMatch(n -> n.startsWith("karate is symmetric: the upper triangle solved it in"));
+    assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("# karate is symmetric");
+  }
+
   @Test
   void mainExitCodes() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
