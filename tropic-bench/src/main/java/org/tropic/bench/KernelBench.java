@@ -21,7 +21,7 @@ public final class KernelBench {
    * How to run one kernel measurement.
    *
    * @param size m = n = k of each thread's panels
-   * @param warmupRounds untimed rounds first (JIT compilation, calibration)
+   * @param warmupRounds untimed rounds at least (JIT compilation, calibration); more follow until the rate settles
    * @param rounds timed rounds; the median rate is reported
    * @param roundMillis approximate length of one round
    */
@@ -33,6 +33,11 @@ public final class KernelBench {
       }
     }
   }
+
+  /** Most warm-up rounds before timing starts anyway. */
+  static final int MAX_WARMUP_ROUNDS = 20;
+  /** How closely two consecutive warm-up rounds must agree for the JIT to count as settled. */
+  static final double WARM_AGREEMENT = 0.03;
 
   private KernelBench() {}
 
@@ -49,10 +54,22 @@ public final class KernelBench {
     }
     long[] sink = new long[threads];
     long calls = 1;
-    for (int r = 0; r < Math.max(1, options.warmupRounds()); r++) {
+    double previousRate = 0;
+    // Warm up until C2 has settled, not for a fixed count: the 16-accumulator micro-kernel takes C2 long enough to
+    // compile that a fixed three rounds left compilation running into the timed ones (median 100 GFLOP/s in a fresh
+    // JVM, 121 in the same JVM's second measurement). So after the given rounds, go on until two consecutive
+    // full-length rounds agree within WARM_AGREEMENT.
+    for (int r = 0; r < MAX_WARMUP_ROUNDS; r++) {
       long c = calls;
       double seconds = ParallelRun.timeRound(threads, t -> operands[t].multiply(kernels, arithmetic, c), sink);
+      double rate = c / Math.max(seconds, 1e-9);
+      boolean fullLength = seconds >= options.roundMillis() / 2000.0;
       calls = Math.max(1, Math.round(c * options.roundMillis() / 1000.0 / Math.max(seconds, 1e-6)));
+      if (r + 1 >= Math.max(1, options.warmupRounds()) && fullLength
+          && Math.abs(rate - previousRate) <= WARM_AGREEMENT * rate) {
+        break;
+      }
+      previousRate = fullLength ? rate : 0;
     }
     long callsPerRound = calls;
     double flopsPerRound = threads * callsPerRound * MinPlusPeak.flops(s, s, s);
