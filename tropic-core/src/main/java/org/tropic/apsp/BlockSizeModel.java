@@ -24,6 +24,11 @@ import org.tropic.semiring.PackedPanel;
  * S(P) ≤ P is the {@link #speedup} measured with all cores multiplying at once.
  * Large b runs the kernel from L2 less well and lengthens the critical path; small b pays more per-task overhead in
  * rate(b). The measured rates are also what the planner uses to estimate time.
+ *
+ * <p>Candidates whose outer-product task does not fit one core's L2 (A panel, B panel and C tile: 3·b²·4 bytes) are
+ * not chosen where the L2 size is known: the calibration multiplies one tile set over and over, in cache, and cannot
+ * see the overflow. On the 2-core development VM (1 MiB L2) b = 320 (1.2 MB) predicted within 5% of b = 256 and was
+ * picked, yet solved n = 8192 in 3.63–3.75 s against 3.29–3.39 s for b = 256.
  */
 public final class BlockSizeModel {
   static final int[] CANDIDATES = {32, 64, 96, 128, 192, 256, 320, 384, 512};
@@ -60,18 +65,32 @@ public final class BlockSizeModel {
     if (n <= 128) {
       return Math.max(32, (n + 31) / 32 * 32); // one tile: nothing to schedule, no calibration worth its time
     }
-    double[] predicted = new double[CANDIDATES.length];
+    int usable = usableCandidates(L2Cache.BYTES);
+    double[] predicted = new double[usable];
     double bestTime = Double.POSITIVE_INFINITY;
-    for (int c = 0; c < CANDIDATES.length; c++) {
+    for (int c = 0; c < usable; c++) {
       predicted[c] = predictSeconds(n, threads, arithmetic, CANDIDATES[c], symmetric);
       bestTime = Math.min(bestTime, predicted[c]);
     }
-    for (int c = CANDIDATES.length - 1; c > 0; c--) {
+    for (int c = usable - 1; c > 0; c--) {
       if (predicted[c] <= bestTime * (1 + TIE_TOLERANCE)) {
         return CANDIDATES[c];
       }
     }
     return CANDIDATES[0];
+  }
+
+  /**
+   * How many of the {@link #CANDIDATES}, smallest first, keep one outer-product task's A, B and C (3·b²·4 bytes)
+   * within an L2 of {@code l2Bytes}; all of them if the size is unknown (0), and always the smallest.
+   */
+  static int usableCandidates(long l2Bytes) {
+    int usable = 1;
+    while (usable < CANDIDATES.length
+        && (l2Bytes <= 0 || 3L * CANDIDATES[usable] * CANDIDATES[usable] * Float.BYTES <= l2Bytes)) {
+      usable++;
+    }
+    return usable;
   }
 
   /** Predicted solve time in seconds for n vertices, tile size b. */

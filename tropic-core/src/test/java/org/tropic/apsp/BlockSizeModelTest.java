@@ -2,7 +2,11 @@ package org.tropic.apsp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 
@@ -35,5 +39,31 @@ class BlockSizeModelTest {
     double all = model.predictSeconds(2048, cores, Arithmetic.INT32, 256);
     assertThat(all).isLessThanOrEqualTo(one);
     assertThat(model.predictSeconds(2048, 8 * cores, Arithmetic.INT32, 256)).isEqualTo(all);
+  }
+
+  @Test
+  void tilesWhoseTaskOverflowsL2AreNotCandidates() {
+    // 3·b²·4 bytes: b = 256 needs 768 KiB, b = 320 needs 1.2 MB
+    assertThat(BlockSizeModel.CANDIDATES[BlockSizeModel.usableCandidates(1L << 20) - 1]).isEqualTo(256);
+    assertThat(BlockSizeModel.CANDIDATES[BlockSizeModel.usableCandidates(2L << 20) - 1]).isEqualTo(384);
+    assertThat(BlockSizeModel.usableCandidates(0)).as("unknown L2: no limit")
+        .isEqualTo(BlockSizeModel.CANDIDATES.length);
+    assertThat(BlockSizeModel.usableCandidates(1)).as("always the smallest").isEqualTo(1);
+  }
+
+  @Test
+  void theL2SizeIsReadFromSysfsOrUnknown(@TempDir Path dir) throws IOException {
+    for (String[] index : new String[][] {{"index0", "1", "Data", "48K"}, {"index1", "1", "Instruction", "32K"},
+        {"index2", "2", "Unified", "1024K"}, {"index3", "3", "Unified", "32768K"}}) {
+      Path d = Files.createDirectories(dir.resolve(index[0]));
+      Files.writeString(d.resolve("level"), index[1] + "\n");
+      Files.writeString(d.resolve("type"), index[2] + "\n");
+      Files.writeString(d.resolve("size"), index[3] + "\n");
+    }
+    assertThat(L2Cache.read(dir)).isEqualTo(1L << 20);
+    assertThat(L2Cache.read(dir.resolve("missing"))).isZero();
+    assertThat(L2Cache.parseSize("2M")).isEqualTo(2L << 20);
+    assertThat(L2Cache.parseSize("512")).isEqualTo(512);
+    assertThat(L2Cache.parseSize("big")).isZero();
   }
 }
