@@ -28,6 +28,16 @@ public final class BlockCoo implements AutoCloseable {
   static final ValueLayout.OfInt COORD = ValueLayout.JAVA_INT;
   static final ValueLayout.OfFloat VALUE = ValueLayout.JAVA_FLOAT;
 
+  /**
+   * Elements {@code from} up to {@code to} of {@code elements}, as a segment of their own. The hot loops index such
+   * a slice with a {@code long} counter starting at 0: C2 then hoists the segment's bounds checks out of the loop,
+   * which it does not for an int index into the whole matrix. On the web graph, one block's run sums took 1.8 ms
+   * this way against 2.2–2.3 ms (single-thread harness, 2026-11-21).
+   */
+  static MemorySegment slice(MemorySegment elements, ValueLayout layout, int from, int to) {
+    return elements.asSlice(layout.byteSize() * from, layout.byteSize() * (to - from));
+  }
+
   private final int rows;
   private final int columns;
   private final int blockSize;

@@ -72,13 +72,16 @@ final class RowRuns {
     return elements >= LONG_RUN * (blockRunStart[b + 1] - blockRunStart[b]);
   }
 
-  /** y[rowBase + r] += α · (sum of run r) for the runs of block b, whose elements start at {@code from}. */
-  void plusTimes(int b, MemorySegment coords, MemorySegment values, int from, int rowBase, int columnBase,
-      float alpha, float[] x, float[] y) {
-    int e = from;
+  /**
+   * y[rowBase + r] += α · (sum of run r) for the runs of block b, whose elements are {@code coords} and
+   * {@code values}: slices holding that block alone (see {@link BlockCoo#slice}).
+   */
+  void plusTimes(int b, MemorySegment coords, MemorySegment values, int rowBase, int columnBase, float alpha,
+      float[] x, float[] y) {
+    long e = 0;
     for (int q = blockRunStart[b]; q < blockRunStart[b + 1]; q++) {
       int run = runs[q];
-      int end = e + (run >>> 16) + 1;
+      long end = e + (run >>> 16) + 1;
       // two partial sums, so consecutive additions do not wait on each other
       float even = 0f;
       float odd = 0f;

@@ -174,19 +174,22 @@ public final class SparseKernels {
       int columnBase = blockColumn[b] * bs;
       int from = blockStart[b];
       int to = blockStart[b + 1];
+      MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, from, to);
+      MemorySegment v = values == null ? null : BlockCoo.slice(values, BlockCoo.VALUE, from, to);
+      long count = to - from;
       if (runs != null && runs.areLong(b, to - from)) {
-        runs.plusTimes(b, coords, values, from, rowBase, columnBase, alpha, x, y);
+        runs.plusTimes(b, c, v, rowBase, columnBase, alpha, x, y);
       } else if (runs != null) {
-        plusTimesShortRuns(coords, values, from, to, rowBase, columnBase, alpha, x, y);
-      } else if (values == null) {
-        for (int e = from; e < to; e++) {
-          int rc = coords.getAtIndex(BlockCoo.COORD, e);
+        plusTimesShortRuns(c, v, count, rowBase, columnBase, alpha, x, y);
+      } else if (v == null) {
+        for (long e = 0; e < count; e++) {
+          int rc = c.getAtIndex(BlockCoo.COORD, e);
           y[rowBase + (rc >>> 16)] += alpha * x[columnBase + (rc & 0xFFFF)];
         }
       } else {
-        for (int e = from; e < to; e++) {
-          int rc = coords.getAtIndex(BlockCoo.COORD, e);
-          y[rowBase + (rc >>> 16)] += alpha * values.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (rc & 0xFFFF)];
+        for (long e = 0; e < count; e++) {
+          int rc = c.getAtIndex(BlockCoo.COORD, e);
+          y[rowBase + (rc >>> 16)] += alpha * v.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (rc & 0xFFFF)];
         }
       }
     }
@@ -197,14 +200,14 @@ public final class SparseKernels {
    * a COO update per element, this saves a load and a store of y and the dependency between consecutive updates of
    * the same y.
    */
-  private static void plusTimesShortRuns(MemorySegment coords, MemorySegment values, int from, int to, int rowBase,
+  private static void plusTimesShortRuns(MemorySegment coords, MemorySegment values, long count, int rowBase,
       int columnBase, float alpha, float[] x, float[] y) {
-    if (from == to) {
+    if (count == 0) {
       return;
     }
-    int row = coords.getAtIndex(BlockCoo.COORD, from) >>> 16;
+    int row = coords.getAtIndex(BlockCoo.COORD, 0) >>> 16;
     float sum = 0f;
-    for (int e = from; e < to; e++) {
+    for (long e = 0; e < count; e++) {
       int rc = coords.getAtIndex(BlockCoo.COORD, e);
       int r = rc >>> 16;
       if (r != row) {
@@ -231,10 +234,13 @@ public final class SparseKernels {
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
       int columnBase = blockColumn[b] * bs;
-      int to = blockStart[b + 1];
-      for (int e = blockStart[b]; e < to; e++) {
-        int rc = coords.getAtIndex(BlockCoo.COORD, e);
-        float v = values == null ? 1f : values.getAtIndex(BlockCoo.VALUE, e);
+      MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, blockStart[b], blockStart[b + 1]);
+      MemorySegment w = values == null ? null
+          : BlockCoo.slice(values, BlockCoo.VALUE, blockStart[b], blockStart[b + 1]);
+      long count = blockStart[b + 1] - blockStart[b];
+      for (long e = 0; e < count; e++) {
+        int rc = c.getAtIndex(BlockCoo.COORD, e);
+        float v = w == null ? 1f : w.getAtIndex(BlockCoo.VALUE, e);
         float t = v + x[columnBase + (rc & 0xFFFF)];
         int i = rowBase + (rc >>> 16);
         if (t < y[i]) {
@@ -256,9 +262,10 @@ public final class SparseKernels {
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
       int columnBase = blockColumn[b] * bs;
-      int to = blockStart[b + 1];
-      for (int e = blockStart[b]; e < to; e++) {
-        int rc = coords.getAtIndex(BlockCoo.COORD, e);
+      MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, blockStart[b], blockStart[b + 1]);
+      long count = blockStart[b + 1] - blockStart[b];
+      for (long e = 0; e < count; e++) {
+        int rc = c.getAtIndex(BlockCoo.COORD, e);
         if (x[columnBase + (rc & 0xFFFF)] != 0) {
           int i = rowBase + (rc >>> 16);
           if (skip == null || skip[i] == 0) {
