@@ -89,10 +89,12 @@ final class BlockCooBuilder {
           }
         }
       }
-      if (layout.elementOrder() == ElementOrder.CACHE) {
-        for (int b = blockRowStart[br]; b < blockColumn.size(); b++) {
-          int to = b + 1 < blockStart.size() ? blockStart.getInt(b + 1) : hi;
-          CacheOrder.sortBlock(coords, values, blockStart.getInt(b), to, blockSize, layout.cacheLineFloats());
+      for (int b = blockRowStart[br]; b < blockColumn.size(); b++) {
+        int from = blockStart.getInt(b);
+        int to = b + 1 < blockStart.size() ? blockStart.getInt(b + 1) : hi;
+        switch (layout.elementOrder()) {
+          case ROW -> RunLengthOrder.sortBlock(coords, values, from, to);
+          case CACHE -> CacheOrder.sortBlock(coords, values, from, to, blockSize, layout.cacheLineFloats());
         }
       }
     }

@@ -5,7 +5,10 @@ package org.tropic.sparse;
  * result (up to float rounding of sums in a different order).
  */
 public enum ElementOrder {
-  /** By row, then column: the order CSR would give. */
+  /**
+   * By row, then column, as in CSR, except that inside a block the rows come longest first ({@link RunLengthOrder}):
+   * each row's elements stay together and in column order.
+   */
   ROW,
   /**
    * By cache block (c × c cells, c = one cache line of floats), the cells visited by the neighbour walk of HPC-KG

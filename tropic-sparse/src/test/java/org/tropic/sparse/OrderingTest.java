@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.ForAll;
@@ -98,6 +100,55 @@ class OrderingTest {
         assertThat(order.get(position[i])).isEqualTo(sorted[i]);
       }
     }
+  }
+
+  /**
+   * In row order, a row's elements are contiguous and sorted by column, and a block's rows come longest first
+   * (ties by row); each element keeps its weight, and the blocks hold exactly the graph's arcs.
+   */
+  @Property(tries = 40)
+  void rowOrderGroupsRowsLongestFirst(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
+      @ForAll @IntRange(min = 0, max = 3000) int arcs, @ForAll @IntRange(min = 1, max = 64) int blockSize) {
+    Graph g = TestGraphs.random(seed, n, arcs, false, true);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(blockSize)
+        .withElementOrder(ElementOrder.ROW).withOrientation(Orientation.ADJACENCY), 1);
+    Map<Long, Float> stored = new HashMap<>();
+    for (int br = 0; br < m.blockRowCount(); br++) {
+      for (int b = m.blockRowStart()[br]; b < m.blockRowStart()[br + 1]; b++) {
+        int k = m.blockStart()[b];
+        int previousRow = -1;
+        int previousLength = Integer.MAX_VALUE;
+        Set<Integer> rowsSeen = new HashSet<>();
+        while (k < m.blockStart()[b + 1]) {
+          int row = m.coords().getAtIndex(BlockCoo.COORD, k) >>> 16;
+          assertThat(rowsSeen.add(row)).as("row %d split in block %d", row, b).isTrue();
+          int from = k;
+          int column = -1;
+          while (k < m.blockStart()[b + 1] && m.coords().getAtIndex(BlockCoo.COORD, k) >>> 16 == row) {
+            int c = m.coords().getAtIndex(BlockCoo.COORD, k) & 0xFFFF;
+            assertThat(c).isGreaterThan(column);
+            column = c;
+            stored.put((long) (br * blockSize + row) * n + m.blockColumn()[b] * blockSize + c,
+                m.isPattern() ? 1f : m.values().getAtIndex(BlockCoo.VALUE, k));
+            k++;
+          }
+          int length = k - from;
+          assertThat(length).as("run lengths in block %d", b).isLessThanOrEqualTo(previousLength);
+          if (length == previousLength) {
+            assertThat(row).isGreaterThan(previousRow);
+          }
+          previousLength = length;
+          previousRow = row;
+        }
+      }
+    }
+    Map<Long, Float> expected = new HashMap<>();
+    for (int u = 0; u < n; u++) {
+      for (int e = g.offsets()[u]; e < g.offsets()[u + 1]; e++) {
+        expected.put((long) u * n + g.targets()[e], g.weights()[e]);
+      }
+    }
+    assertThat(stored).isEqualTo(expected);
   }
 
   /** The ordering's effect, measured without a clock: fewer fetches of a new x line, denser cells after RCM. */
