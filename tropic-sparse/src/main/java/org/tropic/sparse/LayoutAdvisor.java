@@ -6,37 +6,30 @@ import org.tropic.graph.Graph;
 
 /**
  * Picks the {@link BlockCoo} layout that multiplies fastest for a graph, from counts taken in one pass over its arcs
- * (O(n + m), no matrix built): how many elements a non-empty block holds per row, and what share of the elements
- * sit in long row runs. No one layout wins everywhere (SparseBench on 2 threads, ms per SpMV; R-MAT 24 from a second
- * run):
+ * (O(n + m), no matrix built): how many elements a non-empty block holds per row, and how long its row runs are.
+ * SparseBench on 2 threads, ms per SpMV, one run on 2026-11-21 after rows were put longest first in row order:
  *
  * <pre>
  *                      row order  cache order  RCM + cache   per block row  in long runs
- *   web graph            1.60        2.35         2.37           4.2            95%
- *   NY road              0.99        0.54         0.62           0.41            0%
- *   as-22july06          0.066       0.093        0.170          0.33           41%
- *   R-MAT scale 22       193         150          38.5           0.13
- *   R-MAT scale 24       906         984          200            0.03
+ *   web graph            1.78        1.97         2.79           4.2            95%
+ *   NY road              0.50        0.68         0.63           0.41            0%
+ *   as-22july06          0.091       0.108        0.154          0.33           41%
+ *   R-MAT scale 22       124         193          36.1           0.13
  * </pre>
  *
  * <ul>
  *   <li>Fewer than {@value #HYPERSPARSE} elements per block row: the x and y windows of a block are barely reused,
  *       every element misses the cache, and Reverse Cuthill–McKee, which gathers the elements near the diagonal,
- *       multiplies 4× faster on R-MAT. Its build is slower (12 s against 7 s at scale 22), which about 40 products
- *       (one PageRank) pay back; a single BFS does not.
- *   <li>Else, when at least {@value #LONG_RUN_SHARE} of the elements sit in row runs of {@value RowRuns#LONG_RUN}
- *       or more: row order, which sums runs in registers where cache cells would cut them into per-element
- *       updates of y. as-22july06, whose hub rows put 41% of the elements in long runs, multiplies faster in row
- *       order and NY road (0%) in cache order, though both average 2.6 elements a run: the share separates them
- *       where the average does not.
- *   <li>Else cache-cell order, the default.
+ *       multiplies 3–4× faster on R-MAT. Its build is slower (12 s against 7 s at scale 22), which about 40
+ *       products (one PageRank) pay back; a single BFS does not.
+ *   <li>Else row order. Before its rows were put longest first, cache-cell order won on NY road (0.54 against
+ *       0.99 ms), whose runs are short; since, row order has been as fast or faster there in four runs out of four
+ *       (0.44–0.56 against 0.47–0.72 ms), and 1.6–2.8× faster on R-MAT.
  * </ul>
  */
 public final class LayoutAdvisor {
   /** Elements per row of a non-empty block below which the matrix counts as hypersparse. */
   static final double HYPERSPARSE = 0.25;
-  /** Share of the elements in long row runs from which row order pays. */
-  static final double LONG_RUN_SHARE = 0.10;
 
   private LayoutAdvisor() {}
 
@@ -65,14 +58,10 @@ public final class LayoutAdvisor {
           String.format(Locale.ROOT, "a block holds %.2f elements per row: renumbered by reverse Cuthill-McKee so"
               + " that blocks fill up", perBlockRow));
     }
-    if (inLongRuns >= LONG_RUN_SHARE) {
-      return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.ROW),
-          String.format(Locale.ROOT, "%.0f%% of the elements sit in row runs of %d or more (%.1f on average): row"
-              + " order, each run summed in registers", 100 * inLongRuns, RowRuns.LONG_RUN, run));
-    }
-    return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.CACHE),
-        String.format(Locale.ROOT, "rows run %.1f elements per block and blocks hold %.2f per row: cache-cell order",
-            run, perBlockRow));
+    return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.ROW),
+        String.format(Locale.ROOT, "rows run %.1f elements per block (%.0f%% of the elements in runs of %d or more)"
+            + " and blocks hold %.2f per row: row order, longest rows first", run, 100 * inLongRuns,
+            RowRuns.LONG_RUN, perBlockRow));
   }
 
   /**

@@ -89,11 +89,11 @@ class LayoutAdvisorTest {
     LayoutAdvisor.Choice choice = LayoutAdvisor.choose(b.build(), BLOCKS_OF_64, 1);
 
     assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.ROW);
-    assertThat(choice.reason()).contains("row runs of 8 or more");
+    assertThat(choice.reason()).contains("20% of the elements in runs of 8 or more");
   }
 
   @Test
-  void aRoadLikeGridGetsCacheOrder() {
+  void aRoadLikeGridGetsRowOrder() {
     int side = 32;
     GraphBuilder b = GraphBuilder.withVertexCount(side * side).undirected(true);
     for (int r = 0; r < side; r++) {
@@ -109,7 +109,7 @@ class LayoutAdvisorTest {
 
     LayoutAdvisor.Choice choice = LayoutAdvisor.choose(b.build(), BLOCKS_OF_64, 1);
 
-    assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.CACHE);
+    assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.ROW);
     assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.NONE);
   }
 
