@@ -6,23 +6,28 @@ import java.lang.foreign.MemorySegment;
  * The row runs of a row-ordered {@link BlockCoo}: inside each block, the maximal stretches of elements that share
  * a row, as (row, length) packed in one int. With them the (+,×) SpMV sums a run in registers with a counted loop,
  * where detecting a row change per element mispredicts a branch at every run's end: 20–25% faster on one thread
- * on the web graph, whose runs average 26 elements. Short runs are better served per element; see {@link #areLong}.
+ * on the web graph, whose runs average 26 elements. Short runs are better served per element, so only the runs of
+ * at least {@link #LONG_RUN} elements that lead a block go through the counted loop; in row order, which puts the
+ * longest rows first ({@link RunLengthOrder}), those are all of the block's long runs.
  *
  * <p>Derived from the elements once per matrix, on first use: O(nnz) time, 4 bytes per run. The file format is
  * unchanged.
  */
 final class RowRuns {
-  /** Average run length from which {@link #plusTimes} pays. */
+  /** Run length from which the counted loop of {@link #plusTimesLeadingLongRuns} pays. */
   static final int LONG_RUN = 8;
 
   /** Per run: the in-block row in the low 16 bits, the length − 1 in the high 16 (a run is at most 65,536 long). */
   private final int[] runs;
   /** Runs of block b: {@code runs[blockRunStart[b]]} up to {@code runs[blockRunStart[b + 1]]}. */
   private final int[] blockRunStart;
+  /** Block b's runs of at least {@link #LONG_RUN} elements before its first shorter one. */
+  private final int[] leadingLongRuns;
 
-  private RowRuns(int[] runs, int[] blockRunStart) {
+  private RowRuns(int[] runs, int[] blockRunStart, int[] leadingLongRuns) {
     this.runs = runs;
     this.blockRunStart = blockRunStart;
+    this.leadingLongRuns = leadingLongRuns;
   }
 
   /** The runs of a matrix whose elements are in {@link ElementOrder#ROW} order. */
@@ -47,10 +52,12 @@ final class RowRuns {
       blockRunStart[b + 1] = count;
     }
     int[] runs = new int[count];
+    int[] leadingLongRuns = new int[blocks];
     int q = 0;
     for (int b = 0; b < blocks; b++) {
       int e = blockStart[b];
       int end = blockStart[b + 1];
+      boolean leading = true;
       while (e < end) {
         int row = coords.getAtIndex(BlockCoo.COORD, e) >>> 16;
         int from = e;
@@ -58,28 +65,25 @@ final class RowRuns {
           e++;
         }
         runs[q++] = row | (e - from - 1) << 16;
+        leading &= e - from >= LONG_RUN;
+        if (leading) {
+          leadingLongRuns[b]++;
+        }
       }
     }
-    return new RowRuns(runs, blockRunStart);
+    return new RowRuns(runs, blockRunStart, leadingLongRuns);
   }
 
   /**
-   * Whether block b's runs average at least {@link #LONG_RUN} elements, so that a counted loop per run beats a
-   * row test per element. Measured on 2 threads: web graph (26 elements a run) 9% faster run by run; NY road and
-   * as-22july06 (2.6 a run) 5% and 55% slower.
+   * y[rowBase + r] += α · (sum of run r) for the leading long runs of block b, whose elements are {@code coords}
+   * and {@code values}: slices holding that block alone (see {@link BlockCoo#slice}).
+   *
+   * @return how many of the block's elements those runs hold; the rest are left to the caller
    */
-  boolean areLong(int b, int elements) {
-    return elements >= LONG_RUN * (blockRunStart[b + 1] - blockRunStart[b]);
-  }
-
-  /**
-   * y[rowBase + r] += α · (sum of run r) for the runs of block b, whose elements are {@code coords} and
-   * {@code values}: slices holding that block alone (see {@link BlockCoo#slice}).
-   */
-  void plusTimes(int b, MemorySegment coords, MemorySegment values, int rowBase, int columnBase, float alpha,
-      float[] x, float[] y) {
+  long plusTimesLeadingLongRuns(int b, MemorySegment coords, MemorySegment values, int rowBase, int columnBase,
+      float alpha, float[] x, float[] y) {
     long e = 0;
-    for (int q = blockRunStart[b]; q < blockRunStart[b + 1]; q++) {
+    for (int q = blockRunStart[b]; q < blockRunStart[b] + leadingLongRuns[b]; q++) {
       int run = runs[q];
       long end = e + (run >>> 16) + 1;
       // two partial sums, so consecutive additions do not wait on each other
@@ -109,5 +113,6 @@ final class RowRuns {
       }
       y[rowBase + (run & 0xFFFF)] += alpha * (even + odd);
     }
+    return e;
   }
 }

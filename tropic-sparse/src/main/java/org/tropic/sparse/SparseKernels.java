@@ -158,8 +158,8 @@ public final class SparseKernels {
   }
 
   /**
-   * One block row of y ← βy + αAx: for row-ordered elements ({@code runs}) run by run where runs are long, else per
-   * element.
+   * One block row of y ← βy + αAx: for row-ordered elements ({@code runs}), a counted loop over each of a block's
+   * leading long runs and a row test per element for the rest; for other orders, one update of y per element.
    */
   private static void plusTimesRow(BlockCoo a, RowRuns runs, int br, float alpha, float[] x, float beta, float[] y) {
     int bs = a.blockSize();
@@ -177,10 +177,9 @@ public final class SparseKernels {
       MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, from, to);
       MemorySegment v = values == null ? null : BlockCoo.slice(values, BlockCoo.VALUE, from, to);
       long count = to - from;
-      if (runs != null && runs.areLong(b, to - from)) {
-        runs.plusTimes(b, c, v, rowBase, columnBase, alpha, x, y);
-      } else if (runs != null) {
-        plusTimesShortRuns(c, v, count, rowBase, columnBase, alpha, x, y);
+      if (runs != null) {
+        long done = runs.plusTimesLeadingLongRuns(b, c, v, rowBase, columnBase, alpha, x, y);
+        plusTimesShortRuns(c, v, done, count, rowBase, columnBase, alpha, x, y);
       } else if (v == null) {
         for (long e = 0; e < count; e++) {
           int rc = c.getAtIndex(BlockCoo.COORD, e);
@@ -196,18 +195,18 @@ public final class SparseKernels {
   }
 
   /**
-   * Row-ordered elements whose runs are short: per element, a row change flushes the register sum to y. Against
-   * a COO update per element, this saves a load and a store of y and the dependency between consecutive updates of
-   * the same y.
+   * Elements {@code from..to-1} of a row-ordered block, whose runs are short: per element, a row change flushes the
+   * register sum to y. Against a COO update per element, this saves a load and a store of y and the dependency
+   * between consecutive updates of the same y.
    */
-  private static void plusTimesShortRuns(MemorySegment coords, MemorySegment values, long count, int rowBase,
-      int columnBase, float alpha, float[] x, float[] y) {
-    if (count == 0) {
+  private static void plusTimesShortRuns(MemorySegment coords, MemorySegment values, long from, long to,
+      int rowBase, int columnBase, float alpha, float[] x, float[] y) {
+    if (from == to) {
       return;
     }
-    int row = coords.getAtIndex(BlockCoo.COORD, 0) >>> 16;
+    int row = coords.getAtIndex(BlockCoo.COORD, from) >>> 16;
     float sum = 0f;
-    for (long e = 0; e < count; e++) {
+    for (long e = from; e < to; e++) {
       int rc = coords.getAtIndex(BlockCoo.COORD, e);
       int r = rc >>> 16;
       if (r != row) {
