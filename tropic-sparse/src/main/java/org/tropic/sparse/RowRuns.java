@@ -74,6 +74,11 @@ final class RowRuns {
     return new RowRuns(runs, blockRunStart, leadingLongRuns);
   }
 
+  /** How many runs of at least {@link #LONG_RUN} elements block b starts with. */
+  int leadingLongRunCount(int b) {
+    return leadingLongRuns[b];
+  }
+
   /**
    * y[rowBase + r] += α · (sum of run r) for the leading long runs of block b, whose elements are {@code coords}
    * and {@code values}: slices holding that block alone (see {@link BlockCoo#slice}).
