@@ -91,32 +91,37 @@ final class RowRuns {
     for (int q = blockRunStart[b]; q < blockRunStart[b] + leadingLongRuns[b]; q++) {
       int run = runs[q];
       long end = e + (run >>> 16) + 1;
-      // two partial sums, so consecutive additions do not wait on each other
-      float even = 0f;
-      float odd = 0f;
+      // Four partial sums, so that consecutive additions do not wait on each other: with two, the web graph
+      // multiplied 10% slower (A/B of both jars in one JVM, 2026-11-21).
+      float s0 = 0f;
+      float s1 = 0f;
+      float s2 = 0f;
+      float s3 = 0f;
       if (values == null) {
-        for (; e + 1 < end; e += 2) {
-          even += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
-          odd += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
+        for (; e + 3 < end; e += 4) {
+          s0 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          s1 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
+          s2 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF)];
+          s3 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF)];
         }
-        if (e < end) {
-          even += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
-          e++;
+        for (; e < end; e++) {
+          s0 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
         }
       } else {
-        for (; e + 1 < end; e += 2) {
-          even += values.getAtIndex(BlockCoo.VALUE, e)
-              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
-          odd += values.getAtIndex(BlockCoo.VALUE, e + 1)
+        for (; e + 3 < end; e += 4) {
+          s0 += values.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          s1 += values.getAtIndex(BlockCoo.VALUE, e + 1)
               * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
+          s2 += values.getAtIndex(BlockCoo.VALUE, e + 2)
+              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF)];
+          s3 += values.getAtIndex(BlockCoo.VALUE, e + 3)
+              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF)];
         }
-        if (e < end) {
-          even += values.getAtIndex(BlockCoo.VALUE, e)
-              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
-          e++;
+        for (; e < end; e++) {
+          s0 += values.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
         }
       }
-      y[rowBase + (run & 0xFFFF)] += alpha * (even + odd);
+      y[rowBase + (run & 0xFFFF)] += alpha * ((s0 + s1) + (s2 + s3));
     }
     return e;
   }
