@@ -230,7 +230,7 @@ public final class SparseBench {
     boolean help;
   }
 
-  private static Path findData() {
+  static Path findData() {
     for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
       if (Files.isDirectory(p.resolve("shared/data"))) {
         return p.resolve("shared/data");
