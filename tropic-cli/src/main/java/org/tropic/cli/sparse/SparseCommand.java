@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code tropic sparse ...}: the sparse matrix tools; today {@code convert}. */
+/** {@code tropic sparse ...}: the sparse matrix tools, {@code convert} and {@code bench}. */
 @Command(name = "sparse", mixinStandardHelpOptions = true,
     description = "Sparse matrix tools (blocked COO).")
 public final class SparseCommand implements Callable<Integer> {
@@ -17,7 +17,8 @@ public final class SparseCommand implements Callable<Integer> {
   /** A {@code CommandLine} for {@code sparse} with its subcommands, loading graphs with {@code loader}. */
   public static CommandLine commandLine(GraphLoader loader) {
     Objects.requireNonNull(loader, "loader");
-    return new CommandLine(new SparseCommand()).addSubcommand(new SparseConvertCommand(loader));
+    return new CommandLine(new SparseCommand()).addSubcommand(new SparseConvertCommand(loader))
+        .addSubcommand(new SparseBenchCommand());
   }
 
   @Override

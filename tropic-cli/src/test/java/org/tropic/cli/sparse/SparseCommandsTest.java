@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.ByteBuffer;
@@ -15,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +96,28 @@ class SparseCommandsTest {
     cl.setOut(new PrintWriter(out, true));
     cl.setErr(new PrintWriter(err, true));
     return cl.execute(args);
+  }
+
+  /** {@code sparse bench} runs SparseBench itself, here on as-22july06 from the shared data, briefly. */
+  @Test
+  void benchRunsSparseBenchOnASharedGraph() {
+    Path data = null;
+    for (Path p = Path.of("").toAbsolutePath(); p != null && data == null; p = p.getParent()) {
+      Path candidate = p.resolve("shared/data");
+      data = Files.isRegularFile(candidate.resolve("graphs/as-22july06.edges.gz")) ? candidate : null;
+    }
+    Assumptions.assumeTrue(data != null, "no shared/data with as-22july06 above the working directory");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream stdout = System.out;
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      assertThat(run(SparseCommand.commandLine(LOADER), "bench", "--data", data.toString(), "--graphs", "as",
+          "--no-graphblas", "--seconds", "0.05", "--copy-mib", "8", "--threads", "2")).isZero();
+    } finally {
+      System.setOut(stdout);
+    }
+    assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("STREAM copy bandwidth", "== as-22july06",
+        "CSR (plain Java)", "BlockCoo SpMV, none", "BFS from vertex");
   }
 
   @Test
