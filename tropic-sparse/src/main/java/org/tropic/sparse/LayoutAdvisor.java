@@ -21,7 +21,8 @@ import org.tropic.graph.Graph;
  *   <li>Fewer than {@value #HYPERSPARSE} elements per block row: the x and y windows of a block are barely reused,
  *       every element misses the cache, and Reverse Cuthill–McKee, which gathers the elements near the diagonal,
  *       multiplies 3–4× faster on R-MAT. Its build is slower (12 s against 7 s at scale 22), which about 40
- *       products (one PageRank) pay back; a single BFS does not.
+ *       products (one PageRank) pay back; a single BFS does not. Its elements go in row order, which took 0.79×
+ *       and 0.70× the time of cache-cell order at R-MAT scales 22 and 20 ({@code SpmvAb}, 2026-11-21).
  *   <li>Else row order. Before its rows were put longest first, cache-cell order won on NY road (0.54 against
  *       0.99 ms), whose runs are short; since, row order has been as fast or faster there in four runs out of four
  *       (0.44–0.56 against 0.47–0.72 ms), and 1.6–2.8× faster on R-MAT.
@@ -54,7 +55,7 @@ public final class LayoutAdvisor {
     double run = (double) nnz / counts[0];
     double inLongRuns = (double) counts[2] / nnz;
     if (n > bs && perBlockRow < HYPERSPARSE) {
-      return new Choice(base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.CACHE),
+      return new Choice(base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW),
           String.format(Locale.ROOT, "a block holds %.2f elements per row: renumbered by reverse Cuthill-McKee so"
               + " that blocks fill up", perBlockRow));
     }

@@ -56,6 +56,7 @@ class LayoutAdvisorTest {
     LayoutAdvisor.Choice choice = LayoutAdvisor.choose(g, BLOCKS_OF_64, 1);
 
     assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.RCM);
+    assertThat(choice.options().elementOrder()).isEqualTo(ElementOrder.ROW);
     assertThat(choice.reason()).contains("reverse Cuthill-McKee");
   }
 

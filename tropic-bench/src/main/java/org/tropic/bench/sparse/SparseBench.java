@@ -107,7 +107,7 @@ public final class SparseBench {
     for (String layout : new String[] {"none", "cache", "rcm"}) {
       BlockCooOptions o = switch (layout) {
         case "none" -> base.withElementOrder(ElementOrder.ROW);
-        case "rcm" -> base.withVertexOrder(VertexOrder.RCM);
+        case "rcm" -> base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW);
         default -> base;
       };
       long b0 = System.nanoTime();

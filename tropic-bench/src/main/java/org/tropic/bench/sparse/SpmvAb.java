@@ -139,8 +139,8 @@ public final class SpmvAb {
     @Option(order = 4, names = "--b", paramLabel = "JAR", description = "side B's tropic-bench jar (default: this one)")
     Path bJar;
 
-    @Option(order = 5, names = "--a-order", paramLabel = "O", description = "side A's layout: auto, none, cache or rcm"
-        + " (default auto)")
+    @Option(order = 5, names = "--a-order", paramLabel = "O", description = "side A's layout: auto, none, cache, rcm"
+        + " or rcm-cache (default auto)")
     String aOrder = "auto";
 
     @Option(order = 6, names = "--b-order", paramLabel = "O", description = "side B's layout (default auto)")

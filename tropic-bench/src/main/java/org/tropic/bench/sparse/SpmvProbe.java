@@ -30,8 +30,9 @@ public final class SpmvProbe implements Runnable, Supplier<float[]> {
   }
 
   /**
-   * @param order {@code auto} (the {@link LayoutAdvisor}'s choice), {@code none} (row order), {@code cache} or
-   *     {@code rcm}
+   * @param order {@code auto} (the {@link LayoutAdvisor}'s choice), {@code none} (row order), {@code cache},
+   *     {@code rcm} (renumbered, row order, as {@code tropic --order rcm}) or {@code rcm-cache} (renumbered,
+   *     cache-cell order)
    * @param blockSize 0 for the automatic size
    */
   public static SpmvProbe create(Path data, String graph, int threads, int blockSize, String order)
@@ -42,8 +43,10 @@ public final class SpmvProbe implements Runnable, Supplier<float[]> {
       case "auto" -> LayoutAdvisor.choose(g, base, threads).options();
       case "none" -> base.withElementOrder(ElementOrder.ROW);
       case "cache" -> base;
-      case "rcm" -> base.withVertexOrder(VertexOrder.RCM);
-      default -> throw new IllegalArgumentException("unknown order '" + order + "': use auto, none, cache or rcm");
+      case "rcm" -> base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW);
+      case "rcm-cache" -> base.withVertexOrder(VertexOrder.RCM);
+      default -> throw new IllegalArgumentException("unknown order '" + order
+          + "': use auto, none, cache, rcm or rcm-cache");
     };
     BlockCoo m = BlockCoo.fromGraph(g, options, threads);
     float[] x = new float[g.vertexCount()];

@@ -13,20 +13,20 @@ import picocli.CommandLine.Option;
 public final class MatrixOptions {
   /** The layouts a user picks with {@code --order}. */
   public enum Order {
-    /** Whichever of the three the graph's structure favours ({@link LayoutAdvisor}). */
+    /** Whichever of rcm and none the graph's structure favours ({@link LayoutAdvisor}). */
     auto,
-    /** Reverse Cuthill–McKee renumbering, then cache-cell element order. */
+    /** Reverse Cuthill–McKee renumbering, then row order. */
     rcm,
     /** Cache-cell element order with the neighbour walk, graph ids kept. */
     cache,
-    /** Row-major elements, graph ids kept. */
+    /** Row order (each block's longest rows first), graph ids kept. */
     none
   }
 
   @Option(names = "--order", defaultValue = "auto", paramLabel = "auto|rcm|cache|none",
-      description = "Matrix layout: rcm (renumber + cache order), cache (cache-cell order), none (row order), or "
-          + "auto: rcm when blocks would hold few elements per row (large graphs with scrambled ids, about 4x "
-          + "faster there), none when rows run long, else cache; the choice and its reason go to stderr. "
+      description = "Matrix layout: rcm (renumber by reverse Cuthill-McKee, then row order), cache (cache-cell "
+          + "order), none (row order), or auto: rcm when blocks would hold few elements per row (large graphs with "
+          + "scrambled ids, about 4x faster there), else none; the choice and its reason go to stderr. "
           + "Default: ${DEFAULT-VALUE}.")
   Order order = Order.auto;
 
@@ -51,7 +51,8 @@ public final class MatrixOptions {
             + " (--order picks another)");
         yield choice;
       }
-      case rcm -> new LayoutAdvisor.Choice(o.withVertexOrder(VertexOrder.RCM), "asked for with --order rcm");
+      case rcm -> new LayoutAdvisor.Choice(o.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW),
+          "asked for with --order rcm");
       case cache -> new LayoutAdvisor.Choice(o, "asked for with --order cache");
       case none -> new LayoutAdvisor.Choice(o.withElementOrder(ElementOrder.ROW), "asked for with --order none");
     };
