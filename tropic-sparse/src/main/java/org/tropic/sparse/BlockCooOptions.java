@@ -34,9 +34,13 @@ public record BlockCooOptions(int blockSize, int cacheLineBytes, ElementOrder el
     Objects.requireNonNull(values, "values");
   }
 
-  /** Automatic block size, 64-byte cache cells, cache element order, no renumbering, Aᵀ, pattern when weights are 1. */
+  /**
+   * Automatic block size, 64-byte cache cells (for {@link ElementOrder#CACHE}), row element order, no renumbering,
+   * Aᵀ, pattern when weights are 1. Row order is the default because it multiplied fastest on every graph measured
+   * (see {@link LayoutAdvisor}).
+   */
   public static BlockCooOptions defaults() {
-    return new BlockCooOptions(0, 64, ElementOrder.CACHE, VertexOrder.NONE, Orientation.TRANSPOSE, ValueMode.AUTO);
+    return new BlockCooOptions(0, 64, ElementOrder.ROW, VertexOrder.NONE, Orientation.TRANSPOSE, ValueMode.AUTO);
   }
 
   public BlockCooOptions withBlockSize(int size) {

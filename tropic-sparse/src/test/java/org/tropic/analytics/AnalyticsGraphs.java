@@ -16,9 +16,10 @@ final class AnalyticsGraphs {
   /** Row order in one block; cache order in small blocks; RCM with cache order in small blocks. */
   static List<SparseGraph> layouts(Graph g) {
     BlockCooOptions base = BlockCooOptions.defaults();
+    BlockCooOptions cache = base.withElementOrder(ElementOrder.CACHE);
     return List.of(
         SparseGraph.of(g, base.withElementOrder(ElementOrder.ROW).withBlockSize(65_536), SparseKernels.sequential()),
-        SparseGraph.of(g, base.withBlockSize(13), KERNELS),
-        SparseGraph.of(g, base.withBlockSize(29).withVertexOrder(VertexOrder.RCM), KERNELS));
+        SparseGraph.of(g, cache.withBlockSize(13), KERNELS),
+        SparseGraph.of(g, cache.withBlockSize(29).withVertexOrder(VertexOrder.RCM), KERNELS));
   }
 }

@@ -73,7 +73,7 @@ class OrderingTest {
     int blockSize = 128;
     int c = 8;
     BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(blockSize)
-        .withCacheLineBytes(c * 4), 1);
+        .withElementOrder(ElementOrder.CACHE).withCacheLineBytes(c * 4), 1);
     for (int b = 0; b < m.storedBlockCount(); b++) {
       Set<Long> finished = new HashSet<>();
       long cell = -1;
@@ -155,7 +155,7 @@ class OrderingTest {
   @Test
   void cacheOrderAndRcmImproveLocalityOnARoadLikeGrid() {
     Graph g = TestGraphs.mtx(SharedData.file("suitesparse/bcspwr10.mtx"));
-    BlockCooOptions base = BlockCooOptions.defaults().withBlockSize(65_536);
+    BlockCooOptions base = BlockCooOptions.defaults().withBlockSize(65_536).withElementOrder(ElementOrder.CACHE);
     LocalityStats row = BlockCoo.fromGraph(g, base.withElementOrder(ElementOrder.ROW), 1).localityStats();
     LocalityStats cache = BlockCoo.fromGraph(g, base.withElementOrder(ElementOrder.CACHE), 1).localityStats();
     LocalityStats rcm = BlockCoo.fromGraph(g, base.withVertexOrder(VertexOrder.RCM), 1).localityStats();

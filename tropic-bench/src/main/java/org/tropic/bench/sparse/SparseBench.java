@@ -108,7 +108,7 @@ public final class SparseBench {
       BlockCooOptions o = switch (layout) {
         case "none" -> base.withElementOrder(ElementOrder.ROW);
         case "rcm" -> base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW);
-        default -> base;
+        default -> base.withElementOrder(ElementOrder.CACHE);
       };
       long b0 = System.nanoTime();
       BlockCoo m = BlockCoo.fromGraph(g, o, threads);

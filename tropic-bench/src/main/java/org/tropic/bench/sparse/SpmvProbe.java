@@ -42,9 +42,9 @@ public final class SpmvProbe implements Runnable, Supplier<float[]> {
     BlockCooOptions options = switch (order) {
       case "auto" -> LayoutAdvisor.choose(g, base, threads).options();
       case "none" -> base.withElementOrder(ElementOrder.ROW);
-      case "cache" -> base;
+      case "cache" -> base.withElementOrder(ElementOrder.CACHE);
       case "rcm" -> base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW);
-      case "rcm-cache" -> base.withVertexOrder(VertexOrder.RCM);
+      case "rcm-cache" -> base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.CACHE);
       default -> throw new IllegalArgumentException("unknown order '" + order
           + "': use auto, none, cache, rcm or rcm-cache");
     };

@@ -53,7 +53,7 @@ public final class MatrixOptions {
       }
       case rcm -> new LayoutAdvisor.Choice(o.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW),
           "asked for with --order rcm");
-      case cache -> new LayoutAdvisor.Choice(o, "asked for with --order cache");
+      case cache -> new LayoutAdvisor.Choice(o.withElementOrder(ElementOrder.CACHE), "asked for with --order cache");
       case none -> new LayoutAdvisor.Choice(o.withElementOrder(ElementOrder.ROW), "asked for with --order none");
     };
   }
