@@ -23,9 +23,10 @@ import org.tropic.graph.Graph;
  *       multiplies 3–4× faster on R-MAT. Its build is slower (12 s against 7 s at scale 22), which about 40
  *       products (one PageRank) pay back; a single BFS does not. Its elements go in row order, which took 0.79×
  *       and 0.70× the time of cache-cell order at R-MAT scales 22 and 20 ({@code SpmvAb}, 2026-11-21).
- *   <li>Else row order. Before its rows were put longest first, cache-cell order won on NY road (0.54 against
- *       0.99 ms), whose runs are short; since, row order has been as fast or faster there in four runs out of four
- *       (0.44–0.56 against 0.47–0.72 ms), and 1.6–2.8× faster on R-MAT.
+ *   <li>Else row order for SpMV, cache-cell order for SpMM ({@link Product#SPMM}). Before its rows were put longest
+ *       first, cache-cell order won SpMV on NY road (0.54 against 0.99 ms), whose runs are short; since, row order
+ *       has been as fast or faster there in four runs out of four (0.44–0.56 against 0.47–0.72 ms), and 1.6–2.8×
+ *       faster on R-MAT.
  * </ul>
  */
 public final class LayoutAdvisor {
@@ -37,27 +38,50 @@ public final class LayoutAdvisor {
   /** A layout and, in a sentence, why. */
   public record Choice(BlockCooOptions options, String reason) {}
 
+  /** The product the matrix will mostly take part in: with one vector (SpMV) or with a block of them (SpMM). */
+  public enum Product {
+    SPMV,
+    /**
+     * Cache-cell order suits SpMM better: each element reads and writes a whole row of X and Y (k floats), which
+     * the cells reuse and row order's longest-first rows scatter. SparseBench with k = 32 on 2 threads: NY road
+     * 6.8–9.5 ms in cache order against 11.2–11.3 ms in row order, the web graph 9.4 against 11.8 ms, as-22july06
+     * on par (2026-11-21). Summing a run's products in registers did not help (road 14.6–24.5 ms).
+     */
+    SPMM
+  }
+
+  /** {@link #choose(Graph, BlockCooOptions, int, Product)} for SpMV. */
+  public static Choice choose(Graph graph, BlockCooOptions base, int threads) {
+    return choose(graph, base, threads, Product.SPMV);
+  }
+
   /**
    * The layout for {@code graph}: {@code base} with its element and vertex orders chosen here; block size,
    * orientation and values are kept.
    *
    * @param threads the parallelism the matrix will be used with, which sizes automatic blocks
+   * @param product what the matrix will be multiplied with
    */
-  public static Choice choose(Graph graph, BlockCooOptions base, int threads) {
+  public static Choice choose(Graph graph, BlockCooOptions base, int threads, Product product) {
     int n = graph.vertexCount();
     long nnz = graph.arcCount();
     int bs = base.blockSizeFor(n, threads);
     if (nnz == 0) {
-      return new Choice(base, "no arcs: cache-cell order, the default");
+      return new Choice(base, "no arcs: the default layout");
     }
     long[] counts = runsAndBlocks(graph, bs, base.orientation());
     double perBlockRow = (double) nnz / ((double) counts[1] * bs);
     double run = (double) nnz / counts[0];
     double inLongRuns = (double) counts[2] / nnz;
+    ElementOrder order = product == Product.SPMV ? ElementOrder.ROW : ElementOrder.CACHE;
     if (n > bs && perBlockRow < HYPERSPARSE) {
-      return new Choice(base.withVertexOrder(VertexOrder.RCM).withElementOrder(ElementOrder.ROW),
+      return new Choice(base.withVertexOrder(VertexOrder.RCM).withElementOrder(order),
           String.format(Locale.ROOT, "a block holds %.2f elements per row: renumbered by reverse Cuthill-McKee so"
-              + " that blocks fill up", perBlockRow));
+              + " that blocks fill up, then %s order", perBlockRow, order == ElementOrder.ROW ? "row" : "cache-cell"));
+    }
+    if (product == Product.SPMM) {
+      return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.CACHE),
+          "the matrix multiplies blocks of vectors (SpMM): cache-cell order, whose cells reuse rows of X and Y");
     }
     return new Choice(base.withVertexOrder(VertexOrder.NONE).withElementOrder(ElementOrder.ROW),
         String.format(Locale.ROOT, "rows run %.1f elements per block (%.0f%% of the elements in runs of %d or more)"

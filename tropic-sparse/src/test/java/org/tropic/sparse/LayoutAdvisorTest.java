@@ -114,6 +114,29 @@ class LayoutAdvisorTest {
     assertThat(choice.options().vertexOrder()).isEqualTo(VertexOrder.NONE);
   }
 
+  /** For SpMM, the same graphs get cache-cell order: after RCM where blocks are hypersparse, else as they are. */
+  @Test
+  void blocksOfVectorsGetCacheOrder() {
+    int side = 32;
+    GraphBuilder grid = GraphBuilder.withVertexCount(side * side).undirected(true);
+    for (int v = 0; v + 1 < side * side; v++) {
+      grid.addEdge(v, v + 1, 1f);
+    }
+    LayoutAdvisor.Choice near = LayoutAdvisor.choose(grid.build(), BLOCKS_OF_64, 1, LayoutAdvisor.Product.SPMM);
+    assertThat(near.options().elementOrder()).isEqualTo(ElementOrder.CACHE);
+    assertThat(near.options().vertexOrder()).isEqualTo(VertexOrder.NONE);
+    assertThat(near.reason()).contains("SpMM");
+
+    java.util.Random random = new java.util.Random(7);
+    GraphBuilder scattered = GraphBuilder.withVertexCount(1024);
+    for (int i = 0; i < 1024; i++) {
+      scattered.addArc(random.nextInt(1024), random.nextInt(1024), 1f);
+    }
+    LayoutAdvisor.Choice far = LayoutAdvisor.choose(scattered.build(), BLOCKS_OF_64, 1, LayoutAdvisor.Product.SPMM);
+    assertThat(far.options().vertexOrder()).isEqualTo(VertexOrder.RCM);
+    assertThat(far.options().elementOrder()).isEqualTo(ElementOrder.CACHE);
+  }
+
   @Test
   void keepsTheBlockSizeOrientationAndValues() {
     BlockCooOptions base = BLOCKS_OF_64.withOrientation(Orientation.ADJACENCY).withValues(ValueMode.WEIGHTS);

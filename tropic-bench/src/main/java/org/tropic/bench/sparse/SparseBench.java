@@ -119,17 +119,15 @@ public final class SparseBench {
       checkAgainst(reference, m.permutation().toOld(ys), "BlockCoo SpMV (" + layout + ")");
       rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockSize() + ")",
           build, t, flops, m.footprintBytes() + vectorBytes, copy, tCsr));
-      if (layout.equals("cache")) {
-        int k = 32;
-        float[] xk = new float[n * k];
-        for (int i = 0; i < xk.length; i++) {
-          xk[i] = r.nextFloat();
-        }
-        float[] yk = new float[n * k];
-        double tk = Timing.median(() -> kernels.spmm(m, 1f, xk, k, 0f, yk), seconds);
-        System.out.printf("  SpMM k=%d, cache layout: %.2f ms, %.2f GFLOP/s (2·(nnz + n)·k / t), %.1f× one SpMV%n",
-            k, tk * 1e3, flops * k / tk / 1e9, tk / t);
+      int k = 32;
+      float[] xk = new float[n * k];
+      for (int i = 0; i < xk.length; i++) {
+        xk[i] = r.nextFloat();
       }
+      float[] yk = new float[n * k];
+      double tk = Timing.median(() -> kernels.spmm(m, 1f, xk, k, 0f, yk), seconds);
+      System.out.printf("  SpMM k=%d, %s layout: %.2f ms, %.2f GFLOP/s (2·(nnz + n)·k / t), %.1f× one SpMV%n",
+          k, layout, tk * 1e3, flops * k / tk / 1e9, tk / t);
       if (layout.equals("rcm") || bestForBfs == null) {
         bestForBfs = SparseGraph.of(m, null, kernels);
       }

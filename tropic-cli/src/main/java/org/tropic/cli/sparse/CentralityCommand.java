@@ -17,6 +17,7 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectralRadius;
 import org.tropic.analytics.SubgraphCentrality;
 import org.tropic.analytics.VertexScores;
+import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -100,7 +101,8 @@ public final class CentralityCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
+      SparseGraph g = GraphSources.open(graph, loader, matrix, measure == Measure.subgraph
+          ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV, spec.commandLine().getErr());
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("measure", measure.name());
       VertexScores scores;

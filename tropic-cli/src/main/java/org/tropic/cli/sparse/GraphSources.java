@@ -12,6 +12,7 @@ import org.tropic.graph.VertexLabels;
 import org.tropic.io.AtomicFiles;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
+import org.tropic.sparse.LayoutAdvisor;
 
 /**
  * Opens the GRAPH argument of a sparse command: a {@code .bcoo} matrix written by {@code tropic sparse convert} is
@@ -26,6 +27,12 @@ final class GraphSources {
 
   static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options, PrintWriter err)
       throws BadInputException {
+    return open(file, loader, options, LayoutAdvisor.Product.SPMV, err);
+  }
+
+  /** The graph of {@code file}, laid out for {@code product} unless {@code --order} says otherwise. */
+  static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options, LayoutAdvisor.Product product,
+      PrintWriter err) throws BadInputException {
     if (!Files.exists(file)) {
       throw new BadInputException(file + ": no such file", null);
     }
@@ -35,7 +42,8 @@ final class GraphSources {
         return SparseGraph.of(matrix, readLabels(file, matrix.rowCount()), options.kernels());
       }
       Graph graph = loader.load(file);
-      return SparseGraph.of(graph, options.layout(graph, BlockCooOptions.defaults(), err).options(), options.kernels());
+      return SparseGraph.of(graph, options.layout(graph, BlockCooOptions.defaults(), product, err).options(),
+          options.kernels());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

@@ -26,7 +26,8 @@ public final class MatrixOptions {
   @Option(names = "--order", defaultValue = "auto", paramLabel = "auto|rcm|cache|none",
       description = "Matrix layout: rcm (renumber by reverse Cuthill-McKee, then row order), cache (cache-cell "
           + "order), none (row order), or auto: rcm when blocks would hold few elements per row (large graphs with "
-          + "scrambled ids, about 4x faster there), else none; the choice and its reason go to stderr. "
+          + "scrambled ids, about 4x faster there), else none (cache for subgraph centrality, which multiplies "
+          + "blocks of vectors); the choice and its reason go to stderr. "
           + "Default: ${DEFAULT-VALUE}.")
   Order order = Order.auto;
 
@@ -38,15 +39,20 @@ public final class MatrixOptions {
       description = "Worker threads; 0 uses every core. Default: all cores.")
   int threads;
 
+  /** {@link #layout(Graph, BlockCooOptions, LayoutAdvisor.Product, PrintWriter)} for a matrix used in SpMV. */
+  LayoutAdvisor.Choice layout(Graph graph, BlockCooOptions base, PrintWriter err) {
+    return layout(graph, base, LayoutAdvisor.Product.SPMV, err);
+  }
+
   /**
    * The layout for {@code graph}: {@code base} (orientation, values) with these options' block size and order, and
-   * why; {@code err} is told which order {@code auto} chose.
+   * why; {@code auto} chooses for {@code product}, and {@code err} is told which order it chose.
    */
-  LayoutAdvisor.Choice layout(Graph graph, BlockCooOptions base, PrintWriter err) {
+  LayoutAdvisor.Choice layout(Graph graph, BlockCooOptions base, LayoutAdvisor.Product product, PrintWriter err) {
     BlockCooOptions o = base.withBlockSize(blockSize);
     return switch (order) {
       case auto -> {
-        LayoutAdvisor.Choice choice = LayoutAdvisor.choose(graph, o, kernels().threads());
+        LayoutAdvisor.Choice choice = LayoutAdvisor.choose(graph, o, kernels().threads(), product);
         err.println("layout: " + name(choice.options()) + ", since " + choice.reason()
             + " (--order picks another)");
         yield choice;

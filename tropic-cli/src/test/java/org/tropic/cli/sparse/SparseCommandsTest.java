@@ -188,11 +188,15 @@ class SparseCommandsTest {
   void centralitiesRunAndReportTheirFacts() throws IOException {
     for (String measure : new String[] {"eigenvector", "pagerank", "katz", "subgraph"}) {
       out.getBuffer().setLength(0);
+      err.getBuffer().setLength(0);
       assertThat(run(new CentralityCommand(LOADER), undirected.toString(), measure, "--top", "5", "--json"))
           .as(measure + ": " + err).isZero();
       JsonNode json = JSON.readTree(out.toString());
       assertThat(json.get("top")).hasSize(5);
       assertThat(json.get("measure").asText()).isEqualTo(measure);
+      // subgraph centrality multiplies blocks of probe vectors: its automatic layout is the one for SpMM
+      assertThat(err.toString()).startsWith(measure.equals("subgraph") ? "layout: cache, since the matrix multiplies"
+          : "layout: none, since rows run");
     }
     out.getBuffer().setLength(0);
     Path npy = dir.resolve("pr.npy");
