@@ -33,10 +33,19 @@ public final class SparseGraph {
     this.kernels = kernels;
   }
 
-  /** The graph on all cores, its matrix laid out as {@link LayoutAdvisor} finds fastest for it. */
+  /** The graph on all cores, its matrix laid out as {@link LayoutAdvisor} finds fastest for SpMV. */
   public static SparseGraph of(Graph graph) {
+    return of(graph, LayoutAdvisor.Product.SPMV);
+  }
+
+  /**
+   * The graph on all cores, its matrix laid out for {@code product}: {@link LayoutAdvisor.Product#SPMM} for
+   * {@link SubgraphCentrality}, which multiplies blocks of probe vectors, SpMV for every other analytic.
+   */
+  public static SparseGraph of(Graph graph, LayoutAdvisor.Product product) {
     SparseKernels kernels = SparseKernels.defaults();
-    return of(graph, LayoutAdvisor.choose(graph, BlockCooOptions.defaults(), kernels.threads()).options(), kernels);
+    return of(graph, LayoutAdvisor.choose(graph, BlockCooOptions.defaults(), kernels.threads(), product).options(),
+        kernels);
   }
 
   /**

