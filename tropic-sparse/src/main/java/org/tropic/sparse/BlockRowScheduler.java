@@ -2,37 +2,45 @@ package org.tropic.sparse;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.IntConsumer;
 
 /**
  * Hands out block rows to workers through one atomic counter (HPC-KG Algorithm 4): each worker takes the next
  * unclaimed block row until none is left. A block row's part of y belongs to exactly one worker, so the kernels need
- * no locks and no atomics on y. The calling thread works too and then waits for the block rows (not the helper
- * tasks) to be finished, so a helper that starts late finds nothing to do and calls from inside a busy pool cannot
- * deadlock.
+ * no locks and no atomics on y. The calling thread works too and then waits for the block rows (not the helpers) to
+ * be finished, so a helper that starts late finds nothing to do and calls from inside a busy pool cannot deadlock.
+ *
+ * <p>Helpers are either the scheduler's own daemon threads ({@link #withOwnHelpers}), which take each new product as
+ * soon as it is published, or tasks submitted to a caller's executor. On a small graph a product takes tens of
+ * microseconds, as long as parking and waking a thread, so both the caller (waiting for the helpers) and the own
+ * helpers (waiting for the next product) spin for {@link #SPIN_NANOS} before they park.
  */
 final class BlockRowScheduler {
-  /** How long the caller spins for the helpers before it parks. */
+  /** How long a waiting thread spins before it parks. */
   private static final long SPIN_NANOS = 50_000;
 
   private final int threads;
   private final ExecutorService pool;
+  private final OwnHelpers helpers;
 
+  /** Helpers from {@code pool} (or none: {@code null}), up to {@code threads} workers with the caller. */
   BlockRowScheduler(int threads, ExecutorService pool) {
-    this.threads = threads;
-    this.pool = pool;
+    this(threads, pool, null);
   }
 
-  /** A pool of {@code threads - 1} daemon helpers (the caller is the last worker). */
-  static ExecutorService daemonPool(int threads) {
-    return Executors.newFixedThreadPool(Math.max(1, threads - 1), runnable -> {
-      Thread t = new Thread(runnable, "tropic-spmv");
-      t.setDaemon(true);
-      return t;
-    });
+  private BlockRowScheduler(int threads, ExecutorService pool, OwnHelpers helpers) {
+    this.threads = threads;
+    this.pool = pool;
+    this.helpers = helpers;
+  }
+
+  /** {@code threads} workers: the caller and {@code threads - 1} daemon helpers of this scheduler's own. */
+  static BlockRowScheduler withOwnHelpers(int threads) {
+    return new BlockRowScheduler(threads, null, threads > 1 ? new OwnHelpers(threads - 1) : null);
   }
 
   int threads() {
@@ -41,17 +49,49 @@ final class BlockRowScheduler {
 
   /** Runs {@code body} once for every block row in {@code 0..blockRows-1}, in parallel; rethrows a worker's failure. */
   void forEachBlockRow(int blockRows, IntConsumer body) {
-    int helpers = Math.min(threads, blockRows) - 1;
-    if (helpers <= 0 || pool == null) {
+    int helping = Math.min(threads, blockRows) - 1;
+    if (helping <= 0 || (pool == null && helpers == null)) {
       for (int br = 0; br < blockRows; br++) {
         body.accept(br);
       }
       return;
     }
-    AtomicInteger next = new AtomicInteger();
-    CountDownLatch finished = new CountDownLatch(blockRows);
-    AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    Runnable worker = () -> {
+    Job job = new Job(blockRows, body);
+    if (helpers != null) {
+      helpers.publish(job);
+    } else {
+      for (int i = 0; i < helping; i++) {
+        pool.execute(job::work);
+      }
+    }
+    job.work();
+    job.awaitRows();
+    if (helpers != null) {
+      helpers.retire(job);
+    }
+    if (job.failure.get() != null) {
+      throw job.failure.get();
+    }
+  }
+
+  /** One call's block rows, shared by the caller and the helpers. */
+  private static final class Job {
+    private static final AtomicLong IDS = new AtomicLong();
+
+    final long id = IDS.incrementAndGet();
+    final int blockRows;
+    final IntConsumer body;
+    final AtomicInteger next = new AtomicInteger();
+    final CountDownLatch finished;
+    final AtomicReference<RuntimeException> failure = new AtomicReference<>();
+
+    Job(int blockRows, IntConsumer body) {
+      this.blockRows = blockRows;
+      this.body = body;
+      this.finished = new CountDownLatch(blockRows);
+    }
+
+    void work() {
       for (int br = next.getAndIncrement(); br < blockRows; br = next.getAndIncrement()) {
         try {
           if (failure.get() == null) {
@@ -63,31 +103,77 @@ final class BlockRowScheduler {
           finished.countDown();
         }
       }
-    };
-    for (int i = 0; i < helpers; i++) {
-      pool.execute(worker);
     }
-    worker.run();
-    // The helpers usually finish within microseconds of the caller: spinning that long spares the caller a park and
-    // an unpark, which cost as much as a whole small product.
-    long spinEnd = System.nanoTime() + SPIN_NANOS;
-    while (finished.getCount() > 0 && System.nanoTime() < spinEnd) {
-      Thread.onSpinWait();
-    }
-    boolean interrupted = false;
-    while (true) {
-      try {
-        finished.await();
-        break;
-      } catch (InterruptedException e) {
-        interrupted = true;
+
+    void awaitRows() {
+      long spinEnd = System.nanoTime() + SPIN_NANOS;
+      while (finished.getCount() > 0 && System.nanoTime() < spinEnd) {
+        Thread.onSpinWait();
+      }
+      boolean interrupted = false;
+      while (true) {
+        try {
+          finished.await();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
       }
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
+  }
+
+  /**
+   * Daemon helpers that watch for the newest job: each works on a job once, then spins for the next one and parks
+   * when none comes. The job is dropped once its caller is done, so a finished product's arrays are not kept alive.
+   */
+  private static final class OwnHelpers {
+    private final AtomicReference<Job> current = new AtomicReference<>();
+    private final Thread[] threads;
+
+    OwnHelpers(int count) {
+      threads = new Thread[count];
+      for (int i = 0; i < count; i++) {
+        threads[i] = new Thread(this::loop, "tropic-spmv-" + (i + 1));
+        threads[i].setDaemon(true);
+        threads[i].start();
+      }
     }
-    if (failure.get() != null) {
-      throw failure.get();
+
+    void publish(Job job) {
+      current.set(job);
+      for (Thread t : threads) {
+        LockSupport.unpark(t);
+      }
+    }
+
+    void retire(Job job) {
+      current.compareAndSet(job, null);
+    }
+
+    private void loop() {
+      long done = 0;
+      while (true) {
+        Job job = current.get();
+        if (job != null && job.id != done) {
+          done = job.id;
+          job.work();
+          continue;
+        }
+        long spinEnd = System.nanoTime() + SPIN_NANOS;
+        while (isStale(current.get(), done) && System.nanoTime() < spinEnd) {
+          Thread.onSpinWait();
+        }
+        if (isStale(current.get(), done)) {
+          LockSupport.park(this);
+        }
+      }
+    }
+
+    private static boolean isStale(Job job, long done) {
+      return job == null || job.id == done;
     }
   }
 }

@@ -41,13 +41,12 @@ public final class SparseKernels {
     return new SparseKernels(new BlockRowScheduler(1, null), SpmmBlockKernels.best());
   }
 
-  /** Kernels with {@code threads} workers: the caller and {@code threads - 1} daemon helpers of a new pool. */
+  /** Kernels with {@code threads} workers: the caller and {@code threads - 1} daemon helpers of their own. */
   public static SparseKernels create(int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("thread count " + threads + " must be at least 1");
     }
-    return new SparseKernels(new BlockRowScheduler(threads, threads == 1 ? null
-        : BlockRowScheduler.daemonPool(threads)), SpmmBlockKernels.best());
+    return new SparseKernels(BlockRowScheduler.withOwnHelpers(threads), SpmmBlockKernels.best());
   }
 
   /** Kernels whose helpers run on the caller's executor; up to {@code threads} block rows are worked at once. */
