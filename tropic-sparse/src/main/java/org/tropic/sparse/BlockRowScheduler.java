@@ -162,6 +162,7 @@ final class BlockRowScheduler {
           job.work();
           continue;
         }
+        job = null; // a finished product's arrays can go while this thread waits
         long spinEnd = System.nanoTime() + SPIN_NANOS;
         while (isStale(current.get(), done) && System.nanoTime() < spinEnd) {
           Thread.onSpinWait();

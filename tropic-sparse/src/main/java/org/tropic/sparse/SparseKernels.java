@@ -41,7 +41,10 @@ public final class SparseKernels {
     return new SparseKernels(new BlockRowScheduler(1, null), SpmmBlockKernels.best());
   }
 
-  /** Kernels with {@code threads} workers: the caller and {@code threads - 1} daemon helpers of their own. */
+  /**
+   * Kernels with {@code threads} workers: the caller and {@code threads - 1} daemon helpers of their own, which live
+   * as long as the JVM; create kernels once and share them (they are thread-safe).
+   */
   public static SparseKernels create(int threads) {
     if (threads < 1) {
       throw new IllegalArgumentException("thread count " + threads + " must be at least 1");
