@@ -39,6 +39,8 @@ public final class MatrixOptions {
       description = "Worker threads; 0 uses every core. Default: all cores.")
   int threads;
 
+  private SparseKernels kernels;
+
   /** {@link #layout(Graph, BlockCooOptions, LayoutAdvisor.Product, PrintWriter)} for a matrix used in SpMV. */
   LayoutAdvisor.Choice layout(Graph graph, BlockCooOptions base, PrintWriter err) {
     return layout(graph, base, LayoutAdvisor.Product.SPMV, err);
@@ -69,10 +71,14 @@ public final class MatrixOptions {
         : Order.cache;
   }
 
+  /** The kernels for {@code --threads}, made once: kernels of their own start helper threads. */
   SparseKernels kernels() {
     if (threads < 0) {
       throw new IllegalArgumentException("--threads " + threads + " must be 0 (all cores) or positive");
     }
-    return threads == 0 ? SparseKernels.defaults() : SparseKernels.create(threads);
+    if (kernels == null) {
+      kernels = threads == 0 ? SparseKernels.defaults() : SparseKernels.create(threads);
+    }
+    return kernels;
   }
 }
