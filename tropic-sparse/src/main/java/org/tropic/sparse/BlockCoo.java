@@ -51,6 +51,8 @@ public final class BlockCoo implements AutoCloseable {
   private final Arena arena;
   /** Derived on first use by a row-ordered SpMV; a benign race may build it twice. */
   private volatile RowRuns rowRuns;
+  /** Derived on first use by a row-ordered pattern SpMV, like {@link #rowRuns}. */
+  private volatile ColumnIntervals columnIntervals;
 
   /**
    * What a matrix records about how it was built.
@@ -209,6 +211,17 @@ public final class BlockCoo implements AutoCloseable {
     }
   }
 
+  /**
+   * How much of a (+,×) SpMV goes by column intervals ({@link IntervalCoverage}); builds the interval index on first
+   * call. Matrices with values or in cache-cell order have none.
+   */
+  public IntervalCoverage intervalCoverage() {
+    if (layout.elementOrder() != ElementOrder.ROW || !isPattern()) {
+      return new IntervalCoverage(nonZeroCount(), 0, 0, 0, 0);
+    }
+    return columnIntervals().coverage(nonZeroCount());
+  }
+
   /** How well the element order reuses cache lines of x and y; see {@link LocalityStats}. O(nnz). */
   public LocalityStats localityStats() {
     return LocalityStats.of(this);
@@ -246,6 +259,16 @@ public final class BlockCoo implements AutoCloseable {
       rowRuns = runs;
     }
     return runs;
+  }
+
+  /** The column intervals of a {@link ElementOrder#ROW} pattern matrix, built on first call. */
+  ColumnIntervals columnIntervals() {
+    ColumnIntervals intervals = columnIntervals;
+    if (intervals == null) {
+      intervals = ColumnIntervals.of(this);
+      columnIntervals = intervals;
+    }
+    return intervals;
   }
 
   /** The values, or {@code null} for a pattern matrix. */

@@ -12,8 +12,9 @@ import java.util.concurrent.ExecutorService;
  *
  * <p>This is the checking facade (shapes are validated and explained once per call); the loops inside assume valid
  * input. SpMV is a scalar gather per element; on row-ordered matrices it sums each row run in registers
- * ({@link RowRuns}). SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use the Vector API across the
- * k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
+ * ({@link RowRuns}), and on row-ordered pattern matrices it sums stretches of consecutive columns from prefix sums
+ * of x ({@link ColumnIntervals}). SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use the Vector API
+ * across the k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
  * at {@code i * k}. Vectors are indexed by stored (possibly renumbered) ids.
  *
  * <p>Each product reads every stored element once: O(nnz · k / threads + rows · k) time.
@@ -25,6 +26,7 @@ public final class SparseKernels {
 
   private final BlockRowScheduler scheduler;
   private final SpmmBlockKernels spmm;
+  private final ThreadLocal<double[]> prefixScratch = ThreadLocal.withInitial(() -> new double[0]);
 
   SparseKernels(BlockRowScheduler scheduler, SpmmBlockKernels spmm) {
     this.scheduler = scheduler;
@@ -83,8 +85,27 @@ public final class SparseKernels {
    */
   public void spmv(BlockCoo a, float alpha, float[] x, float beta, float[] y) {
     checkVectors(a, x.length, y.length, 1);
-    RowRuns runs = a.layout().elementOrder() == ElementOrder.ROW ? a.rowRuns() : null; // once, before the threads
-    scheduler.forEachBlockRow(a.blockRowCount(), br -> plusTimesRow(a, runs, br, alpha, x, beta, y));
+    boolean rowOrder = a.layout().elementOrder() == ElementOrder.ROW;
+    RowRuns runs = rowOrder ? a.rowRuns() : null; // built once, before the threads
+    ColumnIntervals intervals = rowOrder && a.isPattern() ? a.columnIntervals() : null;
+    if (intervals == null || !intervals.any()) {
+      scheduler.forEachBlockRow(a.blockRowCount(), br -> plusTimesRow(a, runs, null, null, br, alpha, x, beta, y));
+      return;
+    }
+    double[] prefix = prefixScratch(intervals.prefixLength());
+    scheduler.forEachBlockRow(intervals.prefixColumnCount(), i -> intervals.prefixSums(x, i, prefix));
+    scheduler.forEachBlockRow(a.blockRowCount(),
+        br -> plusTimesRow(a, runs, intervals, prefix, br, alpha, x, beta, y));
+  }
+
+  /** The calling thread's buffer for the prefix sums of x, which the helpers read during its SpMV. */
+  private double[] prefixScratch(int length) {
+    double[] prefix = prefixScratch.get();
+    if (prefix.length < length) {
+      prefix = new double[length];
+      prefixScratch.set(prefix);
+    }
+    return prefix;
   }
 
   /**
@@ -160,10 +181,12 @@ public final class SparseKernels {
   }
 
   /**
-   * One block row of y ← βy + αAx: for row-ordered elements ({@code runs}), a counted loop over each of a block's
-   * leading long runs and a row test per element for the rest; for other orders, one update of y per element.
+   * One block row of y ← βy + αAx: blocks with column {@code intervals} from the prefix sums of x; for other
+   * row-ordered blocks ({@code runs}), a counted loop over each of a block's leading long runs and a row test per
+   * element for the rest; for other orders, one update of y per element.
    */
-  private static void plusTimesRow(BlockCoo a, RowRuns runs, int br, float alpha, float[] x, float beta, float[] y) {
+  private static void plusTimesRow(BlockCoo a, RowRuns runs, ColumnIntervals intervals, double[] prefix, int br,
+      float alpha, float[] x, float beta, float[] y) {
     int bs = a.blockSize();
     int rowBase = br * bs;
     scale(y, rowBase, Math.min(a.rowCount(), rowBase + bs), beta);
@@ -173,6 +196,10 @@ public final class SparseKernels {
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      if (intervals != null && intervals.covers(b)) {
+        intervals.plusTimes(b, prefix, rowBase, alpha, y);
+        continue;
+      }
       int columnBase = blockColumn[b] * bs;
       int from = blockStart[b];
       int to = blockStart[b + 1];

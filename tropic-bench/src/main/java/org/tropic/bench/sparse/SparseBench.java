@@ -16,6 +16,7 @@ import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.ElementOrder;
+import org.tropic.sparse.IntervalCoverage;
 import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.SparseKernels;
 import org.tropic.sparse.VertexOrder;
@@ -119,6 +120,13 @@ public final class SparseBench {
       checkAgainst(reference, m.permutation().toOld(ys), "BlockCoo SpMV (" + layout + ")");
       rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockSize() + ")",
           build, t, flops, m.footprintBytes() + vectorBytes, copy, tCsr));
+      IntervalCoverage intervals = m.intervalCoverage();
+      if (intervals.intervals() > 0) {
+        long read = intervals.bytesPerSpmv(m.footprintBytes() / Math.max(1, m.nonZeroCount())) + vectorBytes;
+        System.out.printf("  %s layout: %s; SpMV moves %.1f MB, not the matrix's %.1f MB: %.2f GB/s = %.0f%% of copy%n",
+            layout, intervals.describe(), read / 1e6, (m.footprintBytes() + vectorBytes) / 1e6, read / t / 1e9,
+            100 * read / t / copy);
+      }
       int k = 32;
       float[] xk = new float[n * k];
       for (int i = 0; i < xk.length; i++) {

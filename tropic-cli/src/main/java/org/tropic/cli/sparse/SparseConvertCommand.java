@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
+import org.tropic.sparse.IntervalCoverage;
 import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.LocalityStats;
 import org.tropic.sparse.Orientation;
@@ -75,6 +76,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
         GraphSources.writeLabels(target, g.labels());
       }
       LocalityStats locality = m.localityStats();
+      IntervalCoverage intervals = m.intervalCoverage();
       PrintWriter out = spec.commandLine().getOut();
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("file", target.toString());
@@ -91,6 +93,9 @@ public final class SparseConvertCommand implements Callable<Integer> {
       facts.put("bandwidth", locality.bandwidth());
       facts.put("xLineChangesPerElement", locality.xLineChangeRate());
       facts.put("elementsPerCacheCell", locality.elementsPerCell());
+      facts.put("columnIntervals", intervals.intervals());
+      facts.put("elementsInColumnIntervals", intervals.elementsCovered());
+      facts.put("columnIntervalIndexBytes", intervals.indexBytes());
       if (json) {
         CommandSupport.printJson(out, facts);
       } else {
@@ -101,6 +106,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
             (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()), m.coo32FootprintBytes());
         out.printf("locality: bandwidth %d, x cache-line changes per element %.3f, elements per cache cell %.2f%n",
             locality.bandwidth(), locality.xLineChangeRate(), locality.elementsPerCell());
+        out.printf("SpMV by column intervals: %s%n", intervals.describe());
         out.flush();
       }
       return CommandSupport.OK;

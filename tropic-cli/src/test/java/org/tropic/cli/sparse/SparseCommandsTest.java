@@ -220,7 +220,8 @@ class SparseCommandsTest {
     Path matrix = dir.resolve("u.bcoo");
     assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o", matrix.toString(),
         "--order", "rcm")).isZero();
-    assertThat(out.toString()).contains("footprint").contains("x 32-bit COO").contains("RCM");
+    assertThat(out.toString()).contains("footprint").contains("x 32-bit COO").contains("RCM")
+        .contains("SpMV by column intervals: ");
     assertThat(matrix).exists();
     assertThat(GraphSources.labelsFile(matrix)).exists();
 
