@@ -8,7 +8,8 @@ import java.util.Arrays;
  * consecutive columns. Web graphs are full of them, because pages link to their neighbours in crawl order: in the
  * web graph's transposed BlockCoo (blocks of 8,192), 2.98 M of its 3.03 M elements lie in blocks averaging at least
  * two elements per interval, and those hold 572 k intervals. With a prefix sum P of x, the (+,×) sum of x over an
- * interval [c, c + len) is P[c + len] − P[c], whatever its length.
+ * interval [c, c + len) is P[c + len] − P[c], whatever its length. The boolean (or,and) product of BFS does the same
+ * with exact counts of x's non-zeros.
  *
  * <p>That alone does not beat CSR: each row's loop over its intervals still mispredicts its exit, about 30 cycles a
  * row. So the kernel makes a second prefix sum, Q, over the interval sums of a stretch of runs, in one flat loop
@@ -32,6 +33,7 @@ final class ColumnIntervals {
   static final int SEGMENT = 4096;
 
   private static final ThreadLocal<double[]> SCRATCH = ThreadLocal.withInitial(() -> new double[SEGMENT + 1]);
+  private static final ThreadLocal<int[]> COUNT_SCRATCH = ThreadLocal.withInitial(() -> new int[SEGMENT + 1]);
 
   /** Per interval: its first and its end index in the prefix sums of x ({@link #prefixSums}). */
   private final int[] intervalFrom;
@@ -218,6 +220,52 @@ final class ColumnIntervals {
     for (int c = from; c < to; c++) {
       sum += x[c];
       prefix[base + c + 1] = sum;
+    }
+  }
+
+  /**
+   * The boolean semiring's prefix sums over the i-th block column that needs them: how many of x's entries before
+   * each column are non-zero, laid out as in {@link #prefixSums}. Counts are exact, so (or,and) loses nothing.
+   */
+  void prefixCounts(byte[] x, int i, int[] prefix) {
+    int from = prefixColumns[i] * blockSize;
+    int to = Math.min(x.length, from + blockSize);
+    int base = prefixStart[i] - from;
+    int count = 0;
+    prefix[base + from] = 0;
+    for (int c = from; c < to; c++) {
+      count += x[c] != 0 ? 1 : 0;
+      prefix[base + c + 1] = count;
+    }
+  }
+
+  /**
+   * y[rowBase + r] = 1 where row r of block b meets a non-zero of x and {@code skip} (if any) is 0 there, for a block
+   * that {@link #covers} b; the (or,and) twin of {@link #plusTimes}, from the {@link #prefixCounts} of x.
+   */
+  void orAnd(int b, int[] prefix, int rowBase, byte[] y, byte[] skip) {
+    int[] q = COUNT_SCRATCH.get();
+    int run = blockRunStart[b];
+    for (int s = blockSegmentStart[b]; s < blockSegmentStart[b + 1]; s++) {
+      int runStop = segmentEnd[s];
+      int first = runBound[run];
+      int last = runBound[runStop];
+      if (last - first + 1 > q.length) {
+        q = new int[last - first + 1];
+        COUNT_SCRATCH.set(q);
+      }
+      int count = 0;
+      q[0] = 0;
+      for (int k = first, j = 1; k < last; k++, j++) {
+        count += prefix[intervalTo[k]] - prefix[intervalFrom[k]];
+        q[j] = count;
+      }
+      for (; run < runStop; run++) {
+        int i = rowBase + runRow[run];
+        if (q[runBound[run + 1] - first] != q[runBound[run] - first] && (skip == null || skip[i] == 0)) {
+          y[i] = 1;
+        }
+      }
     }
   }
 

@@ -27,6 +27,7 @@ public final class SparseKernels {
   private final BlockRowScheduler scheduler;
   private final SpmmBlockKernels spmm;
   private final ThreadLocal<double[]> prefixScratch = ThreadLocal.withInitial(() -> new double[0]);
+  private final ThreadLocal<int[]> countScratch = ThreadLocal.withInitial(() -> new int[0]);
 
   SparseKernels(BlockRowScheduler scheduler, SpmmBlockKernels spmm) {
     this.scheduler = scheduler;
@@ -129,7 +130,15 @@ public final class SparseKernels {
     if (skip != null && skip.length != a.rowCount()) {
       throw new IllegalArgumentException("mask of length " + skip.length + " for " + a.rowCount() + " rows");
     }
-    scheduler.forEachBlockRow(a.blockRowCount(), br -> orAndRow(a, br, x, y, skip, accumulate));
+    ColumnIntervals intervals = a.layout().elementOrder() == ElementOrder.ROW && a.isPattern()
+        ? a.columnIntervals() : null;
+    if (intervals == null || !intervals.any()) {
+      scheduler.forEachBlockRow(a.blockRowCount(), br -> orAndRow(a, null, null, br, x, y, skip, accumulate));
+      return;
+    }
+    int[] counts = countScratch(intervals.prefixLength());
+    scheduler.forEachBlockRow(intervals.prefixColumnCount(), i -> intervals.prefixCounts(x, i, counts));
+    scheduler.forEachBlockRow(a.blockRowCount(), br -> orAndRow(a, intervals, counts, br, x, y, skip, accumulate));
   }
 
   /**
@@ -178,6 +187,16 @@ public final class SparseKernels {
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
       body.run(blockStart[b], blockStart[b + 1], blockColumn[b] * a.blockSize());
     }
+  }
+
+  /** The calling thread's buffer for the prefix counts of a boolean x, which the helpers read during its SpMV. */
+  private int[] countScratch(int length) {
+    int[] counts = countScratch.get();
+    if (counts.length < length) {
+      counts = new int[length];
+      countScratch.set(counts);
+    }
+    return counts;
   }
 
   /**
@@ -278,7 +297,9 @@ public final class SparseKernels {
     }
   }
 
-  private static void orAndRow(BlockCoo a, int br, byte[] x, byte[] y, byte[] skip, boolean accumulate) {
+  /** One block row of the boolean SpMV: blocks with column {@code intervals} from the prefix counts of x. */
+  private static void orAndRow(BlockCoo a, ColumnIntervals intervals, int[] counts, int br, byte[] x, byte[] y,
+      byte[] skip, boolean accumulate) {
     int bs = a.blockSize();
     int rowBase = br * bs;
     if (!accumulate) {
@@ -289,6 +310,10 @@ public final class SparseKernels {
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      if (intervals != null && intervals.covers(b)) {
+        intervals.orAnd(b, counts, rowBase, y, skip);
+        continue;
+      }
       int columnBase = blockColumn[b] * bs;
       MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, blockStart[b], blockStart[b + 1]);
       long count = blockStart[b + 1] - blockStart[b];

@@ -110,6 +110,26 @@ class ColumnIntervalsTest {
         random(r, n));
   }
 
+  @Property(tries = 40)
+  void booleanSpmvOverStretchesIsTheCsrFrontier(@ForAll long seed, @ForAll @IntRange(min = 1, max = 600) int n,
+      @ForAll @IntRange(min = 0, max = 400) int rows, @ForAll @IntRange(min = 1, max = 70) int maxStretch,
+      @ForAll @IntRange(min = 1, max = 300) int blockSize, @ForAll boolean masked, @ForAll boolean parallel) {
+    Graph g = stretches(seed, n, rows, maxStretch, false);
+    BlockCoo m = BlockCoo.fromGraph(g, rowOrder(blockSize).withOrientation(Orientation.TRANSPOSE), 2);
+    Random r = new Random(seed);
+    byte[] x = new byte[n];
+    byte[] skip = masked ? new byte[n] : null;
+    for (int i = 0; i < n; i++) {
+      x[i] = (byte) (r.nextInt(20) == 0 ? 1 : 0);
+      if (masked) {
+        skip[i] = (byte) (r.nextInt(3) == 0 ? 1 : 0);
+      }
+    }
+    byte[] y = new byte[n];
+    (parallel ? TWO_THREADS : SparseKernels.sequential()).spmvOrAnd(m, x, y, skip, false);
+    assertThat(y).isEqualTo(CsrReference.orAnd(g, x, skip, true));
+  }
+
   /**
    * Thousands of intervals in one block, in many short rows (several Q segments) and in one row longer than a
    * segment (the scratch grows), and one interval spanning a whole block of 65,536 columns.
