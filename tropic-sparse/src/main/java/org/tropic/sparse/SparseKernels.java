@@ -79,7 +79,9 @@ public final class SparseKernels {
   }
 
   /**
-   * y ← β·y + α·A·x over (+,×). With β = 0, y's old content is ignored (even NaN), as in BLAS.
+   * y ← β·y + α·A·x over (+,×). With β = 0, y's old content is ignored (even NaN), as in BLAS. On a matrix with
+   * column intervals ({@link BlockCoo#intervalCoverage()}), each calling thread keeps a buffer for the prefix sums of
+   * x between calls, of {@link IntervalCoverage#prefixBytes()}.
    *
    * @param x {@code a.columnCount()} values
    * @param y {@code a.rowCount()} values, updated in place
