@@ -148,7 +148,8 @@ final class ColumnIntervals {
         while (e < blockStart[b + 1] && coords.getAtIndex(BlockCoo.COORD, e) >>> 16 == row) {
           int first = coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF;
           int length = 1;
-          while (e + length < blockStart[b + 1]
+          // first + length ≤ 0xFFFF keeps the row's last column from running on into the next row's column 0.
+          while (e + length < blockStart[b + 1] && first + length <= 0xFFFF
               && coords.getAtIndex(BlockCoo.COORD, e + length) == coords.getAtIndex(BlockCoo.COORD, e) + length) {
             length++;
           }

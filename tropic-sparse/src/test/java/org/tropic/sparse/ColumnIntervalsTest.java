@@ -159,6 +159,24 @@ class ColumnIntervalsTest {
   }
 
   /**
+   * A row ending at the block's last column, 65,535, followed by a row starting at column 0: packed as row · 2¹⁶ +
+   * column, the two words are consecutive integers, yet no interval may run from one row into the next.
+   */
+  @Test
+  void anIntervalEndsAtTheBlocksLastColumn() {
+    int n = 65_536;
+    GraphBuilder builder = GraphBuilder.withVertexCount(n);
+    for (int t = 0; t < 3; t++) {
+      builder.addArc(5, 65_533 + t, 1f).addArc(6, t, 1f);
+    }
+    Graph g = builder.build();
+    BlockCoo m = BlockCoo.fromGraph(g, rowOrder(65_536), 1);
+    assertThat(m.columnIntervals().intervalCount()).isEqualTo(2);
+    float[] x = random(new Random(7), n);
+    assertSpmvMatchesCsr(g, m, SparseKernels.sequential(), x, 1f, 0f, new float[n]);
+  }
+
+  /**
    * The prefix sums subtract; with x in [0, 1), as for PageRank or BFS counts, the result is as close to the exact
    * product as float32 summation gets.
    */
