@@ -123,7 +123,8 @@ public final class SparseBench {
       IntervalCoverage intervals = m.intervalCoverage();
       if (intervals.intervals() > 0) {
         long read = intervals.bytesPerSpmv(m.footprintBytes() / Math.max(1, m.nonZeroCount())) + vectorBytes;
-        System.out.printf("  %s layout: %s; SpMV moves %.1f MB, not the matrix's %.1f MB: %.2f GB/s = %.0f%% of copy%n",
+        System.out.printf("  %s layout: %s; SpMV moves %.1f MB with x and y (not the %.1f MB of the matrix, x and y):"
+            + " %.2f GB/s = %.0f%% of copy%n",
             layout, intervals.describe(), read / 1e6, (m.footprintBytes() + vectorBytes) / 1e6, read / t / 1e9,
             100 * read / t / copy);
       }
