@@ -46,6 +46,8 @@ final class ColumnIntervals {
   private final int[] segmentEnd;
   /** Block b's first run. */
   private final int[] blockRunStart;
+  /** Where block b's prefix sums start (0 for blocks not summed by intervals). */
+  private final int[] blockPrefixStart;
   /** Block b's segments are {@code blockSegmentStart[b]} up to {@code blockSegmentStart[b + 1]}. */
   private final int[] blockSegmentStart;
   /** The block columns that hold a kept block, whose prefix sums of x SpMV needs. */
@@ -56,7 +58,7 @@ final class ColumnIntervals {
   private final long elementsCovered;
 
   private ColumnIntervals(int[] intervalFrom, int[] intervalTo, int[] runRow, int[] runBound, int[] segmentEnd,
-      int[] blockRunStart, int[] blockSegmentStart, int[] prefixColumns, int[] prefixStart, int blockSize,
+      int[] blockRunStart, int[] blockPrefixStart, int[] blockSegmentStart, int[] prefixColumns, int[] prefixStart, int blockSize,
       long elementsCovered) {
     this.intervalFrom = intervalFrom;
     this.intervalTo = intervalTo;
@@ -64,6 +66,7 @@ final class ColumnIntervals {
     this.runBound = runBound;
     this.segmentEnd = segmentEnd;
     this.blockRunStart = blockRunStart;
+    this.blockPrefixStart = blockPrefixStart;
     this.blockSegmentStart = blockSegmentStart;
     this.prefixColumns = prefixColumns;
     this.prefixStart = prefixStart;
@@ -129,6 +132,7 @@ final class ColumnIntervals {
     int[] runBound = new int[runCount + 1];
     int[] segmentEnd = new int[runCount];
     int[] blockRunStart = new int[blocks];
+    int[] blockPrefixStart = new int[blocks];
     int[] blockSegmentStart = new int[blocks + 1];
     int k = 0;
     int q = 0;
@@ -140,6 +144,7 @@ final class ColumnIntervals {
         continue;
       }
       int base = prefixBase[a.blockColumn()[b]];
+      blockPrefixStart[b] = base;
       int segmentFirstInterval = k;
       int e = blockStart[b];
       while (e < blockStart[b + 1]) {
@@ -169,7 +174,7 @@ final class ColumnIntervals {
     }
     blockSegmentStart[blocks] = s;
     return new ColumnIntervals(intervalFrom, intervalTo, runRow, runBound, Arrays.copyOf(segmentEnd, s),
-        blockRunStart, blockSegmentStart, Arrays.copyOf(prefixColumns, used), Arrays.copyOf(prefixStart, used + 1),
+        blockRunStart, blockPrefixStart, blockSegmentStart, Arrays.copyOf(prefixColumns, used), Arrays.copyOf(prefixStart, used + 1),
         a.blockSize(), covered);
   }
 
@@ -181,6 +186,15 @@ final class ColumnIntervals {
   /** Whether block b is summed by intervals. */
   boolean covers(int b) {
     return blockSegmentStart[b + 1] > blockSegmentStart[b];
+  }
+
+  /**
+   * Whether block b is summed by intervals in this product: not if its block column of x holds an infinity or a
+   * NaN, which {@link #prefixSums} marks, since every prefix sum after it would be one too, and a difference of two
+   * infinities is NaN where the rows' true sums are finite.
+   */
+  boolean covers(int b, double[] prefix) {
+    return covers(b) && prefix[blockPrefixStart[b]] == 0;
   }
 
   /** Elements in the blocks summed by intervals. */
@@ -209,20 +223,24 @@ final class ColumnIntervals {
   }
 
   /**
-   * P over the i-th block column that needs it: for its first column c and each j from 0 to its width,
-   * {@code prefix[prefixStart[i] + j]} = x[c] + … + x[c + j − 1].
+   * P over the i-th block column that needs it: for its first column c and each j from 1 to its width,
+   * {@code prefix[prefixStart[i] + j]} = x[c] + … + x[c + j − 1]; the entry for j = 0 is 0, or NaN when the block
+   * column of x holds a non-finite value.
    */
   void prefixSums(float[] x, int i, double[] prefix) {
     int from = prefixColumns[i] * blockSize;
     int to = Math.min(x.length, from + blockSize);
     int base = prefixStart[i] - from;
     double sum = 0;
-    prefix[base + from] = 0;
     for (int c = from; c < to; c++) {
       sum += x[c];
       prefix[base + c + 1] = sum;
     }
+    // A float sum of at most 65,536 floats cannot overflow a double, so a non-finite total means x holds an
+    // infinity or a NaN here; the first entry, otherwise 0, says so to covers(b, prefix).
+    prefix[base + from] = Double.isFinite(sum) ? 0 : Double.NaN;
   }
+
 
   /**
    * The boolean semiring's prefix sums over the i-th block column that needs them: how many of x's entries before

@@ -217,7 +217,7 @@ public final class SparseKernels {
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
-      if (intervals != null && intervals.covers(b)) {
+      if (intervals != null && intervals.covers(b, prefix)) {
         intervals.plusTimes(b, prefix, rowBase, alpha, y);
         continue;
       }

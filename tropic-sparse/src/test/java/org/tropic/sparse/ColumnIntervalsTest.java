@@ -177,6 +177,39 @@ class ColumnIntervalsTest {
   }
 
   /**
+   * An infinity or a NaN in x reaches only the rows that hold its column, as in CSR; prefix sums would carry it into
+   * every later interval of its block column (∞ − ∞ = NaN), so such block columns go element by element.
+   */
+  @Test
+  void nonFiniteEntriesOfXReachOnlyTheirRows() {
+    Graph g = stretches(3, 2_000, 1_500, 40, false);
+    BlockCoo m = BlockCoo.fromGraph(g, rowOrder(256), 2);
+    assertThat(m.intervalCoverage().coveredShare()).isGreaterThan(0.5);
+    float[] x = random(new Random(4), 2_000);
+    x[300] = Float.POSITIVE_INFINITY;
+    x[1_100] = Float.NaN;
+    float[] y = new float[2_000];
+    TWO_THREADS.spmv(m, 1f, m.permutation().toNew(x), 0f, y);
+    double[] xd = new double[x.length];
+    for (int i = 0; i < x.length; i++) {
+      xd[i] = x[i];
+    }
+    double[] expected = CsrReference.multiply(g, xd, false, true);
+    int finiteRows = 0;
+    for (int i = 0; i < y.length; i++) {
+      if (Double.isNaN(expected[i])) {
+        assertThat(y[i]).as("row %d", i).isNaN();
+      } else if (Double.isInfinite(expected[i])) {
+        assertThat((double) y[i]).as("row %d", i).isEqualTo(expected[i]);
+      } else {
+        finiteRows++;
+        assertThat((double) y[i]).as("row %d", i).isCloseTo(expected[i], within(1e-4 * (1 + Math.abs(expected[i]))));
+      }
+    }
+    assertThat(finiteRows).isGreaterThan(1_000);
+  }
+
+  /**
    * The prefix sums subtract; with x in [0, 1), as for PageRank or BFS counts, the result is as close to the exact
    * product as float32 summation gets.
    */
