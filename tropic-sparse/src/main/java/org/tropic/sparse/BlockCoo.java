@@ -217,7 +217,7 @@ public final class BlockCoo implements AutoCloseable {
    */
   public IntervalCoverage intervalCoverage() {
     if (layout.elementOrder() != ElementOrder.ROW || !isPattern()) {
-      return new IntervalCoverage(nonZeroCount(), 0, 0, 0, 0);
+      return new IntervalCoverage(false, nonZeroCount(), 0, 0, 0, 0);
     }
     return columnIntervals().coverage(nonZeroCount());
   }

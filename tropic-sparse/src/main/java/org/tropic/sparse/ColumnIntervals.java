@@ -209,7 +209,7 @@ final class ColumnIntervals {
   IntervalCoverage coverage(long elements) {
     long indexBytes = 8L * intervalFrom.length + 8L * runRow.length + 4L * segmentEnd.length
         + 8L * blockRunStart.length + 8L * prefixColumns.length;
-    return new IntervalCoverage(elements, elementsCovered, intervalFrom.length, indexBytes, 8L * prefixLength());
+    return new IntervalCoverage(true, elements, elementsCovered, intervalFrom.length, indexBytes, 8L * prefixLength());
   }
 
   /** How many block columns need prefix sums of x: the jobs of {@link #prefixSums}. */

@@ -90,6 +90,7 @@ class ColumnIntervalsTest {
     BlockCoo m = BlockCoo.fromGraph(weighted, rowOrder(16), 1);
     assertThatThrownBy(() -> ColumnIntervals.of(m))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("row-ordered pattern");
+    assertThat(m.intervalCoverage().describe()).startsWith("none: only row-ordered matrices without values");
     BlockCoo cache = BlockCoo.fromGraph(stretches(1, 50, 30, 10, false),
         rowOrder(16).withElementOrder(ElementOrder.CACHE), 1);
     assertThatThrownBy(() -> ColumnIntervals.of(cache))
