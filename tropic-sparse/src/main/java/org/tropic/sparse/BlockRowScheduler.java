@@ -49,14 +49,27 @@ final class BlockRowScheduler {
 
   /** Runs {@code body} once for every block row in {@code 0..blockRows-1}, in parallel; rethrows a worker's failure. */
   void forEachBlockRow(int blockRows, IntConsumer body) {
-    int helping = Math.min(threads, blockRows) - 1;
+    forEachBlockRow(0, null, blockRows, body);
+  }
+
+  /**
+   * Runs {@code prepare} for every job in {@code 0..preparations-1}, then {@code body} for every block row, in one
+   * round of the workers: a worker that draws a block row before the last preparation is done waits for it. That
+   * saves the helpers a second wake-up when a product first needs a pass over x, which on a small graph costs as
+   * much as the pass.
+   */
+  void forEachBlockRow(int preparations, IntConsumer prepare, int blockRows, IntConsumer body) {
+    int helping = Math.min(threads, Math.max(preparations, blockRows)) - 1;
     if (helping <= 0 || (pool == null && helpers == null)) {
+      for (int i = 0; i < preparations; i++) {
+        prepare.accept(i);
+      }
       for (int br = 0; br < blockRows; br++) {
         body.accept(br);
       }
       return;
     }
-    Job job = new Job(blockRows, body);
+    Job job = new Job(preparations, prepare, blockRows, body);
     if (helpers != null) {
       helpers.publish(job);
     } else {
@@ -74,34 +87,59 @@ final class BlockRowScheduler {
     }
   }
 
-  /** One call's block rows, shared by the caller and the helpers. */
+  /**
+   * One call's preparations and block rows, shared by the caller and the helpers. The counter hands out items in
+   * order, so a worker that draws a block row knows every preparation has been drawn and will finish.
+   */
   private static final class Job {
     private static final AtomicLong IDS = new AtomicLong();
 
     final long id = IDS.incrementAndGet();
-    final int blockRows;
+    final int preparations;
+    final IntConsumer prepare;
+    final int items;
     final IntConsumer body;
     final AtomicInteger next = new AtomicInteger();
+    final AtomicInteger prepared = new AtomicInteger();
     final CountDownLatch finished;
     final AtomicReference<RuntimeException> failure = new AtomicReference<>();
 
-    Job(int blockRows, IntConsumer body) {
-      this.blockRows = blockRows;
+    Job(int preparations, IntConsumer prepare, int blockRows, IntConsumer body) {
+      this.preparations = preparations;
+      this.prepare = prepare;
+      this.items = preparations + blockRows;
       this.body = body;
-      this.finished = new CountDownLatch(blockRows);
+      this.finished = new CountDownLatch(items);
     }
 
     void work() {
-      for (int br = next.getAndIncrement(); br < blockRows; br = next.getAndIncrement()) {
+      for (int i = next.getAndIncrement(); i < items; i = next.getAndIncrement()) {
         try {
-          if (failure.get() == null) {
-            body.accept(br);
+          if (i < preparations) {
+            if (failure.get() == null) {
+              prepare.accept(i);
+            }
+          } else {
+            awaitPreparations();
+            if (failure.get() == null) {
+              body.accept(i - preparations);
+            }
           }
         } catch (RuntimeException | Error e) {
           failure.compareAndSet(null, e instanceof RuntimeException r ? r : new IllegalStateException(e));
         } finally {
+          if (i < preparations) {
+            prepared.incrementAndGet();
+          }
           finished.countDown();
         }
+      }
+    }
+
+    /** Spins until the preparations drawn by other workers are done: each is as short as a pass over a block. */
+    private void awaitPreparations() {
+      while (prepared.get() < preparations) {
+        Thread.onSpinWait();
       }
     }
 

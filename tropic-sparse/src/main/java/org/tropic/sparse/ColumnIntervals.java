@@ -288,8 +288,11 @@ final class ColumnIntervals {
     }
   }
 
-  /** y[rowBase + r] += α · (row r of block b times x), for a block that {@link #covers} b. */
-  void plusTimes(int b, double[] prefix, int rowBase, float alpha, float[] y) {
+  /**
+   * y[r] += α · (row r of block b times x), for a block that {@link #covers} b; {@code yBlock} is the block row's
+   * part of y, indexed by in-block row.
+   */
+  void plusTimes(int b, double[] prefix, float alpha, float[] yBlock) {
     double[] q = SCRATCH.get();
     int run = blockRunStart[b];
     for (int s = blockSegmentStart[b]; s < blockSegmentStart[b + 1]; s++) {
@@ -308,7 +311,7 @@ final class ColumnIntervals {
         q[j] = sum;
       }
       for (; run < runStop; run++) {
-        y[rowBase + runRow[run]] += alpha * (float) (q[runBound[run + 1] - first] - q[runBound[run] - first]);
+        yBlock[runRow[run]] += alpha * (float) (q[runBound[run + 1] - first] - q[runBound[run] - first]);
       }
     }
   }

@@ -80,13 +80,14 @@ final class RowRuns {
   }
 
   /**
-   * y[rowBase + r] += α · (sum of run r) for the leading long runs of block b, whose elements are {@code coords}
-   * and {@code values}: slices holding that block alone (see {@link BlockCoo#slice}).
+   * y[r] += α · (sum of run r) for the leading long runs of block b, whose elements are {@code coords} and
+   * {@code values}: slices holding that block alone (see {@link BlockCoo#slice}); {@code xBlock} and {@code yBlock}
+   * are the block's parts of x and y, indexed by in-block column and row.
    *
    * @return how many of the block's elements those runs hold; the rest are left to the caller
    */
-  long plusTimesLeadingLongRuns(int b, MemorySegment coords, MemorySegment values, int rowBase, int columnBase,
-      float alpha, float[] x, float[] y) {
+  long plusTimesLeadingLongRuns(int b, MemorySegment coords, MemorySegment values, float alpha, float[] xBlock,
+      float[] yBlock) {
     long e = 0;
     for (int q = blockRunStart[b]; q < blockRunStart[b] + leadingLongRuns[b]; q++) {
       int run = runs[q];
@@ -99,29 +100,29 @@ final class RowRuns {
       float s3 = 0f;
       if (values == null) {
         for (; e + 3 < end; e += 4) {
-          s0 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
-          s1 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
-          s2 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF)];
-          s3 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF)];
+          s0 += xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
+          s1 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF];
+          s2 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF];
+          s3 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF];
         }
         for (; e < end; e++) {
-          s0 += x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          s0 += xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
         }
       } else {
         for (; e + 3 < end; e += 4) {
-          s0 += values.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          s0 += values.getAtIndex(BlockCoo.VALUE, e) * xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
           s1 += values.getAtIndex(BlockCoo.VALUE, e + 1)
-              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF)];
+              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF];
           s2 += values.getAtIndex(BlockCoo.VALUE, e + 2)
-              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF)];
+              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF];
           s3 += values.getAtIndex(BlockCoo.VALUE, e + 3)
-              * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF)];
+              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF];
         }
         for (; e < end; e++) {
-          s0 += values.getAtIndex(BlockCoo.VALUE, e) * x[columnBase + (coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF)];
+          s0 += values.getAtIndex(BlockCoo.VALUE, e) * xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
         }
       }
-      y[rowBase + (run & 0xFFFF)] += alpha * ((s0 + s1) + (s2 + s3));
+      yBlock[run & 0xFFFF] += alpha * ((s0 + s1) + (s2 + s3));
     }
     return e;
   }

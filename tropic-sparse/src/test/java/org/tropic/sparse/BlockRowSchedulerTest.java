@@ -3,6 +3,7 @@ package org.tropic.sparse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
 
@@ -20,6 +21,42 @@ class BlockRowSchedulerTest {
         assertThat(runs.get(br)).as("call %d, block row %d", call, br).isEqualTo(1);
       }
     }
+  }
+
+  /** Every preparation is done before any block row starts, and each runs once. */
+  @Test
+  void preparationsFinishBeforeTheBlockRows() {
+    for (int call = 0; call < 500; call++) {
+      int preparations = call % 11;
+      int rows = 1 + call % 29;
+      AtomicIntegerArray prepared = new AtomicIntegerArray(Math.max(1, preparations));
+      AtomicIntegerArray runs = new AtomicIntegerArray(rows);
+      AtomicInteger early = new AtomicInteger();
+      OWN.forEachBlockRow(preparations, prepared::incrementAndGet, rows, br -> {
+        for (int i = 0; i < preparations; i++) {
+          if (prepared.get(i) != 1) {
+            early.incrementAndGet();
+          }
+        }
+        runs.incrementAndGet(br);
+      });
+      assertThat(early.get()).as("call %d: block rows that started before a preparation ended", call).isZero();
+      for (int br = 0; br < rows; br++) {
+        assertThat(runs.get(br)).as("call %d, block row %d", call, br).isEqualTo(1);
+      }
+    }
+  }
+
+  /** A failing preparation is reported; the workers waiting for it do not hang and skip the block rows. */
+  @Test
+  void aFailingPreparationIsReportedAndDoesNotHang() {
+    AtomicInteger bodies = new AtomicInteger();
+    assertThatThrownBy(() -> OWN.forEachBlockRow(6, i -> {
+      if (i == 4) {
+        throw new IllegalStateException("preparation 4 broke");
+      }
+    }, 30, br -> bodies.incrementAndGet())).hasMessage("preparation 4 broke");
+    assertThat(bodies.get()).isZero();
   }
 
   @Test

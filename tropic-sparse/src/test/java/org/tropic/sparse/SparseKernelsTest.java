@@ -229,6 +229,26 @@ class SparseKernelsTest {
     }
   }
 
+  /**
+   * An x long enough to be copied into blocks by several jobs, the last one short, with a partial last block: every
+   * entry of x must reach its block, in row and cache order alike.
+   */
+  @Test
+  void aLongXIsCopiedIntoEveryBlock() {
+    int n = 40_000;
+    Graph g = TestGraphs.random(7, n, 120_000, false, false);
+    float[] x = randomVector(new Random(8), n);
+    double[] ax = CsrReference.multiply(g, toDouble(x), true, true);
+    for (ElementOrder order : ElementOrder.values()) {
+      BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(1_000).withElementOrder(order), 4);
+      float[] y = new float[n];
+      PARALLEL.spmv(m, 1f, x, 0f, y);
+      for (int i = 0; i < n; i++) {
+        assertThat((double) y[i]).as("%s, row %d", order, i).isCloseTo(ax[i], within(1e-4 * (1 + Math.abs(ax[i]))));
+      }
+    }
+  }
+
   @Test
   void wrongShapesAreExplained() {
     BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 10, 20, false, false), BlockCooOptions.defaults(), 1);
