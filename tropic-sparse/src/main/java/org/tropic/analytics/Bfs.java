@@ -11,6 +11,8 @@ import org.tropic.sparse.Permutation;
  * the linear-algebra formulation — so a search costs O(depth · nnz / threads).
  */
 public final class Bfs {
+  private static final byte[] ZEROS = new byte[1 << 16];
+
   private Bfs() {}
 
   /**
@@ -90,12 +92,10 @@ public final class Bfs {
       // next ← Aᵀ·frontier ∧ ¬visited
       g.kernels().spmvOrAnd(g.matrix(), frontier, next, visited, false);
       long found = 0;
-      for (int v = 0; v < n; v++) {
-        if (next[v] != 0) {
-          visited[v] = 1;
-          level[v] = depth + 1;
-          found++;
-        }
+      for (int v = nextNonZero(next, 0); v < n; v = nextNonZero(next, v + 1)) {
+        visited[v] = 1;
+        level[v] = depth + 1;
+        found++;
       }
       if (found == 0) {
         break;
@@ -110,6 +110,22 @@ public final class Bfs {
       next = t;
     }
     return new Result(p.toOld(level), Arrays.copyOf(sizes, depth + 1));
+  }
+
+  /**
+   * The first index from {@code from} on where {@code a} is non-zero, or its length. Zeros are skipped 64 KB at a
+   * time by {@link Arrays#mismatch}, which compares many bytes per instruction: a level of a deep BFS (a road
+   * network's frontier is a thin wave) then costs little more than its frontier.
+   */
+  private static int nextNonZero(byte[] a, int from) {
+    for (int at = from; at < a.length; at += ZEROS.length) {
+      int length = Math.min(ZEROS.length, a.length - at);
+      int k = Arrays.mismatch(a, at, at + length, ZEROS, 0, length);
+      if (k >= 0) {
+        return at + k;
+      }
+    }
+    return a.length;
   }
 
   /**

@@ -24,6 +24,17 @@ public final class SparseKernels {
     static final SparseKernels INSTANCE = create(Runtime.getRuntime().availableProcessors());
   }
 
+  /** A block of zeros and one of ones, to test a stretch of a byte vector with one {@link Arrays#mismatch}. */
+  private static final byte[] ZEROS = new byte[BlockCooOptions.MAX_BLOCK_SIZE];
+  private static final byte[] ONES = new byte[BlockCooOptions.MAX_BLOCK_SIZE];
+
+  static {
+    Arrays.fill(ONES, (byte) 1);
+  }
+
+  /** The least of x that one job of the boolean SpMV's search for non-zeros takes. */
+  private static final int SCAN_JOB_BYTES = 65_536;
+
   /** The least of x that one job of an SpMV's copy of x into blocks takes (64 KB). */
   private static final int COPY_JOB_FLOATS = 16_384;
 
@@ -33,6 +44,7 @@ public final class SparseKernels {
   private final ThreadLocal<float[][]> xBlockScratch = ThreadLocal.withInitial(() -> new float[0][]);
   private static final ThreadLocal<float[]> Y_BLOCK_SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
   private final ThreadLocal<int[]> countScratch = ThreadLocal.withInitial(() -> new int[0]);
+  private final ThreadLocal<boolean[]> liveScratch = ThreadLocal.withInitial(() -> new boolean[0]);
 
   SparseKernels(BlockRowScheduler scheduler, SpmmBlockKernels spmm) {
     this.scheduler = scheduler;
@@ -164,14 +176,34 @@ public final class SparseKernels {
       throw new IllegalArgumentException("mask of length " + skip.length + " for " + a.rowCount() + " rows");
     }
     ColumnIntervals intervals = a.layout().elementOrder() == ElementOrder.ROW && a.isPattern()
-        ? a.columnIntervals() : null;
-    if (intervals == null || !intervals.any()) {
-      scheduler.forEachBlockRow(a.blockRowCount(), br -> orAndRow(a, null, null, br, x, y, skip, accumulate));
-      return;
+        && a.columnIntervals().any() ? a.columnIntervals() : null;
+    int[] counts = intervals == null ? null : countScratch(intervals.prefixLength());
+    boolean[] live = liveScratch(a.blockColumnCount());
+    int bs = a.blockSize();
+    int columnsPerScan = Math.max(1, SCAN_JOB_BYTES / bs);
+    int scans = (live.length + columnsPerScan - 1) / columnsPerScan;
+    int preparations = scans + (intervals == null ? 0 : intervals.prefixColumnCount());
+    scheduler.forEachBlockRow(preparations, j -> {
+      if (j < scans) {
+        for (int c = j * columnsPerScan; c < Math.min(live.length, (j + 1) * columnsPerScan); c++) {
+          int from = c * bs;
+          int to = Math.min(x.length, from + bs);
+          live[c] = Arrays.mismatch(x, from, to, ZEROS, 0, to - from) >= 0;
+        }
+      } else {
+        intervals.prefixCounts(x, j - scans, counts);
+      }
+    }, a.blockRowCount(), br -> orAndRow(a, intervals, counts, live, br, x, y, skip, accumulate));
+  }
+
+  /** The calling thread's flags, one per block column, of whether x has a non-zero there. */
+  private boolean[] liveScratch(int blockColumns) {
+    boolean[] live = liveScratch.get();
+    if (live.length != blockColumns) {
+      live = new boolean[blockColumns];
+      liveScratch.set(live);
     }
-    int[] counts = countScratch(intervals.prefixLength());
-    scheduler.forEachBlockRow(intervals.prefixColumnCount(), i -> intervals.prefixCounts(x, i, counts),
-        a.blockRowCount(), br -> orAndRow(a, intervals, counts, br, x, y, skip, accumulate));
+    return live;
   }
 
   /**
@@ -372,19 +404,32 @@ public final class SparseKernels {
     }
   }
 
-  /** One block row of the boolean SpMV: blocks with column {@code intervals} from the prefix counts of x. */
-  private static void orAndRow(BlockCoo a, ColumnIntervals intervals, int[] counts, int br, byte[] x, byte[] y,
-      byte[] skip, boolean accumulate) {
+  /**
+   * One block row of the boolean SpMV. Blocks whose column of x is all zero ({@code live}) add nothing and are
+   * skipped, and so is the whole block row when every row in it is masked: a BFS level on a road network, whose
+   * frontier is a thin wave, then reads a few blocks instead of the matrix. Blocks with column {@code intervals} go
+   * by the prefix counts of x.
+   */
+  private static void orAndRow(BlockCoo a, ColumnIntervals intervals, int[] counts, boolean[] live, int br,
+      byte[] x, byte[] y, byte[] skip, boolean accumulate) {
     int bs = a.blockSize();
     int rowBase = br * bs;
+    int rowEnd = Math.min(a.rowCount(), rowBase + bs);
     if (!accumulate) {
-      Arrays.fill(y, rowBase, Math.min(a.rowCount(), rowBase + bs), (byte) 0);
+      Arrays.fill(y, rowBase, rowEnd, (byte) 0);
+    }
+    // Masks hold 0 and 1 in practice; another non-zero only costs this shortcut.
+    if (skip != null && Arrays.mismatch(skip, rowBase, rowEnd, ONES, 0, rowEnd - rowBase) < 0) {
+      return;
     }
     MemorySegment coords = a.coords();
     int[] blockRowStart = a.blockRowStart();
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
+      if (!live[blockColumn[b]]) {
+        continue;
+      }
       if (intervals != null && intervals.covers(b)) {
         intervals.orAnd(b, counts, rowBase, y, skip);
         continue;

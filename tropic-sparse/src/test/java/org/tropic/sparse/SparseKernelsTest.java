@@ -122,9 +122,14 @@ class SparseKernelsTest {
     assertThat(p.toOld(y)).containsExactly(expected);
   }
 
-  @Property(tries = 30)
+  /**
+   * Frontiers from dense to a few vertices and masks from a third to nearly all rows, so that blocks with an all-zero
+   * column of x and block rows with every row masked, which the kernel skips, occur along with the others.
+   */
+  @Property(tries = 40)
   void booleanSpmvWithMaskIsTheCsrFrontier(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
-      @ForAll @IntRange(min = 0, max = 2000) int arcs, @ForAll boolean transpose) {
+      @ForAll @IntRange(min = 0, max = 2000) int arcs, @ForAll boolean transpose, @ForAll boolean sparseFrontier,
+      @ForAll boolean mostlyMasked) {
     Graph g = TestGraphs.random(seed, n, arcs, false, true);
     BlockCoo m = matrix(g, seed, transpose);
     Permutation p = m.permutation();
@@ -132,14 +137,41 @@ class SparseKernelsTest {
     byte[] x = new byte[n];
     byte[] skip = new byte[n];
     for (int i = 0; i < n; i++) {
-      x[i] = (byte) (r.nextInt(5) == 0 ? 1 : 0);
-      skip[i] = (byte) (r.nextInt(3) == 0 ? 1 : 0);
+      x[i] = (byte) (r.nextInt(sparseFrontier ? 60 : 5) == 0 ? 1 : 0);
+      skip[i] = (byte) (r.nextInt(mostlyMasked ? 20 : 3) != 0 == mostlyMasked ? 1 : 0);
     }
     byte[] y = new byte[n];
     Arrays.fill(y, (byte) 1);
     PARALLEL.spmvOrAnd(m, permute(p, x), y, permute(p, skip), false);
     byte[] expected = CsrReference.orAnd(g, x, skip, transpose);
     assertThat(unpermute(p, y)).containsExactly(expected);
+  }
+
+  /**
+   * A frontier of one vertex, at every position of every block column in turn, and a mask of every row but one: the
+   * skipped blocks and block rows must be exactly those that cannot change y.
+   */
+  @Test
+  void singleVertexFrontiersAndSingleRowMasksMatchTheCsrFrontier() {
+    int n = 61;
+    Graph g = TestGraphs.random(3, n, 400, false, false);
+    for (ElementOrder order : ElementOrder.values()) {
+      BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(7).withElementOrder(order), 1);
+      for (int v = 0; v < n; v++) {
+        byte[] x = new byte[n];
+        x[v] = 1;
+        byte[] skip = new byte[n];
+        byte[] y = new byte[n];
+        PARALLEL.spmvOrAnd(m, x, y, skip, false);
+        assertThat(y).as("%s, frontier {%d}", order, v).containsExactly(CsrReference.orAnd(g, x, skip, true));
+        Arrays.fill(skip, (byte) 1);
+        skip[(v * 17) % n] = 0;
+        Arrays.fill(x, (byte) 1);
+        PARALLEL.spmvOrAnd(m, x, y, skip, false);
+        assertThat(y).as("%s, only row %d unmasked", order, (v * 17) % n)
+            .containsExactly(CsrReference.orAnd(g, x, skip, true));
+      }
+    }
   }
 
   @Property(tries = 25)
