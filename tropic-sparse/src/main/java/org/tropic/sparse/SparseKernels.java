@@ -11,9 +11,10 @@ import java.util.concurrent.ExecutorService;
  * frontiers — multithreaded by block rows handed out through one atomic counter (HPC-KG §2.6, Algorithm 4).
  *
  * <p>This is the checking facade (shapes are validated and explained once per call); the loops inside assume valid
- * input. SpMV is a scalar gather per element; on row-ordered matrices it sums each row run in registers
+ * input. SpMV is a scalar gather per element from a copy of x cut into block columns, into a block of y per block
+ * row, both indexed by in-block column and row; on row-ordered matrices it sums each row run in registers
  * ({@link RowRuns}), and on row-ordered pattern matrices it sums stretches of consecutive columns from prefix sums
- * of x ({@link ColumnIntervals}). SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use the Vector API
+ * of x ({@link ColumnIntervals}). The boolean SpMV skips the blocks whose column of x is all zero. SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use the Vector API
  * across the k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
  * at {@code i * k}. Vectors are indexed by stored (possibly renumbered) ids.
  *

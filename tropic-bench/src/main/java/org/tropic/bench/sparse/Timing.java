@@ -7,11 +7,15 @@ final class Timing {
   private Timing() {}
 
   /**
-   * Runs {@code action} for about {@code seconds} (at least 3 times) after a warm-up of at least 20 runs and a third
-   * of that time (so the JIT has compiled the loops); returns the median in seconds.
+   * Runs {@code action} for about {@code seconds} (at least 3 times) after a warm-up of at least 20 runs and as long
+   * again, so that the JIT has compiled the loops: in one JVM, NY road's SpMV on 2 threads took 0.25–0.40 ms per call
+   * for its first 1,000 calls and 0.18–0.21 ms from 2,000–3,000 calls (0.6 s), 2026-11-21. Whole measurements
+   * still run at about one-thread speed now and then (road 0.30–0.33 against 0.18–0.20 ms, coming and going between
+   * runs of the same code), most likely while something else holds one of this VM's two cores; {@code SpmvAb}'s
+   * alternating rounds are the way to compare kernels here. Returns the median in seconds.
    */
   static double median(Runnable action, double seconds) {
-    long warmEnd = System.nanoTime() + (long) (Math.min(1.0, seconds / 3) * 1e9);
+    long warmEnd = System.nanoTime() + (long) (seconds * 1e9);
     int warm = 0;
     do {
       action.run();
