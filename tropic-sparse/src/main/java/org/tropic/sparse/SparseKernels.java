@@ -14,7 +14,8 @@ import java.util.concurrent.ExecutorService;
  * input. SpMV is a scalar gather per element from a copy of x cut into block columns, into a block of y per block
  * row, both indexed by in-block column and row; on row-ordered matrices it sums each row run in registers
  * ({@link RowRuns}), and on row-ordered pattern matrices it sums stretches of consecutive columns from prefix sums
- * of x ({@link ColumnIntervals}). The boolean SpMV skips the blocks whose column of x is all zero. SpMM runs the {@link SpmmBlockKernels} chosen at startup, which use the Vector API
+ * of x ({@link ColumnIntervals}). The boolean SpMV skips the blocks whose column of x is all zero. SpMM runs the
+ * {@link SpmmBlockKernels} chosen at startup, which use the Vector API
  * across the k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
  * at {@code i * k}. Vectors are indexed by stored (possibly renumbered) ids.
  *
@@ -33,17 +34,19 @@ public final class SparseKernels {
     Arrays.fill(ONES, (byte) 1);
   }
 
-  /** The least of x that one job of the boolean SpMV's search for non-zeros takes. */
+  /** The least of x that one job of the boolean SpMV's search for non-zeros takes (64 KB). */
   private static final int SCAN_JOB_BYTES = 65_536;
 
   /** The least of x that one job of an SpMV's copy of x into blocks takes (64 KB). */
   private static final int COPY_JOB_FLOATS = 16_384;
 
+  /** Each worker's block of y, into which it sums a block row. */
+  private static final ThreadLocal<float[]> Y_BLOCK_SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
+
   private final BlockRowScheduler scheduler;
   private final SpmmBlockKernels spmm;
   private final ThreadLocal<double[]> prefixScratch = ThreadLocal.withInitial(() -> new double[0]);
   private final ThreadLocal<float[][]> xBlockScratch = ThreadLocal.withInitial(() -> new float[0][]);
-  private static final ThreadLocal<float[]> Y_BLOCK_SCRATCH = ThreadLocal.withInitial(() -> new float[0]);
   private final ThreadLocal<int[]> countScratch = ThreadLocal.withInitial(() -> new int[0]);
   private final ThreadLocal<boolean[]> liveScratch = ThreadLocal.withInitial(() -> new boolean[0]);
 
@@ -97,16 +100,18 @@ public final class SparseKernels {
   }
 
   /**
-   * y ← β·y + α·A·x over (+,×). With β = 0, y's old content is ignored (even NaN), as in BLAS. On a matrix with
-   * column intervals ({@link BlockCoo#intervalCoverage()}), each calling thread keeps a buffer for the prefix sums of
-   * x between calls, of {@link IntervalCoverage#prefixBytes()}.
+   * y ← β·y + α·A·x over (+,×). With β = 0, y's old content is ignored (even NaN), as in BLAS. Between calls each
+   * calling thread keeps its copy of x cut into blocks (4 bytes per column, rounded up to whole blocks) and each
+   * worker a block of y; on a matrix with column intervals ({@link BlockCoo#intervalCoverage()}), each calling thread
+   * also keeps a buffer for the prefix sums of x, of {@link IntervalCoverage#prefixBytes()}.
    *
    * @param x {@code a.columnCount()} values
    * @param y {@code a.rowCount()} values, updated in place
    */
   public void spmv(BlockCoo a, float alpha, float[] x, float beta, float[] y) {
     checkVectors(a, x.length, y.length, 1);
-    RowRuns runs = a.layout().elementOrder() == ElementOrder.ROW ? a.rowRuns() : null; // built once, before the threads
+    // Derived once, here, before the threads.
+    RowRuns runs = a.layout().elementOrder() == ElementOrder.ROW ? a.rowRuns() : null;
     ColumnIntervals intervals = runs != null && a.isPattern() && a.columnIntervals().any()
         ? a.columnIntervals() : null;
     float[][] xBlocks = xBlockScratch(a.blockColumnCount(), a.blockSize());
@@ -139,7 +144,7 @@ public final class SparseKernels {
     return blocks;
   }
 
-  /** Entries {@code j·n..} of v that block column (or row) j covers, n = {@code block.length}, into block. */
+  /** The entries of v that block column j covers, {@code j·n} on with n = {@code block.length}, into block. */
   private static void copyBlockOf(float[] v, int j, float[] block) {
     int from = j * block.length;
     System.arraycopy(v, from, block, 0, Math.min(block.length, v.length - from));
