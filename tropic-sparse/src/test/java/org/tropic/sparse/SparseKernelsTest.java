@@ -262,13 +262,13 @@ class SparseKernelsTest {
   }
 
   /**
-   * An x long enough to be copied into blocks by several jobs, the last one short, with a partial last block: every
-   * entry of x must reach its block, in row and cache order alike.
+   * An x long enough to be shared by the workers and copied into blocks by several jobs, the last one short, with a
+   * partial last block: every entry of x must reach its block, in row and cache order alike.
    */
   @Test
   void aLongXIsCopiedIntoEveryBlock() {
-    int n = 40_000;
-    Graph g = TestGraphs.random(7, n, 120_000, false, false);
+    int n = 70_000;
+    Graph g = TestGraphs.random(7, n, 200_000, false, false);
     float[] x = randomVector(new Random(8), n);
     double[] ax = CsrReference.multiply(g, toDouble(x), true, true);
     for (ElementOrder order : ElementOrder.values()) {
@@ -277,6 +277,27 @@ class SparseKernelsTest {
       PARALLEL.spmv(m, 1f, x, 0f, y);
       for (int i = 0; i < n; i++) {
         assertThat((double) y[i]).as("%s, row %d", order, i).isCloseTo(ax[i], within(1e-4 * (1 + Math.abs(ax[i]))));
+      }
+    }
+  }
+
+  /** A small x, which each worker copies for itself, changed in place between two products of the same matrix. */
+  @Test
+  void aSmallXChangedBetweenCallsIsCopiedAgain() {
+    int n = 300;
+    Graph g = TestGraphs.random(5, n, 2_000, false, false);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(16), 1);
+    Random r = new Random(6);
+    float[] x = randomVector(r, n);
+    float[] y = new float[n];
+    for (int call = 0; call < 20; call++) {
+      for (int i = 0; i < n; i++) {
+        x[i] = r.nextFloat();
+      }
+      PARALLEL.spmv(m, 1f, x, 0f, y);
+      double[] ax = CsrReference.multiply(g, toDouble(x), true, true);
+      for (int i = 0; i < n; i++) {
+        assertThat((double) y[i]).as("call %d, row %d", call, i).isCloseTo(ax[i], within(1e-4 * (1 + ax[i])));
       }
     }
   }
