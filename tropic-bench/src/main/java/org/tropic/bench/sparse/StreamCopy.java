@@ -8,21 +8,32 @@ import java.util.concurrent.Future;
 
 /**
  * STREAM "copy" (McCalpin): a[i] = b[i] over arrays far larger than the caches, split among the threads; bandwidth
- * counted as STREAM does, 2 × 4 bytes per element (read b, write a), without the write-allocate traffic.
+ * counted as STREAM does, 2 × 4 bytes per element (read b, write a), without the write-allocate traffic. The arrays
+ * are kept, so that the bandwidth can be measured again next to each graph's kernels: on this shared VM it moved
+ * from 36 to 65 GB/s between runs of the same day.
  */
 final class StreamCopy {
-  private StreamCopy() {}
+  private final float[] a;
+  private final float[] b;
+  private final ExecutorService pool;
+  private final int threads;
 
-  /** Copy bandwidth in bytes per second with {@code threads} threads over arrays of {@code floats} elements. */
-  static double bandwidth(int floats, ExecutorService pool, int threads, double seconds) {
-    float[] a = new float[floats];
-    float[] b = new float[floats];
+  /** Two arrays of {@code floats} elements, copied by {@code threads} tasks on {@code pool}. */
+  StreamCopy(int floats, ExecutorService pool, int threads) {
+    this.a = new float[floats];
+    this.b = new float[floats];
     java.util.Arrays.fill(b, 1f);
-    double t = Timing.median(() -> copy(a, b, pool, threads), seconds);
-    return 2.0 * Float.BYTES * floats / t;
+    this.pool = pool;
+    this.threads = threads;
   }
 
-  private static void copy(float[] a, float[] b, ExecutorService pool, int threads) {
+  /** Copy bandwidth in bytes per second: the median copy over about {@code seconds}. */
+  double bandwidth(double seconds) {
+    double t = Timing.median(this::copy, seconds);
+    return 2.0 * Float.BYTES * a.length / t;
+  }
+
+  private void copy() {
     List<Future<?>> parts = new ArrayList<>();
     int n = a.length;
     for (int p = 0; p < threads; p++) {
