@@ -44,6 +44,34 @@ class LayoutAdvisorTest {
     assertThat(counted[1]).as("non-empty blocks").isEqualTo(blocks.size()).isEqualTo(built.storedBlockCount());
   }
 
+  /**
+   * 8,000 arcs among 20,000 vertices, each inside a window of 512 ids, so only diagonal blocks hold elements. For 2
+   * threads, automatic blocks of 2,048 would hold 800 elements each, and the advisor doubles them to 4,096 (1,600
+   * each, 5 block rows). For 4 threads it starts from 1,024 (400 each) and stops at 2,048, where doubling again would
+   * leave fewer than 8 block rows. An explicit block size is kept.
+   */
+  @Test
+  void blocksHoldingFewElementsAreDoubledWhileTheWorkersKeepEnoughBlockRows() {
+    java.util.Random random = new java.util.Random(11);
+    GraphBuilder b = GraphBuilder.withVertexCount(20_000);
+    for (int i = 0; i < 8_000; i++) {
+      int u = random.nextInt(20_000);
+      b.addArc(u, Math.min(19_999, (u & ~511) + random.nextInt(512)), 1f);
+    }
+    Graph g = b.build();
+
+    LayoutAdvisor.Choice two = LayoutAdvisor.choose(g, BlockCooOptions.defaults(), 2);
+    LayoutAdvisor.Choice four = LayoutAdvisor.choose(g, BlockCooOptions.defaults(), 4);
+    LayoutAdvisor.Choice explicit = LayoutAdvisor.choose(g, BlockCooOptions.defaults().withBlockSize(1_024), 2);
+
+    assertThat(two.options().blockSize()).isEqualTo(4_096);
+    assertThat(two.reason()).contains("blocks of 4,096 rather than 2,048");
+    assertThat(four.options().blockSize()).isEqualTo(2_048);
+    assertThat(four.reason()).contains("blocks of 2,048 rather than 1,024");
+    assertThat(explicit.options().blockSize()).isEqualTo(1_024);
+    assertThat(explicit.reason()).doesNotContain("rather than");
+  }
+
   @Test
   void scatteredSparseArcsGetRcm() {
     java.util.Random random = new java.util.Random(7);
