@@ -27,6 +27,8 @@ import org.tropic.graph.Graph;
  *       first, cache-cell order won SpMV on NY road (0.54 against 0.99 ms), whose runs are short; since, row order
  *       has been as fast or faster there in four runs out of four (0.44–0.56 against 0.47–0.72 ms), and 1.6–2.8×
  *       faster on R-MAT.
+ *   <li>Outside RCM, an automatic block size is doubled while blocks would hold fewer than
+ *       {@value #MIN_BLOCK_ELEMENTS} elements on average ({@link #MIN_BLOCK_ELEMENTS}).
  * </ul>
  */
 public final class LayoutAdvisor {
