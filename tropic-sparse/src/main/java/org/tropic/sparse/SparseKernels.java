@@ -16,9 +16,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * row, both indexed by in-block column and row; on row-ordered matrices it sums each row run in registers
  * ({@link RowRuns}), and on row-ordered pattern matrices it sums stretches of consecutive columns from prefix sums
  * of x ({@link ColumnIntervals}). The boolean SpMV skips the blocks whose column of x is all zero. SpMM runs the
- * {@link SpmmBlockKernels} chosen at startup, which use the Vector API
- * across the k columns. Dense operands are row-major {@code float[]}: row i of an n×k operand starts
- * at {@code i * k}. Vectors are indexed by stored (possibly renumbered) ids.
+ * {@link SpmmBlockKernels} chosen at startup, which use the Vector API across the k columns. Dense operands are
+ * row-major {@code float[]}: row i of an n×k operand starts at {@code i * k}. Vectors are indexed by stored
+ * (possibly renumbered) ids.
  *
  * <p>Each product reads every stored element once: O(nnz · k / threads + rows · k) time.
  */
@@ -108,9 +108,10 @@ public final class SparseKernels {
 
   /**
    * y ← β·y + α·A·x over (+,×). With β = 0, y's old content is ignored (even NaN), as in BLAS. Between calls each
-   * calling thread keeps its copy of x cut into blocks (4 bytes per column, rounded up to whole blocks; for an x of at
-   * most 65,536 entries, each worker keeps one) and each worker a block of y; on a matrix with column intervals ({@link BlockCoo#intervalCoverage()}), each calling thread
-   * also keeps a buffer for the prefix sums of x, of {@link IntervalCoverage#prefixBytes()}.
+   * calling thread keeps its copy of x cut into blocks (4 bytes per column, rounded up to whole blocks; for an x of
+   * at most 65,536 entries, each worker keeps one) and each worker a block of y. On a matrix with column intervals
+   * ({@link BlockCoo#intervalCoverage()}), each calling thread also keeps a buffer for the prefix sums of x, of
+   * {@link IntervalCoverage#prefixBytes()}.
    *
    * @param x {@code a.columnCount()} values
    * @param y {@code a.rowCount()} values, updated in place
