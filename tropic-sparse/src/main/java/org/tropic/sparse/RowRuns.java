@@ -82,12 +82,14 @@ final class RowRuns {
   /**
    * y[r] += α · (sum of run r) for the leading long runs of block b, whose elements are {@code coords} and
    * {@code values}: slices holding that block alone (see {@link BlockCoo#slice}); {@code xBlock} and {@code yBlock}
-   * are the block's parts of x and y, indexed by in-block column and row.
+   * are the block's parts of x and y, indexed by in-block column and row, their lengths powers of two.
    *
    * @return how many of the block's elements those runs hold; the rest are left to the caller
    */
   long plusTimesLeadingLongRuns(int b, MemorySegment coords, MemorySegment values, float alpha, float[] xBlock,
       float[] yBlock) {
+    // Power-of-two blocks: masking with length - 1 keeps the index and lets C2 drop the bounds checks.
+    int xMask = xBlock.length - 1;
     long e = 0;
     for (int q = blockRunStart[b]; q < blockRunStart[b] + leadingLongRuns[b]; q++) {
       int run = runs[q];
@@ -100,29 +102,29 @@ final class RowRuns {
       float s3 = 0f;
       if (values == null) {
         for (; e + 3 < end; e += 4) {
-          s0 += xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
-          s1 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF];
-          s2 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF];
-          s3 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF];
+          s0 += xBlock[coords.getAtIndex(BlockCoo.COORD, e) & xMask];
+          s1 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 1) & xMask];
+          s2 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 2) & xMask];
+          s3 += xBlock[coords.getAtIndex(BlockCoo.COORD, e + 3) & xMask];
         }
         for (; e < end; e++) {
-          s0 += xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
+          s0 += xBlock[coords.getAtIndex(BlockCoo.COORD, e) & xMask];
         }
       } else {
         for (; e + 3 < end; e += 4) {
-          s0 += values.getAtIndex(BlockCoo.VALUE, e) * xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
+          s0 += values.getAtIndex(BlockCoo.VALUE, e) * xBlock[coords.getAtIndex(BlockCoo.COORD, e) & xMask];
           s1 += values.getAtIndex(BlockCoo.VALUE, e + 1)
-              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 1) & 0xFFFF];
+              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 1) & xMask];
           s2 += values.getAtIndex(BlockCoo.VALUE, e + 2)
-              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 2) & 0xFFFF];
+              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 2) & xMask];
           s3 += values.getAtIndex(BlockCoo.VALUE, e + 3)
-              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 3) & 0xFFFF];
+              * xBlock[coords.getAtIndex(BlockCoo.COORD, e + 3) & xMask];
         }
         for (; e < end; e++) {
-          s0 += values.getAtIndex(BlockCoo.VALUE, e) * xBlock[coords.getAtIndex(BlockCoo.COORD, e) & 0xFFFF];
+          s0 += values.getAtIndex(BlockCoo.VALUE, e) * xBlock[coords.getAtIndex(BlockCoo.COORD, e) & xMask];
         }
       }
-      yBlock[run & 0xFFFF] += alpha * ((s0 + s1) + (s2 + s3));
+      yBlock[run & 0xFFFF & (yBlock.length - 1)] += alpha * ((s0 + s1) + (s2 + s3));
     }
     return e;
   }

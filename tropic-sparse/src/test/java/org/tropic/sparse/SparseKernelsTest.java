@@ -303,6 +303,17 @@ class SparseKernelsTest {
   }
 
   @Test
+  void scratchBlocksArePowersOfTwoThatHoldABlock() {
+    // The kernels index x and y blocks with index & (length - 1), which keeps the index only for such lengths.
+    assertThat(SparseKernels.scratchLength(1)).isEqualTo(1);
+    assertThat(SparseKernels.scratchLength(3)).isEqualTo(4);
+    assertThat(SparseKernels.scratchLength(1_000)).isEqualTo(1_024);
+    assertThat(SparseKernels.scratchLength(4_096)).isEqualTo(4_096);
+    assertThat(SparseKernels.scratchLength(4_097)).isEqualTo(8_192);
+    assertThat(SparseKernels.scratchLength(BlockCooOptions.MAX_BLOCK_SIZE)).isEqualTo(65_536);
+  }
+
+  @Test
   void wrongShapesAreExplained() {
     BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 10, 20, false, false), BlockCooOptions.defaults(), 1);
     assertThatThrownBy(() -> PARALLEL.spmv(m, 1, new float[9], 0, new float[10]))
