@@ -25,9 +25,10 @@ import picocli.CommandLine.Option;
 
 /**
  * One run that prints, per graph, SpMV on BlockCoo (row, cache and RCM layouts) and SpMM next to a plain CSR SpMV in
- * Java, the machine's STREAM copy bandwidth measured just before that graph's kernels and, when installed, SuiteSparse:GraphBLAS's
- * plus_times mxv and BFS on the same matrix. Conventions (HPC-KG): GFLOP/s = 2·(nnz + n)/t; effective bandwidth =
- * (matrix bytes + x + y)/t, each vector counted once. Times are medians of repeated runs after a warm-up.
+ * Java and, when installed, SuiteSparse:GraphBLAS's plus_times mxv and BFS on the same matrix. Conventions (HPC-KG):
+ * GFLOP/s = 2·(nnz + n)/t; effective bandwidth = (matrix bytes + x + y)/t, each vector counted once, and its share
+ * of the machine's STREAM copy bandwidth, measured in rounds alternating with each SpMV ({@link CopyPairedTiming}).
+ * Times are medians of repeated runs after a warm-up.
  *
  * <p>Usage: {@code SparseBench [--data DIR] [--graphs webgraph,road,as] [--threads N] [--seconds S]
  * [--copy-mib M] [--no-graphblas] [--script FILE] [--block-size B]}; {@code --help} describes them.
@@ -53,8 +54,9 @@ public final class SparseBench {
     System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %.1f s per measurement%n", threads,
         Runtime.version(), kernels.spmmImplementation(), seconds);
     StreamCopy copy = new StreamCopy(copyMib * (1 << 20) / Float.BYTES, pool, threads);
-    System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays), measured again before each graph's"
-        + " kernels%n%n", copy.bandwidth(seconds) / 1e9, copyMib);
+    System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays); measured again in rounds alternating"
+        + " with each SpMV, whose %% copy is the median of its rounds' shares%n%n", copy.bandwidth(seconds) / 1e9,
+        copyMib);
     for (String which : o.graphs.split(",")) {
       benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
           BlockCooOptions.defaults().withBlockSize(o.blockSize));
@@ -89,14 +91,14 @@ public final class SparseBench {
     }
     float[] y = new float[n];
 
-    double copy = stream.bandwidth(seconds);
-    System.out.printf("  STREAM copy bandwidth now: %.2f GB/s, the 100%% of this graph's %% copy%n", copy / 1e9);
     CsrSpmv csr = new CsrSpmv(g, threads);
-    double tCsr = Timing.median(() -> csr.multiply(x, y, pool), seconds);
-    float[] reference = y.clone();
     long vectorBytes = 2L * Float.BYTES * n;
+    CopyPairedTiming.Result csrTiming = CopyPairedTiming.measure(() -> csr.multiply(x, y, pool),
+        csr.bytes() + vectorBytes, stream, seconds);
+    double tCsr = csrTiming.seconds();
+    float[] reference = y.clone();
     List<String[]> rows = new ArrayList<>();
-    rows.add(row("CSR (plain Java)", Double.NaN, tCsr, flops, csr.bytes() + vectorBytes, copy, tCsr));
+    rows.add(row("CSR (plain Java)", Double.NaN, csrTiming, flops, csr.bytes() + vectorBytes, tCsr));
 
     JsonNode gb = null;
     int source = maxOutDegreeVertex(g);
@@ -106,7 +108,11 @@ public final class SparseBench {
       checkAgainst(reference, graphblas.y(), "GraphBLAS plus_times mxv");
       gb = graphblas.timings();
       double t = gb.get("spmv_seconds").asDouble();
-      rows.add(row("GraphBLAS plus_times mxv", Double.NaN, t, flops, csr.bytes() + vectorBytes, copy, tCsr));
+      // GraphBLAS runs in a process of its own; its share is taken against a copy measured right after it.
+      double copy = stream.bandwidthNow(CopyPairedTiming.COPIES_PER_ROUND);
+      rows.add(row("GraphBLAS plus_times mxv", Double.NaN,
+          new CopyPairedTiming.Result(t, copy, (csr.bytes() + vectorBytes) / t / copy), flops,
+          csr.bytes() + vectorBytes, tCsr));
     }
 
     SparseGraph bestForBfs = null;
@@ -121,10 +127,13 @@ public final class SparseBench {
       double build = (System.nanoTime() - b0) / 1e9;
       float[] xs = m.permutation().toNew(x);
       float[] ys = new float[n];
-      double t = Timing.median(() -> kernels.spmv(m, 1f, xs, 0f, ys), seconds);
+      CopyPairedTiming.Result timing = CopyPairedTiming.measure(() -> kernels.spmv(m, 1f, xs, 0f, ys),
+          m.footprintBytes() + vectorBytes, stream, seconds);
+      double t = timing.seconds();
+      double copy = timing.copyBandwidth();
       checkAgainst(reference, m.permutation().toOld(ys), "BlockCoo SpMV (" + layout + ")");
       rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockSize() + ")",
-          build, t, flops, m.footprintBytes() + vectorBytes, copy, tCsr));
+          build, timing, flops, m.footprintBytes() + vectorBytes, tCsr));
       IntervalCoverage intervals = m.intervalCoverage();
       if (intervals.intervals() > 0) {
         long read = intervals.bytesPerSpmv(m.footprintBytes() / Math.max(1, m.nonZeroCount())) + vectorBytes;
@@ -165,21 +174,24 @@ public final class SparseBench {
     System.out.println();
   }
 
-  private static String[] row(String kernel, double build, double t, double flops, long bytes, double copy,
+  private static String[] row(String kernel, double build, CopyPairedTiming.Result timing, double flops, long bytes,
       double tCsr) {
+    double t = timing.seconds();
     return new String[] {kernel, Double.isNaN(build) ? "" : String.format("%.2f", build),
         String.format("%.3f", t * 1e3), String.format("%.2f", flops / t / 1e9), String.format("%.2f", bytes / t / 1e9),
-        String.format("%.0f%%", 100 * bytes / t / copy), String.format("%.2f", tCsr / t), Double.toString(t)};
+        String.format("%.1f", timing.copyBandwidth() / 1e9), String.format("%.0f%%", 100 * timing.fractionOfCopy()),
+        String.format("%.2f", tCsr / t), Double.toString(t)};
   }
 
   private static void printTable(List<String[]> rows, JsonNode gb, double tCsr) {
     double tGb = gb == null ? Double.NaN : gb.get("spmv_seconds").asDouble();
-    System.out.printf("  %-44s %8s %9s %8s %7s %7s %6s %6s%n", "kernel", "build s", "ms/SpMV", "GFLOP/s", "GB/s",
-        "% copy", "× CSR", "× GrB");
+    System.out.printf("  %-44s %8s %9s %8s %7s %9s %7s %6s %6s%n", "kernel", "build s", "ms/SpMV", "GFLOP/s", "GB/s",
+        "copy GB/s", "% copy", "× CSR", "× GrB");
     for (String[] c : rows) {
-      double t = Double.parseDouble(c[7]);
+      double t = Double.parseDouble(c[8]);
       String vsGb = Double.isNaN(tGb) ? "n/a" : String.format("%.2f", tGb / t);
-      System.out.printf("  %-44s %8s %9s %8s %7s %7s %6s %6s%n", c[0], c[1], c[2], c[3], c[4], c[5], c[6], vsGb);
+      System.out.printf("  %-44s %8s %9s %8s %7s %9s %7s %6s %6s%n", c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7],
+          vsGb);
     }
   }
 

@@ -9,8 +9,8 @@ import java.util.concurrent.Future;
 /**
  * STREAM "copy" (McCalpin): a[i] = b[i] over arrays far larger than the caches, split among the threads; bandwidth
  * counted as STREAM does, 2 × 4 bytes per element (read b, write a), without the write-allocate traffic. The arrays
- * are kept, so that the bandwidth can be measured again next to each graph's kernels: on this shared VM it moved
- * from 36 to 65 GB/s between runs of the same day.
+ * are kept, so that the bandwidth can be measured again next to each kernel ({@link CopyPairedTiming}): on this
+ * shared VM it moved from 36 to 73 GB/s between runs of the same day.
  */
 final class StreamCopy {
   private final float[] a;
@@ -27,10 +27,20 @@ final class StreamCopy {
     this.threads = threads;
   }
 
-  /** Copy bandwidth in bytes per second: the median copy over about {@code seconds}. */
+  /** Copy bandwidth in bytes per second: the median copy over about {@code seconds}, after a warm-up. */
   double bandwidth(double seconds) {
-    double t = Timing.median(this::copy, seconds);
-    return 2.0 * Float.BYTES * a.length / t;
+    return 2.0 * Float.BYTES * a.length / Timing.median(this::copy, seconds);
+  }
+
+  /** Copy bandwidth in bytes per second from the median of {@code copies} copies, with no warm-up. */
+  double bandwidthNow(int copies) {
+    double[] times = new double[copies];
+    for (int i = 0; i < copies; i++) {
+      long t0 = System.nanoTime();
+      copy();
+      times[i] = (System.nanoTime() - t0) / 1e9;
+    }
+    return 2.0 * Float.BYTES * a.length / Timing.median(times);
   }
 
   private void copy() {

@@ -15,11 +15,21 @@ final class Timing {
    * alternating rounds are the way to compare kernels here. Returns the median in seconds.
    */
   static double median(Runnable action, double seconds) {
+    warmUp(action, seconds);
+    return medianOf(action, seconds);
+  }
+
+  /** Runs {@code action} at least 20 times and for at least {@code seconds}. */
+  static void warmUp(Runnable action, double seconds) {
     long warmEnd = System.nanoTime() + (long) (seconds * 1e9);
     int warm = 0;
     do {
       action.run();
     } while (++warm < 20 || System.nanoTime() < warmEnd);
+  }
+
+  /** The median time in seconds of {@code action} run for about {@code seconds}, at least 3 times, no warm-up. */
+  static double medianOf(Runnable action, double seconds) {
     double[] times = new double[16];
     int count = 0;
     long end = System.nanoTime() + (long) (seconds * 1e9);
@@ -31,8 +41,12 @@ final class Timing {
       }
       times[count++] = (System.nanoTime() - t0) / 1e9;
     }
-    double[] done = Arrays.copyOf(times, count);
-    Arrays.sort(done);
-    return done[count / 2];
+    return median(Arrays.copyOf(times, count));
+  }
+
+  /** The median of {@code values} (the upper one of an even count); sorts them. */
+  static double median(double[] values) {
+    Arrays.sort(values);
+    return values[values.length / 2];
   }
 }
