@@ -130,17 +130,18 @@ public final class SparseBench {
       CopyPairedTiming.Result timing = CopyPairedTiming.measure(() -> kernels.spmv(m, 1f, xs, 0f, ys),
           m.footprintBytes() + vectorBytes, stream, seconds);
       double t = timing.seconds();
-      double copy = timing.copyBandwidth();
       checkAgainst(reference, m.permutation().toOld(ys), "BlockCoo SpMV (" + layout + ")");
       rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockSize() + ")",
           build, timing, flops, m.footprintBytes() + vectorBytes, tCsr));
       IntervalCoverage intervals = m.intervalCoverage();
       if (intervals.intervals() > 0) {
         long read = intervals.bytesPerSpmv(m.footprintBytes() / Math.max(1, m.nonZeroCount())) + vectorBytes;
+        long counted = m.footprintBytes() + vectorBytes;
+        // The same rounds' shares, scaled from the bytes counted to the bytes moved.
         System.out.printf("  %s layout: %s; SpMV moves %.1f MB with x and y (not the %.1f MB of the matrix, x and y):"
             + " %.2f GB/s = %.0f%% of copy%n",
-            layout, intervals.describe(), read / 1e6, (m.footprintBytes() + vectorBytes) / 1e6, read / t / 1e9,
-            100 * read / t / copy);
+            layout, intervals.describe(), read / 1e6, counted / 1e6, read / t / 1e9,
+            100 * timing.fractionOfCopy() * read / counted);
       }
       int k = 32;
       float[] xk = new float[n * k];
