@@ -38,9 +38,22 @@ class SubgraphCentralityTest {
               .isLessThanOrEqualTo(r.truncationBound());
           assertThat(r.scores().get(v)).isCloseTo(exact[v], org.assertj.core.api.Assertions.within(
               1e-4 * exact[v]));
+          assertThat(r.standardErrors().get(v)).as("an exact estimate has no sampling error").isZero();
         }
+        assertThat(r.maxError()).isEqualTo(r.truncationBound());
       }
     }
+  }
+
+  @Test
+  void hadamardProbesAreExactForWholeBlocksOfThePowerOfTwoAboveN() {
+    assertThat(SubgraphCentrality.hadamardIsExact(34, 64)).isTrue();
+    assertThat(SubgraphCentrality.hadamardIsExact(34, 128)).isTrue();
+    assertThat(SubgraphCentrality.hadamardIsExact(34, 32)).isFalse();
+    assertThat(SubgraphCentrality.hadamardIsExact(34, 96)).isFalse();
+    assertThat(SubgraphCentrality.hadamardIsExact(64, 64)).isTrue();
+    assertThat(SubgraphCentrality.hadamardIsExact(65, 64)).isFalse();
+    assertThat(SubgraphCentrality.hadamardIsExact(1, 2)).isTrue();
   }
 
   /** Random probes: every vertex within its reported error bar of the dense exp(A) diagonal. */
