@@ -16,8 +16,9 @@ import org.tropic.sparse.SparseKernels;
  * <p>Error reported per vertex: the standard error of the mean over probes (a statistical estimate for Rademacher
  * probes, a conservative heuristic for Hadamard ones), plus the Chebyshev truncation bound and a float32 rounding
  * allowance, both scaled by e^b. Hadamard probes that make the estimate exact ({@link #hadamardIsExact}) report a
- * standard error of 0: their spread over the probes measures how the probes differ, not an error. Symmetric graphs only. Time O(probes · terms · nnz / threads); memory 4 dense
- * n × batch float blocks. Its products are SpMM: a graph built with
+ * standard error of 0: their spread over the probes measures how the probes differ, not an error. Symmetric
+ * graphs only. Time O(probes · terms · nnz / threads); memory 4 dense n × batch float blocks. Its products are
+ * SpMM: a graph built with
  * {@code SparseGraph.of(graph, LayoutAdvisor.Product.SPMM)} multiplies them up to 1.7× faster than one laid out for
  * SpMV.
  */
