@@ -39,9 +39,12 @@ class CudaBindingStandInTest {
   private static NativeLibraryLoader loader;
   private static CudaDriver driver;
   private static Recorder recorder;
+  /** JUnit's temporary folder for this class, deleted after it: the kernel caches go in it too. */
+  private static Path scratch;
 
   @BeforeAll
   static void build(@TempDir Path dir) throws Exception {
+    scratch = dir;
     Path compiler = KernelSourceCompilesTest.onPath("gcc");
     if (compiler == null) {
       compiler = KernelSourceCompilesTest.onPath("cc");
@@ -230,7 +233,7 @@ class CudaBindingStandInTest {
   private static GpuContext openWithKernels() {
     NvrtcCompileTest.loadNvrtcOrSkip();
     try {
-      return Gpu.open(loader, new KernelBinaryCache(Files.createTempDirectory("tropic-cuda-cache")));
+      return Gpu.open(loader, new KernelBinaryCache(Files.createTempDirectory(scratch, "cuda-cache")));
     } catch (IOException e) {
       throw new java.io.UncheckedIOException(e);
     }

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.semiring.Arithmetic;
 
 /**
  * Compiles {@code minplus.cu} with {@code nvcc} wherever it is on the PATH, so that a kernel that no longer compiles
@@ -92,6 +93,33 @@ class KernelSourceCompilesTest {
       assertThat(kernels).as("ptxas reported on every kernel:%n%s", r.output())
           .isGreaterThanOrEqualTo(MinPlusModule.entryPoints(dpx).size());
     }
+  }
+
+  /**
+   * The min-plus peak counts two instructions an update, an add and a min, and an SM issues one instruction a clock
+   * per scheduler, so every extra instruction an update costs comes straight off the peak. A compare and a select
+   * in place of the min (as {@code t < c ? t : c} compiles) holds the SRGEMM at 2/3 of it. So in the PTX of each
+   * SRGEMM, every update of the unrolled k step (8 × 8 per thread, {@link MinPlusModule#TILE_K} deep) is one
+   * {@code min}, and no float is compared or selected.
+   */
+  @Test
+  void everySrgemmUpdateIsOneMinWithoutACompareAndSelect() throws Exception {
+    String ptx = assertCompiles("-arch=sm_90", "-ptx", "mix.ptx");
+    for (Arithmetic a : Arithmetic.values()) {
+      String name = MinPlusModule.srgemmName(a);
+      int start = ptx.indexOf(".entry " + name + "(");
+      assertThat(start).as("PTX defines %s", name).isNotNegative();
+      int end = ptx.indexOf(".entry ", start + 1);
+      String body = ptx.substring(start, end < 0 ? ptx.length() : end);
+      assertThat(count(body, "\\bmin\\.(f32|s32)\\b")).as("%s: min instructions", name)
+          .isEqualTo(MinPlusModule.TILE_K * 64);
+      assertThat(count(body, "\\b(selp|setp\\.\\w+)\\.f32\\b")).as("%s: float compares and selects", name)
+          .isZero();
+    }
+  }
+
+  private static int count(String text, String regex) {
+    return (int) Pattern.compile(regex).matcher(text).results().count();
   }
 
   @Test
