@@ -2,17 +2,20 @@ package org.tropic.cli;
 
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.ShortestPaths;
 import org.tropic.graph.Graph;
 
 /**
  * What an APSP result says at a glance: reachable ordered pairs (u ≠ v), mean and largest finite distance, and a few
- * example shortest paths — the longest one first, then random reachable pairs — reconstructed from the distances.
+ * example shortest paths — the longest one first, then distinct random reachable pairs — reconstructed from the
+ * distances.
  */
 record Summary(long reachablePairs, double meanDistance, double maxDistance, List<int[]> examplePairs,
     ShortestPaths paths) {
@@ -43,11 +46,13 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
     List<int[]> pairs = new ArrayList<>();
     if (examples > 0 && maxFrom >= 0) {
       pairs.add(new int[] {maxFrom, maxTo});
+      Set<Long> chosen = new HashSet<>(List.of(pairKey(maxFrom, maxTo, n)));
       Random random = new Random(seed);
-      for (int tries = 0; pairs.size() < examples && tries < 100 * examples; tries++) {
+      long pairsToDrawFrom = Math.min(examples, reachable);
+      for (int tries = 0; pairs.size() < pairsToDrawFrom && tries < 100 * examples; tries++) {
         int u = random.nextInt(n);
         int v = random.nextInt(n);
-        if (u != v && d.get(u, v) != Float.POSITIVE_INFINITY) {
+        if (u != v && d.get(u, v) != Float.POSITIVE_INFINITY && chosen.add(pairKey(u, v, n))) {
           pairs.add(new int[] {u, v});
         }
       }
@@ -56,20 +61,25 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
         reachable == 0 ? Double.NaN : max, pairs, new ShortestPaths(graph, d));
   }
 
+  private static long pairKey(int u, int v, int n) {
+    return (long) u * n + v;
+  }
+
   void printExamples(Graph graph, PrintWriter out) {
     if (examplePairs.isEmpty()) {
       return;
     }
     out.println();
-    out.println("example shortest paths (longest first):");
+    out.println(examplePairs.size() == 1 ? "the longest shortest path:"
+        : "example shortest paths (the longest, then random pairs):");
     for (int[] pair : examplePairs) {
       var path = paths.path(pair[0], pair[1]);
       List<String> names = new ArrayList<>();
       for (int v : path.vertices()) {
         names.add(graph.name(v));
       }
-      out.printf("  %s → %s  length %s, %d arcs: %s%n", graph.name(pair[0]), graph.name(pair[1]),
-          formatLength(path.length()), path.arcCount(), String.join(" → ", names));
+      out.printf("  %s → %s  length %s, %d arc%s: %s%n", graph.name(pair[0]), graph.name(pair[1]),
+          formatLength(path.length()), path.arcCount(), path.arcCount() == 1 ? "" : "s", String.join(" → ", names));
     }
     out.flush();
   }

@@ -10,6 +10,8 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -66,6 +68,23 @@ class TropicCommandTest {
 
     Run unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
     assertThat(unreachable.out()).contains("Infinity");
+  }
+
+  /** A graph with fewer reachable pairs than examples asked for: each pair is shown once, the longest first. */
+  @Test
+  void examplePathsAreDistinctPairs() throws IOException {
+    Path graph = dir.resolve("three.tsv");
+    Files.writeString(graph, "source\ttarget\tweight\na\tb\t1\nb\tc\t2\nc\ta\t5\n");
+    Run r = run("apsp", graph.toString(), "--directed", "--json", "--examples", "10");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode examples = new ObjectMapper().readTree(r.out()).get("examples");
+    List<String> pairs = new ArrayList<>();
+    examples.forEach(e -> pairs.add(e.get("from").asText() + "→" + e.get("to").asText()));
+    assertThat(pairs).hasSize(6).doesNotHaveDuplicates().first().isEqualTo("b→a"); // b → c → a, length 7
+
+    Run text = run("apsp", graph.toString(), "--directed", "--examples", "2");
+    assertThat(text.out()).contains("example shortest paths (the longest, then random pairs):")
+        .contains("b → a  length 7, 2 arcs: b → c → a").containsPattern("length \\d+, 1 arc: ");
   }
 
   @Test
