@@ -22,6 +22,18 @@ public final class CudaStream implements AutoCloseable {
     driver.synchronizeStream(handle);
   }
 
+  /**
+   * After {@code failure} stopped the host mid-solve: blocks until the work already queued has finished, so that
+   * what it reads and writes can be freed; a failure of the wait itself is attached to {@code failure}.
+   */
+  void synchronizeAfter(Throwable failure) {
+    try {
+      synchronize();
+    } catch (RuntimeException e) {
+      failure.addSuppressed(e);
+    }
+  }
+
   /** Makes later work on this stream wait for {@code event} (on the device; the host does not block). */
   public void waitFor(CudaEvent event) {
     driver.waitEvent(handle, event.handle());

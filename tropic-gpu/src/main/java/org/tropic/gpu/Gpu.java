@@ -32,7 +32,7 @@ public final class Gpu {
     try {
       CudaDriver driver = initialisedDriver(loader);
       GpuDevice device = readDevice(driver, deviceOrdinal(driver));
-      Nvrtc.load(loader);
+      Nvrtc.load(loader, driver.driverVersion() / 1000);
       return new GpuProbe(true, device.describe(), device);
     } catch (GpuUnavailableException e) {
       return new GpuProbe(false, e.getMessage(), null);
@@ -53,7 +53,7 @@ public final class Gpu {
   static GpuContext open(NativeLibraryLoader loader, KernelBinaryCache cache) {
     CudaDriver driver = initialisedDriver(loader);
     GpuDevice device = readDevice(driver, deviceOrdinal(driver));
-    Nvrtc nvrtc = Nvrtc.load(loader);
+    Nvrtc nvrtc = Nvrtc.load(loader, driver.driverVersion() / 1000);
     return new GpuContext(driver, device, new KernelCompiler(nvrtc, cache));
   }
 

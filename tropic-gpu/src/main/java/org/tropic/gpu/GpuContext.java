@@ -23,7 +23,12 @@ public final class GpuContext implements AutoCloseable {
     this.compiler = compiler;
     this.handle = driver.device(device.ordinal());
     this.context = driver.retainPrimaryContext(handle);
-    driver.setCurrent(context);
+    try {
+      driver.setCurrent(context);
+    } catch (RuntimeException e) {
+      driver.releasePrimaryContext(handle);
+      throw e;
+    }
   }
 
   public GpuDevice device() {
@@ -95,12 +100,19 @@ public final class GpuContext implements AutoCloseable {
   public void close() {
     if (!closed) {
       closed = true;
-      driver.setCurrent(context);
-      driver.synchronizeContext();
-      if (kernels != null) {
-        kernels.close();
+      // The context is released even when the wait or the module's unloading fails (a sticky device error).
+      try {
+        driver.setCurrent(context);
+        driver.synchronizeContext();
+      } finally {
+        try {
+          if (kernels != null) {
+            kernels.close();
+          }
+        } finally {
+          driver.releasePrimaryContext(handle);
+        }
       }
-      driver.releasePrimaryContext(handle);
     }
   }
 }

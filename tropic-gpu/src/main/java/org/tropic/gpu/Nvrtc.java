@@ -72,14 +72,21 @@ final class Nvrtc {
     getErrorString = linker.downcallHandle(errorString, FunctionDescriptor.of(ADDRESS, JAVA_INT));
   }
 
+  /** {@link #load(NativeLibraryLoader, int)} for any driver. */
+  static Nvrtc load(NativeLibraryLoader loader) {
+    return load(loader, Integer.MAX_VALUE);
+  }
+
   /**
    * Loads NVRTC: a file named by {@code -Dtropic.nvrtc.library}, else the versioned names through the dynamic
-   * loader, else the toolkit's usual folders ({@code $CUDA_HOME/lib64}, {@code /usr/local/cuda*}/lib64).
+   * loader, else the toolkit's usual folders ({@code $CUDA_HOME/lib64}, {@code /usr/local/cuda*}/lib64). Versions
+   * no newer than the driver ({@code cuDriverGetVersion} / 1000) come first: a driver does not load PTX of a newer
+   * CUDA, so a machine with a CUDA 12 driver and both NVRTCs must compile with the 12.
    *
    * @throws GpuUnavailableException naming the places looked in when none loads
    */
-  static Nvrtc load(NativeLibraryLoader loader) {
-    List<String> candidates = candidates();
+  static Nvrtc load(NativeLibraryLoader loader, int driverMajor) {
+    List<String> candidates = candidates(driverMajor);
     NativeLibraryLoader.Loaded loaded = loader.first(candidates).orElseThrow(() -> new GpuUnavailableException(
         "no NVRTC library (libnvrtc.so.13, .12 or .11.2) found, needed to compile Tropic's GPU kernels: install the"
             + " CUDA toolkit's NVRTC (e.g. cuda-nvrtc-13-0, or Debian's libnvrtc11.2), set CUDA_HOME, or name the"
@@ -87,12 +94,15 @@ final class Nvrtc {
     return new Nvrtc(loaded.lookup(), loaded.name());
   }
 
-  static List<String> candidates() {
+  static List<String> candidates(int driverMajor) {
     String override = System.getProperty(LIBRARY_PROPERTY);
     if (override != null && !override.isBlank()) {
       return List.of(override);
     }
-    List<String> candidates = new ArrayList<>(NAMES);
+    List<String> names = new ArrayList<>(NAMES);
+    // Stable: within each group the newest stays first.
+    names.sort(java.util.Comparator.comparing(name -> majorOf(name) > driverMajor));
+    List<String> candidates = new ArrayList<>(names);
     List<Path> folders = new ArrayList<>();
     String cudaHome = System.getenv("CUDA_HOME");
     if (cudaHome != null && !cudaHome.isBlank()) {
@@ -106,11 +116,18 @@ final class Nvrtc {
       // no /usr/local to look in: the names above are all there is
     }
     for (Path folder : folders) {
-      for (String name : NAMES) {
+      for (String name : names) {
         candidates.add(folder.resolve(name).toString());
       }
     }
     return candidates;
+  }
+
+  /** The CUDA major version in a library name ({@code libnvrtc.so.12} → 12); 0 for an unversioned name. */
+  static int majorOf(String name) {
+    String suffix = name.substring(name.lastIndexOf(".so") + 3);
+    String major = suffix.startsWith(".") ? suffix.substring(1).split("\\.")[0] : "";
+    return major.isEmpty() ? 0 : Integer.parseInt(major);
   }
 
   /** NVRTC's version as {@code {major, minor}}. */

@@ -76,7 +76,8 @@ public final class OffloadCalibration {
   /** Host-update bytes per second (3 floats touched per element), best of three after a warm-up. */
   static double hostUpdateRate(Arithmetic arithmetic, int threads) {
     int side = (int) Math.sqrt(HOST_FLOATS);
-    try (Arena arena = Arena.ofConfined()) {
+    // Shared: HostMinUpdate reads and writes these from its worker threads.
+    try (Arena arena = Arena.ofShared()) {
       MemorySegment c = arena.allocate((long) side * side * Float.BYTES, 64);
       MemorySegment x = arena.allocate((long) side * side * Float.BYTES, 64);
       double best = Double.POSITIVE_INFINITY;

@@ -45,7 +45,57 @@ final class OffloadSolver {
   }
 
   /** One stream's share of the outer product: its stream, device result buffer, pinned copy and done-event. */
-  private record Lane(CudaStream stream, DeviceBuffer result, PinnedBuffer copy, CudaEvent copied) {}
+  private record Lane(CudaStream stream, DeviceBuffer result, PinnedBuffer copy, CudaEvent copied)
+      implements AutoCloseable {
+
+    /** A lane with buffers of {@code bytes}; if one part cannot be made, those already made are freed. */
+    static Lane open(GpuContext gpu, long bytes) {
+      CudaStream stream = gpu.createStream();
+      DeviceBuffer result = null;
+      PinnedBuffer copy = null;
+      try {
+        result = gpu.allocate(bytes);
+        copy = gpu.allocatePinned(bytes);
+        return new Lane(stream, result, copy, gpu.createEvent());
+      } catch (RuntimeException | Error e) {
+        try (stream; DeviceBuffer made = result; PinnedBuffer pinned = copy) { // null ones are skipped
+          throw e;
+        }
+      }
+    }
+
+    /** Waits for the lane's stream, then frees all of it, even when the wait fails. */
+    @Override
+    public void close() {
+      try (stream; result; copy; copied) {
+        stream.synchronize();
+      }
+    }
+  }
+
+  /** The lanes of one solve: closing it closes every lane, the first failure thrown with the others attached. */
+  private static final class Lanes implements AutoCloseable {
+    final List<Lane> list = new ArrayList<>();
+
+    @Override
+    public void close() {
+      RuntimeException failure = null;
+      for (Lane lane : list) {
+        try {
+          lane.close();
+        } catch (RuntimeException e) {
+          if (failure == null) {
+            failure = e;
+          } else {
+            failure.addSuppressed(e);
+          }
+        }
+      }
+      if (failure != null) {
+        throw failure;
+      }
+    }
+  }
 
   /** One chunk of the outer product: rows i0.., columns j0.., h×w. */
   record Chunk(int i0, int j0, int h, int w) {}
@@ -57,7 +107,6 @@ final class OffloadSolver {
   void run(HostMatrix matrix) {
     long strip = (long) plan.blockSize() * plan.padded() * Float.BYTES;
     long tileBytes = (long) plan.blockSize() * plan.blockSize() * Float.BYTES;
-    List<Lane> lanes = new ArrayList<>();
     progress.begin("Floyd–Warshall on the GPU (offload)", plan.tilesPerSide());
     try (CudaStream main = gpu.createStream();
         DeviceBuffer rows = gpu.allocate(strip);
@@ -68,29 +117,25 @@ final class OffloadSolver {
         PinnedBuffer rowStage = gpu.allocatePinned(strip);
         PinnedBuffer columnStage = gpu.allocatePinned(strip);
         PinnedBuffer diagonalStage = gpu.allocatePinned(tileBytes);
-        CudaEvent panelsDone = gpu.createEvent()) {
+        CudaEvent panelsDone = gpu.createEvent();
+        Lanes lanes = new Lanes()) {
       Strips strips = new Strips(rows, rowCopy, columns, columnsT, diagonalT, rowStage, columnStage, diagonalStage);
       try {
         long chunkBytes = (long) plan.chunk() * plan.chunk() * Float.BYTES;
         for (int r = 0; r < plan.streams(); r++) {
-          lanes.add(new Lane(gpu.createStream(), gpu.allocate(chunkBytes), gpu.allocatePinned(chunkBytes),
-              gpu.createEvent()));
+          lanes.list.add(Lane.open(gpu, chunkBytes));
         }
         for (int k = 0; k < plan.tilesPerSide(); k++) {
           updatePanels(matrix.segment(), k, strips, main);
           panelsDone.record(main);
-          outerProduct(matrix.segment(), k, strips, lanes, panelsDone);
+          outerProduct(matrix.segment(), k, strips, lanes.list, panelsDone);
           progress.advance(1);
         }
-      } finally {
         main.synchronize();
-        for (Lane lane : lanes) {
-          lane.stream().synchronize();
-          lane.copied().close();
-          lane.copy().close();
-          lane.result().close();
-          lane.stream().close();
-        }
+      } catch (RuntimeException | Error e) {
+        // Let the queued panel work end before the strips it uses are freed (the lanes wait for their own).
+        main.synchronizeAfter(e);
+        throw e;
       }
     } finally {
       progress.end();

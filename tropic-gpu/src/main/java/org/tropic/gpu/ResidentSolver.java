@@ -53,39 +53,45 @@ final class ResidentSolver {
         PinnedBuffer diagonals = gpu.allocatePinned(2L * b * b * Float.BYTES);
         CudaEvent even = gpu.createEvent();
         CudaEvent odd = gpu.createEvent()) {
-      CudaEvent[] landed = {even, odd};
-      d.upload(matrix.segment(), 0, matrixBytes, stream);
-      long tileBytes = (long) b * b * Float.BYTES;
-      for (int k = 0; k < tiles; k++) {
-        long kb = (long) k * b;
-        long pivot = d.at(kb * nn + kb);
-        long rows = d.at(kb * nn);
-        long columns = d.at(kb);
-        kernels.closure(stream, arithmetic, b, pivot, nn);
-        kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
-        diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
-        landed[k & 1].record(stream);
+      try {
+        CudaEvent[] landed = {even, odd};
+        d.upload(matrix.segment(), 0, matrixBytes, stream);
+        long tileBytes = (long) b * b * Float.BYTES;
+        for (int k = 0; k < tiles; k++) {
+          long kb = (long) k * b;
+          long pivot = d.at(kb * nn + kb);
+          long rows = d.at(kb * nn);
+          long columns = d.at(kb);
+          kernels.closure(stream, arithmetic, b, pivot, nn);
+          kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
+          diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
+          landed[k & 1].record(stream);
 
-        gpu.driver.copyOnDeviceAsync(rowCopy.address(), rows, stripFloats * Float.BYTES, stream.handle());
-        kernels.multiplyMin(stream, arithmetic, b, nn, b, diagonalT.address(), b, rowCopy.address(), nn, rows, nn,
-            true, 0, 0, (int) kb, (int) kb + b);
+          gpu.driver.copyOnDeviceAsync(rowCopy.address(), rows, stripFloats * Float.BYTES, stream.handle());
+          kernels.multiplyMin(stream, arithmetic, b, nn, b, diagonalT.address(), b, rowCopy.address(), nn, rows, nn,
+              true, 0, 0, (int) kb, (int) kb + b);
 
-        kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
-        kernels.multiplyMin(stream, arithmetic, nn, b, b, columnT.address(), nn, pivot, nn, columns, nn, true,
-            (int) kb, (int) kb + b, 0, 0);
+          kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
+          kernels.multiplyMin(stream, arithmetic, nn, b, b, columnT.address(), nn, pivot, nn, columns, nn, true,
+              (int) kb, (int) kb + b, 0, 0);
 
-        kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
-        kernels.multiplyMin(stream, arithmetic, nn, nn, b, columnT.address(), nn, rows, nn, d.address(), nn, true,
-            (int) kb, (int) kb + b, (int) kb, (int) kb + b);
+          kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
+          kernels.multiplyMin(stream, arithmetic, nn, nn, b, columnT.address(), nn, rows, nn, d.address(), nn, true,
+              (int) kb, (int) kb + b, (int) kb, (int) kb + b);
 
-        if (k > 0) {
-          checkDiagonal(landed, diagonals, k - 1, b, tileBytes);
+          if (k > 0) {
+            checkDiagonal(landed, diagonals, k - 1, b, tileBytes);
+          }
+          progress.advance(1);
         }
-        progress.advance(1);
+        checkDiagonal(landed, diagonals, tiles - 1, b, tileBytes);
+        d.download(0, matrixBytes, matrix.segment(), stream);
+        stream.synchronize();
+      } catch (RuntimeException | Error e) {
+        // A negative cycle or a driver error: let the queued work end before the buffers it uses are freed.
+        stream.synchronizeAfter(e);
+        throw e;
       }
-      checkDiagonal(landed, diagonals, tiles - 1, b, tileBytes);
-      d.download(0, matrixBytes, matrix.segment(), stream);
-      stream.synchronize();
     } finally {
       progress.end();
     }

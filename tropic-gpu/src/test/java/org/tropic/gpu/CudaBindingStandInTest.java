@@ -230,6 +230,37 @@ class CudaBindingStandInTest {
     }
   }
 
+  /**
+   * A solve that fails part way, here at the last lane's pinned buffer, frees every buffer, stream and event it
+   * made (pinned memory is locked memory: a leak of it outlives the failure).
+   */
+  @Test
+  void aFailedOffloadSolveFreesWhatItMade() {
+    assumeStandIn();
+    Graph graph = GpuFloydWarshallTest.randomGraph(600, Arithmetic.EXACT_FLOAT, new Random(3));
+    int b = 128;
+    long limit = DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(600, b), b)
+        + 3L * 256 * 256 * Float.BYTES;
+    GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withDeviceMemoryLimit(limit);
+    try (GpuContext gpu = openWithKernels()) {
+      gpu.kernels();
+      int[] before = recorder.live();
+      int first = recorder.hostAllocations();
+      new GpuFloydWarshall(gpu, options, 2).solve(graph, Progress.NONE).distances().close();
+      int pinnedPerSolve = recorder.hostAllocations() - first;
+      assertThat(recorder.live()).as("live buffers, pinned buffers, streams, events").containsExactly(before);
+
+      recorder.failHostAllocation(recorder.hostAllocations() + pinnedPerSolve);
+      try {
+        assertThatThrownBy(() -> new GpuFloydWarshall(gpu, options, 2).solve(graph, Progress.NONE))
+            .isInstanceOf(CudaException.class).hasMessageContaining("CUDA_ERROR_OUT_OF_MEMORY");
+      } finally {
+        recorder.failHostAllocation(0);
+      }
+      assertThat(recorder.live()).as("live buffers, pinned buffers, streams, events").containsExactly(before);
+    }
+  }
+
   private static GpuContext openWithKernels() {
     NvrtcCompileTest.loadNvrtcOrSkip();
     try {
@@ -241,14 +272,48 @@ class CudaBindingStandInTest {
 
   /** Reads what the stand-in recorded. */
   private record Recorder(SymbolLookup lib) {
+    /** A downcall to the stand-in's {@code name}; {@code result} null for a void function. */
     private MethodHandle handle(String name, java.lang.foreign.MemoryLayout result,
         java.lang.foreign.MemoryLayout... args) {
-      return Linker.nativeLinker().downcallHandle(lib.find(name).orElseThrow(), FunctionDescriptor.of(result, args));
+      FunctionDescriptor signature = result == null ? FunctionDescriptor.ofVoid(args)
+          : FunctionDescriptor.of(result, args);
+      return Linker.nativeLinker().downcallHandle(lib.find(name).orElseThrow(), signature);
     }
 
     int launches() {
       try {
         return (int) handle("stand_in_launches", JAVA_INT).invokeExact();
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+
+    /** Live device buffers, pinned buffers, streams and events. */
+    int[] live() {
+      int[] counts = new int[4];
+      try {
+        MethodHandle h = handle("stand_in_live", JAVA_INT, JAVA_INT);
+        for (int kind = 0; kind < counts.length; kind++) {
+          counts[kind] = (int) h.invokeExact(kind);
+        }
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+      return counts;
+    }
+
+    int hostAllocations() {
+      try {
+        return (int) handle("stand_in_host_allocations", JAVA_INT).invokeExact();
+      } catch (Throwable t) {
+        throw new AssertionError(t);
+      }
+    }
+
+    /** Makes pinned allocation number {@code at} (counted as {@link #hostAllocations}) fail; 0: none. */
+    void failHostAllocation(int at) {
+      try {
+        handle("stand_in_fail_host_allocation", null, JAVA_INT).invokeExact(at);
       } catch (Throwable t) {
         throw new AssertionError(t);
       }

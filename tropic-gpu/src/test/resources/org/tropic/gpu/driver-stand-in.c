@@ -21,6 +21,10 @@ static int last_ints[16];
 static long long last_longs[16];
 static int last_attribute_value;
 static void *current_context;
+/* Live device buffers, pinned buffers, streams and events, so a test can see that a failed solve freed its own. */
+static int live[4];
+static int host_allocations;
+static int fail_host_allocation_at; /* the host_allocations count whose allocation fails; 0: none */
 
 static double now(void) {
   struct timespec t;
@@ -75,15 +79,19 @@ int cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
   if (!p) return 2;
   memset(p, 0, bytes);
   allocated += bytes;
+  live[0]++;
   *pointer = (CUdeviceptr) (uintptr_t) p;
   return 0;
 }
-int cuMemFree_v2(CUdeviceptr pointer) { free((void *) (uintptr_t) pointer); return 0; }
+int cuMemFree_v2(CUdeviceptr pointer) { free((void *) (uintptr_t) pointer); live[0]--; return 0; }
 int cuMemHostAlloc(void **pointer, size_t bytes, unsigned flags) {
+  if (++host_allocations == fail_host_allocation_at) return 2;
   *pointer = aligned_alloc(4096, (bytes + 4095) / 4096 * 4096);
-  return *pointer && flags == 1 ? 0 : 2;
+  if (!*pointer || flags != 1) return 2;
+  live[1]++;
+  return 0;
 }
-int cuMemFreeHost(void *pointer) { free(pointer); return 0; }
+int cuMemFreeHost(void *pointer) { free(pointer); live[1]--; return 0; }
 int cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes, void *stream) {
   memcpy((void *) (uintptr_t) dst, src, bytes);
   return stream ? 0 : 400;
@@ -101,18 +109,22 @@ int cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count, void *stream
   for (size_t i = 0; i < count; i++) p[i] = value;
   return stream ? 0 : 400;
 }
-int cuStreamCreate(void **stream, unsigned flags) { *stream = malloc(16); return flags == 1 ? 0 : 1; }
+int cuStreamCreate(void **stream, unsigned flags) { *stream = malloc(16); live[2]++; return flags == 1 ? 0 : 1; }
 int cuStreamSynchronize(void *stream) { return stream ? 0 : 400; }
-int cuStreamDestroy_v2(void *stream) { free(stream); return 0; }
+int cuStreamDestroy_v2(void *stream) { free(stream); live[2]--; return 0; }
 int cuStreamWaitEvent(void *stream, void *event, unsigned flags) { return stream && event && flags == 0 ? 0 : 400; }
-int cuEventCreate(void **event, unsigned flags) { *event = calloc(1, sizeof(double)); return flags == 0 ? 0 : 1; }
+int cuEventCreate(void **event, unsigned flags) {
+  *event = calloc(1, sizeof(double));
+  live[3]++;
+  return flags == 0 ? 0 : 1;
+}
 int cuEventRecord(void *event, void *stream) { *(double *) event = now(); return stream ? 0 : 400; }
 int cuEventSynchronize(void *event) { return event ? 0 : 400; }
 int cuEventElapsedTime_v2(float *ms, void *start, void *end) {
   *ms = (float) ((*(double *) end - *(double *) start) * 1e3);
   return 0;
 }
-int cuEventDestroy_v2(void *event) { free(event); return 0; }
+int cuEventDestroy_v2(void *event) { free(event); live[3]--; return 0; }
 int cuModuleLoadData(void **module, const void *image) {
   const unsigned char *p = image;
   int elf = p[0] == 0x7f && p[1] == 'E' && p[2] == 'L' && p[3] == 'F';
@@ -172,3 +184,6 @@ int stand_in_last_int(int i) { return last_ints[i]; }
 long long stand_in_last_long(int i) { return last_longs[i]; }
 int stand_in_attribute_value(void) { return last_attribute_value; }
 size_t stand_in_allocated(void) { return allocated; }
+int stand_in_live(int kind) { return live[kind]; }
+int stand_in_host_allocations(void) { return host_allocations; }
+void stand_in_fail_host_allocation(int at) { fail_host_allocation_at = at; }

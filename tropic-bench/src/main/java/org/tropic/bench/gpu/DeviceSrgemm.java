@@ -56,7 +56,8 @@ final class DeviceSrgemm {
    */
   static long mismatches(GpuContext gpu, MinPlusModule kernels, Arithmetic arithmetic, int side, int depth,
       long seed, int threads) {
-    try (Arena arena = Arena.ofConfined();
+    // Shared: the result is compared from the parallel stream's threads.
+    try (Arena arena = Arena.ofShared();
         CudaStream stream = gpu.createStream();
         DeviceBuffer at = gpu.allocate((long) depth * side * Float.BYTES);
         DeviceBuffer b = gpu.allocate((long) depth * side * Float.BYTES);
