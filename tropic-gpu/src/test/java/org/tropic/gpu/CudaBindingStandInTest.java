@@ -8,14 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.SymbolLookup;
 import java.lang.invoke.MethodHandle;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -29,44 +26,24 @@ import org.tropic.semiring.Arithmetic;
 /**
  * The CUDA driver bindings' marshalling — argument order and types, out-parameters, sizes, error translation, the
  * {@code void**} of kernel launches — and the solvers' sequence of calls, run against a stand-in for
- * {@code libcuda.so.1} compiled from {@code driver-stand-in.c} with the system's C compiler. The stand-in keeps
- * "device" memory on the host and records launches without computing anything, so this proves the glue, not the
- * kernels (those are checked on a real GPU by {@link GpuKernelParityTest}). Skipped without {@code cc}/{@code gcc};
- * the parts that load kernels also need NVRTC.
+ * {@code libcuda.so.1} ({@link DriverStandIn}). The stand-in keeps "device" memory on the host and records launches
+ * (and carries out the kernels' contracts in C, which {@link StandInFloydWarshallTest} checks), so this proves the
+ * glue, not the kernels (those are checked on a real GPU by {@link GpuKernelParityTest}). Skipped without
+ * {@code cc}/{@code gcc}; the parts that load kernels also need NVRTC.
  */
 class CudaBindingStandInTest {
-  private static Path library;
-  private static NativeLibraryLoader loader;
+  private static DriverStandIn standIn;
   private static CudaDriver driver;
   private static Recorder recorder;
-  /** JUnit's temporary folder for this class, deleted after it: the kernel caches go in it too. */
-  private static Path scratch;
 
   @BeforeAll
   static void build(@TempDir Path dir) throws Exception {
-    scratch = dir;
-    Path compiler = KernelSourceCompilesTest.onPath("gcc");
-    if (compiler == null) {
-      compiler = KernelSourceCompilesTest.onPath("cc");
-    }
-    if (compiler == null) {
+    standIn = DriverStandIn.build(dir);
+    if (standIn.library() == null) {
       return;
     }
-    Path source = dir.resolve("driver-stand-in.c");
-    try (InputStream in = CudaBindingStandInTest.class.getResourceAsStream("driver-stand-in.c")) {
-      Files.write(source, in.readAllBytes());
-    }
-    library = dir.resolve("libcuda-stand-in.so");
-    Process p = new ProcessBuilder(compiler.toString(), "-shared", "-fPIC", "-O1", "-o", library.toString(),
-        source.toString()).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes());
-    if (p.waitFor() != 0) {
-      throw new AssertionError("compiling the driver stand-in failed:\n" + output);
-    }
-    String path = library.toString();
-    loader = candidate -> NativeLibraryLoader.SYSTEM.open(candidate.equals(CudaDriver.LIBRARY) ? path : candidate);
-    driver = Gpu.initialisedDriver(loader);
-    recorder = new Recorder(SymbolLookup.libraryLookup(library, java.lang.foreign.Arena.global()));
+    driver = Gpu.initialisedDriver(standIn.loader());
+    recorder = new Recorder(SymbolLookup.libraryLookup(standIn.library(), java.lang.foreign.Arena.global()));
   }
 
   private static void assumeStandIn() {
@@ -142,11 +119,18 @@ class CudaBindingStandInTest {
   @Test
   void launchesPassEveryArgumentInOrder() {
     assumeStandIn();
-    try (GpuContext gpu = openWithKernels(); CudaStream stream = gpu.createStream()) {
+    // Real buffers: the stand-in carries the launches out.
+    try (GpuContext gpu = openWithKernels(); CudaStream stream = gpu.createStream();
+        DeviceBuffer at = gpu.allocate(48L * 256 * Float.BYTES);
+        DeviceBuffer b = gpu.allocate(48L * 388 * Float.BYTES);
+        DeviceBuffer c = gpu.allocate(256L * 392 * Float.BYTES);
+        DeviceBuffer tile = gpu.allocate(256L * 512 * Float.BYTES);
+        DeviceBuffer source = gpu.allocate(64L * 96 * Float.BYTES);
+        DeviceBuffer target = gpu.allocate(96L * 64 * Float.BYTES)) {
       MinPlusModule kernels = gpu.kernels();
       assertThat(recorder.attributeValue()).isEqualTo(232_448);
-      kernels.multiplyMin(stream, Arithmetic.INT32, 256, 384, 48, 0x1000, 256, 0x2000, 388, 0x3000, 392, true, -128,
-          0, 128, 256);
+      kernels.multiplyMin(stream, Arithmetic.INT32, 256, 384, 48, at.address(), 256, b.address(), 388, c.address(),
+          392, true, -128, 0, 128, 256);
       assertThat(recorder.lastKernel()).isEqualTo("tropic_srgemm_nt_int32");
       assertThat(recorder.dimensions()).containsExactly(3, 2, 1, 256, 1, 1, 0);
       int[] ints = {256, 384, 48, -1, 256, -1, 388, -1, 392, 1, -128, 0, 128, 256};
@@ -155,27 +139,27 @@ class CudaBindingStandInTest {
           assertThat(recorder.intParameter(i)).as("parameter %d", i).isEqualTo(ints[i]);
         }
       }
-      assertThat(recorder.longParameter(3)).isEqualTo(0x1000);
-      assertThat(recorder.longParameter(5)).isEqualTo(0x2000);
-      assertThat(recorder.longParameter(7)).isEqualTo(0x3000);
+      assertThat(recorder.longParameter(3)).isEqualTo(at.address());
+      assertThat(recorder.longParameter(5)).isEqualTo(b.address());
+      assertThat(recorder.longParameter(7)).isEqualTo(c.address());
 
-      kernels.closure(stream, Arithmetic.EXACT_FLOAT, 128, 0x4000, 512);
+      kernels.closure(stream, Arithmetic.EXACT_FLOAT, 128, tile.address(), 512);
       assertThat(recorder.lastKernel()).isEqualTo("tropic_closure_shared_exact_float");
       assertThat(recorder.dimensions()).containsExactly(1, 1, 1, 32, 32, 1, 128 * 128 * 4);
-      assertThat(recorder.longParameter(0)).isEqualTo(0x4000);
+      assertThat(recorder.longParameter(0)).isEqualTo(tile.address());
       assertThat(recorder.intParameter(1)).isEqualTo(512);
       assertThat(recorder.intParameter(2)).isEqualTo(128);
 
       int before = recorder.launches();
-      kernels.closure(stream, Arithmetic.NONNEGATIVE_FLOAT, 256, 0x4000, 512);
+      kernels.closure(stream, Arithmetic.NONNEGATIVE_FLOAT, 256, tile.address(), 512);
       assertThat(recorder.launches() - before).as("one launch per pivot").isEqualTo(256);
       assertThat(recorder.lastKernel()).isEqualTo("tropic_closure_step_nonnegative_float");
       assertThat(recorder.intParameter(3)).as("the last pivot").isEqualTo(255);
 
-      kernels.transpose(stream, 64, 96, 0x5000, 96, 0x6000, 64);
+      kernels.transpose(stream, 64, 96, source.address(), 96, target.address(), 64);
       assertThat(recorder.dimensions()).containsExactly(3, 2, 1, 32, 8, 1, 0);
-      assertThat(recorder.longParameter(2)).isEqualTo(0x5000);
-      assertThat(recorder.longParameter(4)).isEqualTo(0x6000);
+      assertThat(recorder.longParameter(2)).isEqualTo(source.address());
+      assertThat(recorder.longParameter(4)).isEqualTo(target.address());
 
       kernels.clockSpin(stream, 132, 1_000_000_000_000L, 0x7000);
       assertThat(recorder.longParameter(0)).isEqualTo(1_000_000_000_000L);
@@ -262,12 +246,7 @@ class CudaBindingStandInTest {
   }
 
   private static GpuContext openWithKernels() {
-    NvrtcCompileTest.loadNvrtcOrSkip();
-    try {
-      return Gpu.open(loader, new KernelBinaryCache(Files.createTempDirectory(scratch, "cuda-cache")));
-    } catch (IOException e) {
-      throw new java.io.UncheckedIOException(e);
-    }
+    return standIn.openWithKernels();
   }
 
   /** Reads what the stand-in recorded. */

@@ -1,9 +1,12 @@
 /*
- * A stand-in for libcuda.so.1 that computes nothing, for testing Tropic's FFM bindings where no GPU is present:
- * every entry point Tropic binds, with the C signature of the CUDA 13 cuda.h. "Device" memory is host memory, copies
- * are memcpy, kernel launches are recorded (name, dimensions, the values their parameters point to) and do nothing.
- * The stand_in_* functions let the test read what was recorded. Built by CudaBindingStandInTest with the system's
- * C compiler.
+ * A stand-in for libcuda.so.1, for testing Tropic's FFM bindings and its GPU solvers' host-side logic where no GPU
+ * is present: every entry point Tropic binds, with the C signature of the CUDA 13 cuda.h. "Device" memory is host
+ * memory, copies are memcpy, and everything runs at once, in call order. Kernel launches are recorded (name,
+ * dimensions, the values their parameters point to) and carried out by plain C loops that follow the contract
+ * minplus.cu states for each kernel, block by block over the launch's grid: so a solver's padding, panel order, skip
+ * ranges, chunks and host updates are checked end to end against the CPU solver. The CUDA code itself is not run
+ * here; GpuKernelParityTest checks it against the same contract on a GPU. The stand_in_* functions let the test
+ * read what was recorded. Built by DriverStandIn with the system's C compiler.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -144,6 +147,98 @@ int cuFuncSetAttribute(void *function, int attribute, int value) {
   last_attribute_value = value;
   return 0;
 }
+/* ---- The kernels' contracts (minplus.cu), one thread block at a time ---- */
+
+enum path { EXACT_FLOAT, NONNEGATIVE_FLOAT, INT32 };
+
+static enum path path_of(const char *kernel) {
+  if (strstr(kernel, "exact_float")) return EXACT_FLOAT;
+  if (strstr(kernel, "nonnegative_float")) return NONNEGATIVE_FLOAT;
+  return INT32;
+}
+
+static int bits_of(float x) { int i; memcpy(&i, &x, 4); return i; }
+static float float_of(int i) { float x; memcpy(&x, &i, 4); return x; }
+
+static float infinity_of(enum path p) { return p == INT32 ? float_of(0x3fffffff) : float_of(0x7f800000); }
+
+/* c <- min(c, a + b) in the path's arithmetic; exact float's fminf is t < c ? t : c on these values. */
+static float relax(enum path p, float c, float a, float b) {
+  switch (p) {
+    case EXACT_FLOAT: { float t = a + b; return t < c ? t : c; }
+    case NONNEGATIVE_FLOAT: { int t = bits_of(a + b); return bits_of(c) < t ? c : float_of(t); }
+    default: { int t = bits_of(a) + bits_of(b); return bits_of(c) < t ? c : float_of(t); }
+  }
+}
+
+/* tropic_srgemm_nt_*: the 128 x 128 block (bx, by) of C <- min(C, At^T (x) B), unless it is skipped. */
+static void srgemm_block(enum path p, void **a, unsigned bx, unsigned by) {
+  int m = *(int *) a[0], n = *(int *) a[1], k = *(int *) a[2];
+  const float *at = *(float **) a[3]; int lda = *(int *) a[4];
+  const float *b = *(float **) a[5]; int ldb = *(int *) a[6];
+  float *c = *(float **) a[7]; int ldc = *(int *) a[8], accumulate = *(int *) a[9];
+  int skip_row0 = *(int *) a[10], skip_row1 = *(int *) a[11], skip_col0 = *(int *) a[12], skip_col1 = *(int *) a[13];
+  int row0 = by * 128, col0 = bx * 128;
+  if (row0 >= m || col0 >= n) return;
+  if ((row0 >= skip_row0 && row0 + 128 <= skip_row1) || (col0 >= skip_col0 && col0 + 128 <= skip_col1)) return;
+  for (int i = row0; i < row0 + 128; i++) {
+    for (int j = col0; j < col0 + 128; j++) {
+      float acc = accumulate ? c[(size_t) i * ldc + j] : infinity_of(p);
+      for (int l = 0; l < k; l++) acc = relax(p, acc, at[(size_t) l * lda + i], b[(size_t) l * ldb + j]);
+      c[(size_t) i * ldc + j] = acc;
+    }
+  }
+}
+
+/* tropic_closure_step_*: pivot k over the 32 x 32 block (bx, by) of the b x b tile. */
+static void closure_step_block(enum path p, void **a, unsigned bx, unsigned by) {
+  float *t = *(float **) a[0]; int ld = *(int *) a[1], b = *(int *) a[2], k = *(int *) a[3];
+  for (int i = by * 32; i < (int) (by + 1) * 32 && i < b; i++) {
+    for (int j = bx * 32; j < (int) (bx + 1) * 32 && j < b; j++) {
+      t[(size_t) i * ld + j] = relax(p, t[(size_t) i * ld + j], t[(size_t) i * ld + k], t[(size_t) k * ld + j]);
+    }
+  }
+}
+
+/* tropic_closure_shared_*: the whole b x b tile, pivots in order (one block). */
+static void closure_shared(enum path p, void **a) {
+  float *t = *(float **) a[0]; int ld = *(int *) a[1], b = *(int *) a[2];
+  for (int k = 0; k < b; k++) {
+    for (int i = 0; i < b; i++) {
+      for (int j = 0; j < b; j++) {
+        t[(size_t) i * ld + j] = relax(p, t[(size_t) i * ld + j], t[(size_t) i * ld + k], t[(size_t) k * ld + j]);
+      }
+    }
+  }
+}
+
+/* tropic_transpose: the 32 x 32 block (bx, by) of dst (cols x rows) <- src^T. */
+static void transpose_block(void **a, unsigned bx, unsigned by) {
+  int rows = *(int *) a[0], cols = *(int *) a[1];
+  const float *src = *(float **) a[2]; int lds = *(int *) a[3];
+  float *dst = *(float **) a[4]; int ldd = *(int *) a[5];
+  for (int r = by * 32; r < (int) (by + 1) * 32 && r < rows; r++) {
+    for (int col = bx * 32; col < (int) (bx + 1) * 32 && col < cols; col++) {
+      dst[(size_t) col * ldd + r] = src[(size_t) r * lds + col];
+    }
+  }
+}
+
+static void run_kernel(const char *kernel, unsigned gx, unsigned gy, void **params) {
+  enum path p = path_of(kernel);
+  if (strstr(kernel, "closure_shared")) {
+    closure_shared(p, params);
+    return;
+  }
+  for (unsigned by = 0; by < gy; by++) {
+    for (unsigned bx = 0; bx < gx; bx++) {
+      if (strncmp(kernel, "tropic_srgemm", 13) == 0) srgemm_block(p, params, bx, by);
+      else if (strstr(kernel, "closure_step")) closure_step_block(p, params, bx, by);
+      else if (strcmp(kernel, "tropic_transpose") == 0) transpose_block(params, bx, by);
+    }
+  }
+}
+
 int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsigned bx, unsigned by, unsigned bz,
     unsigned shared, void *stream, void **params, void **extra) {
   if (!function || !stream || !params || extra || gx == 0 || gy == 0 || gz == 0 || bx * by * bz > 1024) return 1;
@@ -162,6 +257,7 @@ int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsign
     if (types[i] == 'i') last_ints[i] = *(int *) params[i];
     else last_longs[i] = *(long long *) params[i];
   }
+  if (strcmp(last_kernel, "tropic_clock_spin") != 0) run_kernel(last_kernel, gx, gy, params);
   return 0;
 }
 static const char *names[] = {"CUDA_SUCCESS", "CUDA_ERROR_INVALID_VALUE", "CUDA_ERROR_OUT_OF_MEMORY"};

@@ -1,0 +1,99 @@
+package org.tropic.gpu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.NegativeCycleException;
+import org.tropic.apsp.Progress;
+import org.tropic.apsp.TiledDistanceMatrix;
+import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
+import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.MinPlusKernels;
+
+/**
+ * The GPU solvers' host side, end to end without a GPU: {@link GpuFloydWarshall}, resident and offloaded, on the
+ * {@link DriverStandIn}, whose launches carry out each kernel's contract in C over the launch's grid. Every
+ * distance must equal the CPU solver's with the same tile side, bit for bit, so a wrong pad, pivot offset, skip
+ * range, transpose, chunk or host update shows here. The CUDA kernels themselves are checked against the same
+ * contract on a GPU ({@link GpuKernelParityTest}, {@link GpuFloydWarshallTest}).
+ */
+class StandInFloydWarshallTest {
+  private static DriverStandIn standIn;
+  private static GpuContext gpu;
+
+  @BeforeAll
+  static void open(@TempDir Path dir) throws Exception {
+    standIn = DriverStandIn.build(dir);
+  }
+
+  @AfterAll
+  static void close() {
+    if (gpu != null) {
+      gpu.close();
+    }
+  }
+
+  private static GpuContext gpu() {
+    if (gpu == null) {
+      gpu = standIn.openWithKernels();
+    }
+    return gpu;
+  }
+
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, offload = {3}")
+  @CsvSource({"INT32, 300, 128, false", "NONNEGATIVE_FLOAT, 200, 128, false", "EXACT_FLOAT, 300, 128, false",
+      "INT32, 517, 256, false", "INT32, 400, 128, true", "NONNEGATIVE_FLOAT, 300, 128, true",
+      "EXACT_FLOAT, 385, 128, true"})
+  void agreesWithTheCpuSolver(Arithmetic arithmetic, int n, int b, boolean offload) {
+    long seed = System.nanoTime();
+    Graph graph = GpuFloydWarshallTest.randomGraph(n, arithmetic, new Random(seed));
+    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
+        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
+        .withOffload(offload, 3);
+    if (offload) {
+      // Room for the panels and three 256×256 chunks only, so the outer product is cut into several chunks.
+      options = options.withDeviceMemoryLimit(
+          DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(n, b), b) + 3L * 256 * 256 * Float.BYTES);
+    }
+    GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), options, 2).solve(graph, Progress.NONE);
+    try (HostMatrix d = result.distances()) {
+      assertThat(result.plan().resident()).isEqualTo(!offload);
+      float[] expected = new float[n];
+      float[] actual = new float[n];
+      for (int u = 0; u < n; u++) {
+        cpu.copyRow(u, expected);
+        d.copyRow(u, actual);
+        GpuKernelParityTest.assertSameBits("seed " + seed + ", row " + u, expected, actual);
+      }
+    }
+  }
+
+  @Test
+  void aNegativeCycleIsReportedByBothModes() {
+    GraphBuilder builder = GraphBuilder.withVertexCount(300);
+    for (int v = 0; v < 299; v++) {
+      builder.addArc(v, v + 1, 1f);
+    }
+    builder.addArc(299, 150, -200f);
+    Graph graph = builder.build();
+    GpuFloydWarshallOptions resident = GpuFloydWarshallOptions.defaults().withBlockSize(128);
+    assertThatThrownBy(() -> new GpuFloydWarshall(gpu(), resident, 2).solve(graph, Progress.NONE))
+        .isInstanceOf(NegativeCycleException.class);
+    GpuFloydWarshallOptions offload = resident.withOffload(true, 3).withDeviceMemoryLimit(
+        DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(300, 128), 128) + 3L * 256 * 256 * 4);
+    assertThatThrownBy(() -> new GpuFloydWarshall(gpu(), offload, 2).solve(graph, Progress.NONE))
+        .isInstanceOf(NegativeCycleException.class);
+  }
+}
