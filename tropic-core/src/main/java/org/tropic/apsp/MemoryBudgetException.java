@@ -5,10 +5,16 @@ public final class MemoryBudgetException extends RuntimeException {
   private final long neededBytes;
   private final long budgetBytes;
 
+  /** Host memory: the advice is a larger heap, a larger machine or several of them. */
   public MemoryBudgetException(String what, long neededBytes, long budgetBytes) {
-    super(String.format("%s needs %s but only %s is available; raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), "
-        + "use a machine with more memory, or spread the matrix over several "
-        + "(mpirun -np P ./tropic apsp GRAPH -o OUT.npy --distributed)", what, gib(neededBytes), gib(budgetBytes)));
+    this(what, neededBytes, budgetBytes, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), use a machine with more"
+        + " memory, or spread the matrix over several (mpirun -np P ./tropic apsp GRAPH -o OUT.npy --distributed)");
+  }
+
+  /** Memory of another kind (a GPU's, say), with the advice that fits it. */
+  public MemoryBudgetException(String what, long neededBytes, long budgetBytes, String advice) {
+    super(String.format("%s needs %s but only %s is available; %s", what, gib(neededBytes), gib(budgetBytes),
+        advice));
     this.neededBytes = neededBytes;
     this.budgetBytes = budgetBytes;
   }

@@ -68,14 +68,21 @@ public record DeviceMemoryPlan(boolean resident, int n, int blockSize, int padde
     long side = perStream <= 0 ? 0 : (long) Math.sqrt(perStream / (double) Float.BYTES) / tile * tile;
     side = Math.min(side, padded);
     if (side < tile) {
-      long needed = fixed + (long) streams * tile * tile * Float.BYTES;
       throw new org.tropic.apsp.MemoryBudgetException(String.format("GPU Floyd–Warshall of n = %,d with b = %d in"
-          + " offload mode (panels of 4·b·N floats plus %d chunks of %d²)", n, b, streams, tile), needed, budgetBytes);
+          + " offload mode (panels of 4·b·N floats plus %d chunks of %d²)", n, b, streams, tile),
+          offloadMinimumDeviceBytes(padded, b, streams), budgetBytes,
+          "the device memory budget is too small for the panels: use a smaller b (--block), a GPU with more memory,"
+              + " or the CPU (--device cpu)");
     }
     int chunk = (int) side;
     long device = fixed + (long) streams * chunk * chunk * Float.BYTES;
     long host = matrixBytes + (long) streams * chunk * chunk * Float.BYTES + 2L * b * padded * Float.BYTES;
     return new DeviceMemoryPlan(false, n, b, padded, chunk, streams, device, host);
+  }
+
+  /** The least device memory the offload mode can run in: its panels and one smallest chunk per stream. */
+  public static long offloadMinimumDeviceBytes(int padded, int b, int streams) {
+    return offloadFixedDeviceBytes(padded, b) + (long) streams * MinPlusModule.TILE * MinPlusModule.TILE * Float.BYTES;
   }
 
   /** Tiles per side, N / b: the number of Floyd–Warshall iterations. */

@@ -56,7 +56,10 @@ class DeviceMemoryPlanTest {
     assertThatThrownBy(() -> DeviceMemoryPlan.choose(1_000_000, 1024, GIB, 3, false))
         .isInstanceOf(MemoryBudgetException.class)
         .hasMessageContaining("offload mode")
-        .hasMessageContaining("1,000,000");
+        .hasMessageContaining("1,000,000")
+        .hasMessageContaining("smaller b (--block)").hasMessageNotContaining("JVM heap")
+        .satisfies(e -> assertThat(((MemoryBudgetException) e).neededBytes())
+            .isEqualTo(DeviceMemoryPlan.offloadMinimumDeviceBytes(DeviceMemoryPlan.padded(1_000_000, 1024), 1024, 3)));
   }
 
   @Test
@@ -76,8 +79,8 @@ class DeviceMemoryPlanTest {
     try {
       p = DeviceMemoryPlan.choose(n, b, budget, streams, force);
     } catch (MemoryBudgetException e) {
-      assertThat(DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(n, b), b)
-          + (long) streams * 128 * 128 * 4).isGreaterThan(budget);
+      assertThat(DeviceMemoryPlan.offloadMinimumDeviceBytes(DeviceMemoryPlan.padded(n, b), b, streams))
+          .isGreaterThan(budget);
       return;
     }
     assertThat(p.padded() % b).isZero();

@@ -34,7 +34,7 @@ record DriverStandIn(Path library, NativeLibraryLoader loader, Path scratch) {
       Files.write(source, in.readAllBytes());
     }
     Path library = dir.resolve("libcuda-stand-in.so");
-    Process p = new ProcessBuilder(compiler.toString(), "-shared", "-fPIC", "-O2", "-o", library.toString(),
+    Process p = new ProcessBuilder(compiler.toString(), "-shared", "-fPIC", "-O3", "-o", library.toString(),
         source.toString()).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes());
     if (p.waitFor() != 0) {

@@ -76,17 +76,27 @@ int cuMemGetInfo_v2(size_t *free_bytes, size_t *total) {
   *total = LIMIT;
   return 0;
 }
+/* Each buffer's size sits in the 256 bytes before it, so that freeing gives its bytes back to cuMemGetInfo. */
 int cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
   if (bytes == 0 || allocated + bytes > LIMIT) return 2;
-  void *p = aligned_alloc(256, (bytes + 255) / 256 * 256);
+  char *p = aligned_alloc(256, 256 + (bytes + 255) / 256 * 256);
   if (!p) return 2;
-  memset(p, 0, bytes);
+  memcpy(p, &bytes, sizeof bytes);
+  memset(p + 256, 0, bytes);
   allocated += bytes;
   live[0]++;
-  *pointer = (CUdeviceptr) (uintptr_t) p;
+  *pointer = (CUdeviceptr) (uintptr_t) (p + 256);
   return 0;
 }
-int cuMemFree_v2(CUdeviceptr pointer) { free((void *) (uintptr_t) pointer); live[0]--; return 0; }
+int cuMemFree_v2(CUdeviceptr pointer) {
+  char *p = (char *) (uintptr_t) pointer - 256;
+  size_t bytes;
+  memcpy(&bytes, p, sizeof bytes);
+  allocated -= bytes;
+  free(p);
+  live[0]--;
+  return 0;
+}
 int cuMemHostAlloc(void **pointer, size_t bytes, unsigned flags) {
   if (++host_allocations == fail_host_allocation_at) return 2;
   *pointer = aligned_alloc(4096, (bytes + 4095) / 4096 * 4096);
@@ -162,12 +172,33 @@ static float float_of(int i) { float x; memcpy(&x, &i, 4); return x; }
 
 static float infinity_of(enum path p) { return p == INT32 ? float_of(0x3fffffff) : float_of(0x7f800000); }
 
-/* c <- min(c, a + b) in the path's arithmetic; exact float's fminf is t < c ? t : c on these values. */
+/* c <- min(c, a + b) in the path's arithmetic; exact float's fminf is t < c ? t : c on these values. The
+   order of the minima does not matter: each is exact. */
 static float relax(enum path p, float c, float a, float b) {
   switch (p) {
     case EXACT_FLOAT: { float t = a + b; return t < c ? t : c; }
     case NONNEGATIVE_FLOAT: { int t = bits_of(a + b); return bits_of(c) < t ? c : float_of(t); }
     default: { int t = bits_of(a) + bits_of(b); return bits_of(c) < t ? c : float_of(t); }
+  }
+}
+
+/* One row of a block: acc[j] <- min(acc[j], a + b[j]), a loop per path so that the compiler can vectorize it. */
+static void relax_row(enum path p, float *acc, float a, const float *b) {
+  switch (p) {
+    case EXACT_FLOAT:
+      for (int j = 0; j < 128; j++) { float t = a + b[j]; acc[j] = t < acc[j] ? t : acc[j]; }
+      break;
+    case NONNEGATIVE_FLOAT: {
+      int *c = (int *) acc;
+      for (int j = 0; j < 128; j++) { int t = bits_of(a + b[j]); c[j] = t < c[j] ? t : c[j]; }
+      break;
+    }
+    default: {
+      int *c = (int *) acc;
+      const int *bb = (const int *) b;
+      int ai = bits_of(a);
+      for (int j = 0; j < 128; j++) { int t = ai + bb[j]; c[j] = t < c[j] ? t : c[j]; }
+    }
   }
 }
 
@@ -181,13 +212,14 @@ static void srgemm_block(enum path p, void **a, unsigned bx, unsigned by) {
   int row0 = by * 128, col0 = bx * 128;
   if (row0 >= m || col0 >= n) return;
   if ((row0 >= skip_row0 && row0 + 128 <= skip_row1) || (col0 >= skip_col0 && col0 + 128 <= skip_col1)) return;
-  for (int i = row0; i < row0 + 128; i++) {
-    for (int j = col0; j < col0 + 128; j++) {
-      float acc = accumulate ? c[(size_t) i * ldc + j] : infinity_of(p);
-      for (int l = 0; l < k; l++) acc = relax(p, acc, at[(size_t) l * lda + i], b[(size_t) l * ldb + j]);
-      c[(size_t) i * ldc + j] = acc;
-    }
+  static float acc[128][128];
+  for (int i = 0; i < 128; i++) {
+    for (int j = 0; j < 128; j++) acc[i][j] = accumulate ? c[(size_t) (row0 + i) * ldc + col0 + j] : infinity_of(p);
   }
+  for (int l = 0; l < k; l++) {
+    for (int i = 0; i < 128; i++) relax_row(p, acc[i], at[(size_t) l * lda + row0 + i], b + (size_t) l * ldb + col0);
+  }
+  for (int i = 0; i < 128; i++) memcpy(c + (size_t) (row0 + i) * ldc + col0, acc[i], sizeof acc[i]);
 }
 
 /* tropic_closure_step_*: pivot k over the 32 x 32 block (bx, by) of the b x b tile. */

@@ -153,10 +153,14 @@ public final class GpuBench {
     out.printf("offload rates: SRGEMM %.2f Tflop/s, device→host %.1f GB/s, host update %.1f GB/s; eq. 5: k ≥ %.0f"
         + " → b = %d%n", model.flopsPerSecond() / 1e12, model.transferBytesPerSecond() / 1e9,
         model.hostUpdateBytesPerSecond() / 1e9, model.minimumK(), model.blockSize(n));
-    long halfBudget = resident.plan().deviceBytes() / 2;
+    // Half the resident mode's memory, so the matrix is twice what the device may hold; but at least what the
+    // offload's panels need, which at a small n (a smoke run) is more than half.
+    int offloadB = model.blockSize(n);
+    long halfBudget = Math.max(resident.plan().deviceBytes() / 2, DeviceMemoryPlan.offloadMinimumDeviceBytes(
+        DeviceMemoryPlan.padded(n, offloadB), offloadB, args.streams()));
     t0 = System.nanoTime();
-    GpuFloydWarshall.Result offload = new GpuFloydWarshall(gpu, options.withDeviceMemoryLimit(halfBudget)
-        .withOffloadModel(model), args.threads()).solve(graph, Progress.NONE);
+    GpuFloydWarshall.Result offload = new GpuFloydWarshall(gpu, options.withOffload(true, args.streams())
+        .withDeviceMemoryLimit(halfBudget).withOffloadModel(model), args.threads()).solve(graph, Progress.NONE);
     double offloadSeconds = (System.nanoTime() - t0) / 1e9;
     out.printf("fw offload  n=%,d with %.1f GiB of device memory (matrix %.1f× that): %s; %.1f s, %.2f Tflop/s,"
         + " %+.1f%% vs resident (target ≤ +25%%)%n", n, halfBudget / (double) (1L << 30),
