@@ -76,6 +76,7 @@ class CudaBindingStandInTest {
       a.upload(host.segment(), 0, 4096, stream);
       gpu.driver.copyOnDeviceAsync(b.at(10), a.at(20), 100 * Float.BYTES, stream.handle());
       b.fill(200, 50, Float.POSITIVE_INFINITY, stream);
+      stream.synchronize(); // the upload reads the pinned buffer until then
       host.segment().fill((byte) 0);
       b.download(0, 4096, host.segment(), stream);
       stream.synchronize();
@@ -169,7 +170,9 @@ class CudaBindingStandInTest {
           true, 0, 0, 0, 0)).hasMessageContaining("m = 200 must be a positive multiple of 128");
       assertThatThrownBy(() -> kernels.multiplyMin(stream, Arithmetic.INT32, 128, 128, 16, 4, 128, 0, 128, 0, 128,
           true, 0, 0, 0, 0)).hasMessageContaining("not 16-byte aligned");
+      stream.synchronize(); // the queued launches use the buffers until then
     }
+    assertThat(standIn.violations()).as("buffers freed while work was queued").isZero();
   }
 
   @Test

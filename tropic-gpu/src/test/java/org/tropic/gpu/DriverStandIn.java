@@ -5,14 +5,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * The stand-in for {@code libcuda.so.1} compiled from {@code driver-stand-in.c} with the system's C compiler, and a
- * loader that hands it out in place of the driver: device memory is host memory, and kernel launches run plain C
- * versions of the kernels' contracts. Tests that need it skip where there is no {@code cc}/{@code gcc}, and those
- * that load the kernels also where there is no NVRTC.
+ * loader that hands it out in place of the driver: device memory is host memory, kernel launches run plain C
+ * versions of the kernels' contracts, and streams run their work only when the host has to see it. Tests that need
+ * it skip where there is no {@code cc}/{@code gcc}, and those that load the kernels also where there is no NVRTC.
  *
  * @param library the compiled stand-in, or {@code null} where no C compiler was found
  * @param loader the system loader with the driver's name mapped to the stand-in
@@ -44,6 +50,21 @@ record DriverStandIn(Path library, NativeLibraryLoader loader, Path scratch) {
     NativeLibraryLoader loader =
         candidate -> NativeLibraryLoader.SYSTEM.open(candidate.equals(CudaDriver.LIBRARY) ? path : candidate);
     return new DriverStandIn(library, loader, dir);
+  }
+
+  /**
+   * How many times memory was freed while work was still queued on a stream (the stand-in's streams are lazy, so a
+   * host that does not wait for its work before freeing its buffers shows here; a real GPU might crash or not).
+   */
+  int violations() {
+    try {
+      MethodHandle count = Linker.nativeLinker().downcallHandle(
+          SymbolLookup.libraryLookup(library, Arena.global()).find("stand_in_violations").orElseThrow(),
+          FunctionDescriptor.of(ValueLayout.JAVA_INT));
+      return (int) count.invokeExact();
+    } catch (Throwable t) {
+      throw new AssertionError(t);
+    }
   }
 
   void assumeBuilt() {

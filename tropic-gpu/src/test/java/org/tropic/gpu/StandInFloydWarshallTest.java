@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Path;
 import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,10 +25,11 @@ import org.tropic.semiring.MinPlusKernels;
 
 /**
  * The GPU solvers' host side, end to end without a GPU: {@link GpuFloydWarshall}, resident and offloaded, on the
- * {@link DriverStandIn}, whose launches carry out each kernel's contract in C over the launch's grid. Every
- * distance must equal the CPU solver's with the same tile side, bit for bit, so a wrong pad, pivot offset, skip
- * range, transpose, chunk or host update shows here. The CUDA kernels themselves are checked against the same
- * contract on a GPU ({@link GpuKernelParityTest}, {@link GpuFloydWarshallTest}).
+ * {@link DriverStandIn}, whose launches carry out each kernel's contract in C over the launch's grid, and whose
+ * streams run their work only when the host has to see it. Every distance must equal the CPU solver's with the same
+ * tile side, bit for bit, so a wrong pad, pivot offset, skip range, transpose, chunk or host update shows here, and
+ * so does a host that reads or refills a pinned buffer without waiting for the copy. The CUDA kernels themselves
+ * are checked against the same contract on a GPU ({@link GpuKernelParityTest}, {@link GpuFloydWarshallTest}).
  */
 class StandInFloydWarshallTest {
   private static DriverStandIn standIn;
@@ -41,6 +44,21 @@ class StandInFloydWarshallTest {
   static void close() {
     if (gpu != null) {
       gpu.close();
+    }
+  }
+
+  private int violationsBefore;
+
+  @BeforeEach
+  void countViolations() {
+    violationsBefore = standIn.library() == null ? 0 : standIn.violations();
+  }
+
+  /** The solvers wait for their streams before they free what the work uses, failures included. */
+  @AfterEach
+  void nothingWasFreedWhileWorkWasQueued() {
+    if (gpu != null) {
+      assertThat(standIn.violations() - violationsBefore).as("frees while work was queued on a stream").isZero();
     }
   }
 

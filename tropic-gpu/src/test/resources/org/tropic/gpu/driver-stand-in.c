@@ -1,14 +1,23 @@
 /*
  * A stand-in for libcuda.so.1, for testing Tropic's FFM bindings and its GPU solvers' host-side logic where no GPU
  * is present: every entry point Tropic binds, with the C signature of the CUDA 13 cuda.h. "Device" memory is host
- * memory, copies are memcpy, and everything runs at once, in call order. Kernel launches are recorded (name,
- * dimensions, the values their parameters point to) and carried out by plain C loops that follow the contract
- * minplus.cu states for each kernel, block by block over the launch's grid: so a solver's padding, panel order, skip
- * ranges, chunks and host updates are checked end to end against the CPU solver. The CUDA code itself is not run
- * here; GpuKernelParityTest checks it against the same contract on a GPU. The stand_in_* functions let the test
- * read what was recorded. Built by DriverStandIn with the system's C compiler.
+ * memory and copies are memcpy. Kernel launches are recorded (name, dimensions, the values their parameters point
+ * to) and carried out by plain C loops that follow the contract minplus.cu states for each kernel, block by block
+ * over the launch's grid: so a solver's padding, panel order, skip ranges, chunks and host updates are checked end
+ * to end against the CPU solver. The CUDA code itself is not run here; GpuKernelParityTest checks it against the same
+ * contract on a GPU.
+ *
+ * Streams are as lazy as CUDA allows, to expose a host that does not wait: work queued on a stream runs only when
+ * the host has to see it - at a synchronize of its stream, of an event recorded after it, or of the context - and
+ * a stream made to wait for an event runs the event's work only when its own work runs. Copies between the device and pinned host memory are queued
+ * like kernels; copies to or from pageable memory first finish the stream's work and then run at once, as CUDA's
+ * pageable copies do. So a host that reads a pinned buffer before the copy into it is known to be done, or refills
+ * one before the copy out of it has run, gets wrong distances. Memory freed while queued work still uses it is
+ * reported on stderr ("stand-in: ...") and counted (stand_in_violations). The stand_in_* functions let the test read what was
+ * recorded. Built by DriverStandIn with the system's C compiler.
  */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -28,6 +37,9 @@ static void *current_context;
 static int live[4];
 static int host_allocations;
 static int fail_host_allocation_at; /* the host_allocations count whose allocation fails; 0: none */
+static int violations;                /* frees while work was queued */
+
+static void drain_all(void);
 
 static double now(void) {
   struct timespec t;
@@ -70,12 +82,161 @@ int cuCtxSetCurrent(void *context) {
   current_context = context;
   return 0;
 }
-int cuCtxSynchronize(void) { return current_context ? 0 : 201; }
+int cuCtxSynchronize(void) {
+  if (!current_context) return 201;
+  drain_all();
+  return 0;
+}
 int cuMemGetInfo_v2(size_t *free_bytes, size_t *total) {
   *free_bytes = LIMIT - allocated;
   *total = LIMIT;
   return 0;
 }
+/* ---- Streams and events: queues of work that run when the host must see their results ---- */
+
+enum op_kind { OP_COPY, OP_SET32, OP_LAUNCH, OP_EVENT, OP_WAIT };
+
+struct event;
+
+typedef struct op {
+  enum op_kind kind;
+  struct op *next;
+  void *dst;
+  const void *src;
+  size_t count;              /* bytes to copy, or words to set */
+  unsigned value;
+  char kernel[128];
+  unsigned gx, gy;
+  unsigned char args[16][8]; /* a launch's parameter values, copied at launch as the driver does */
+  const char *types;         /* and their types: i = int, p = pointer or long long */
+  struct event *event;       /* recorded here (OP_EVENT) or waited for (OP_WAIT) */
+  long sequence;             /* which recording of the event */
+} op;
+
+typedef struct stream {
+  op *head, *tail;
+  struct stream *next;
+} stream;
+
+typedef struct event {
+  double time;
+  stream *on;                /* the stream of its latest recording, while that has not run */
+  long sequence;
+} event;
+
+static stream *streams;
+
+static void run_kernel(const char *kernel, unsigned gx, unsigned gy, void **params);
+static void complete_recording(struct event *e, long sequence);
+
+static void run_op(op *o) {
+  switch (o->kind) {
+    case OP_COPY: memmove(o->dst, o->src, o->count); break;
+    case OP_SET32: for (size_t i = 0; i < o->count; i++) ((unsigned *) o->dst)[i] = o->value; break;
+    case OP_LAUNCH: {
+      void *params[16];
+      for (int i = 0; i < 16; i++) params[i] = o->args[i];
+      run_kernel(o->kernel, o->gx, o->gy, params);
+      break;
+    }
+    case OP_EVENT:
+      o->event->time = now();
+      if (o->event->sequence == o->sequence) o->event->on = NULL;
+      break;
+    case OP_WAIT: complete_recording(o->event, o->sequence); break;
+  }
+}
+
+/* Runs s's queued work up to and including stop (all of it when stop is NULL). */
+static void drain(stream *s, op *stop) {
+  while (s->head) {
+    op *o = s->head;
+    s->head = o->next;
+    if (!s->head) s->tail = NULL;
+    run_op(o);
+    int last = o == stop;
+    free(o);
+    if (last) return;
+  }
+}
+
+static void drain_all(void) {
+  for (stream *s = streams; s; s = s->next) drain(s, NULL);
+}
+
+static int overlaps(const void *p, size_t bytes, const char *start, size_t length) {
+  const char *c = p;
+  return c < start + length && c + bytes > start;
+}
+
+/* Whether queued op o reads or writes memory in [start, start + length). */
+static int touches(const op *o, const char *start, size_t length) {
+  switch (o->kind) {
+    case OP_COPY: return overlaps(o->dst, o->count, start, length) || overlaps(o->src, o->count, start, length);
+    case OP_SET32: return overlaps(o->dst, o->count * 4, start, length);
+    case OP_LAUNCH:
+      for (int i = 0; o->types[i]; i++) {
+        const char *p;
+        memcpy(&p, o->args[i], sizeof p);
+        if (o->types[i] == 'p' && overlaps(p, 1, start, length)) return 1;
+      }
+      return 0;
+    default: return 0;
+  }
+}
+
+static op *enqueue(stream *s, enum op_kind kind) {
+  op *o = calloc(1, sizeof *o);
+  o->kind = kind;
+  if (s->tail) s->tail->next = o; else s->head = o;
+  s->tail = o;
+  return o;
+}
+
+/* Runs the work one recording of an event waits for: its stream up to that recording, if it has not run yet. */
+static void complete_recording(event *e, long sequence) {
+  for (stream *s = streams; s; s = s->next) {
+    for (op *o = s->head; o; o = o->next) {
+      if (o->kind == OP_EVENT && o->event == e && o->sequence == sequence) {
+        drain(s, o);
+        return;
+      }
+    }
+  }
+}
+
+static void complete(event *e) {
+  if (e->on) complete_recording(e, e->sequence);
+}
+
+/* Freeing memory that queued work still uses is a bug a real GPU may or may not show: report it, then run the work
+   so that the stand-in itself does not touch freed memory. */
+static void report_free_with_work_queued(const char *what, const char *start, size_t length) {
+  for (stream *s = streams; s; s = s->next) {
+    for (op *o = s->head; o; o = o->next) {
+      if (touches(o, start, length)) {
+        violations++;
+        fprintf(stderr, "stand-in: %s of memory that work queued on a stream still uses\n", what);
+        drain_all();
+        return;
+      }
+    }
+  }
+}
+
+/* ---- Memory ---- */
+
+/* Pinned host buffers, so that copies can tell pinned memory (queued) from pageable (at once). */
+static struct { char *start; size_t bytes; } pinned[256];
+
+static int is_pinned(const void *p) {
+  for (int i = 0; i < 256; i++) {
+    if (pinned[i].start && (const char *) p >= pinned[i].start && (const char *) p < pinned[i].start + pinned[i].bytes)
+      return 1;
+  }
+  return 0;
+}
+
 /* Each buffer's size sits in the 256 bytes before it, so that freeing gives its bytes back to cuMemGetInfo. */
 int cuMemAlloc_v2(CUdeviceptr *pointer, size_t bytes) {
   if (bytes == 0 || allocated + bytes > LIMIT) return 2;
@@ -92,6 +253,7 @@ int cuMemFree_v2(CUdeviceptr pointer) {
   char *p = (char *) (uintptr_t) pointer - 256;
   size_t bytes;
   memcpy(&bytes, p, sizeof bytes);
+  report_free_with_work_queued("cuMemFree", p + 256, bytes);
   allocated -= bytes;
   free(p);
   live[0]--;
@@ -101,43 +263,131 @@ int cuMemHostAlloc(void **pointer, size_t bytes, unsigned flags) {
   if (++host_allocations == fail_host_allocation_at) return 2;
   *pointer = aligned_alloc(4096, (bytes + 4095) / 4096 * 4096);
   if (!*pointer || flags != 1) return 2;
+  for (int i = 0; i < 256; i++) {
+    if (!pinned[i].start) {
+      pinned[i].start = *pointer;
+      pinned[i].bytes = bytes;
+      break;
+    }
+  }
   live[1]++;
   return 0;
 }
-int cuMemFreeHost(void *pointer) { free(pointer); live[1]--; return 0; }
+int cuMemFreeHost(void *pointer) {
+  for (int i = 0; i < 256; i++) {
+    if (pinned[i].start == pointer) {
+      report_free_with_work_queued("cuMemFreeHost", pointer, pinned[i].bytes);
+      pinned[i].start = NULL;
+    }
+  }
+  free(pointer);
+  live[1]--;
+  return 0;
+}
+
+/* A copy on a stream: queued when its host side is pinned (or both sides are on the device), else at once after
+   the stream's earlier work, as CUDA's copies to and from pageable memory behave. */
+static int copy(void *dst, const void *src, size_t bytes, const void *host, void *s) {
+  if (!s) return 400;
+  if (host && !is_pinned(host)) {
+    drain(s, NULL);
+    memmove(dst, src, bytes);
+    return 0;
+  }
+  op *o = enqueue(s, OP_COPY);
+  o->dst = dst;
+  o->src = src;
+  o->count = bytes;
+  return 0;
+}
 int cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes, void *stream) {
-  memcpy((void *) (uintptr_t) dst, src, bytes);
-  return stream ? 0 : 400;
+  return copy((void *) (uintptr_t) dst, src, bytes, src, stream);
 }
 int cuMemcpyDtoHAsync_v2(void *dst, CUdeviceptr src, size_t bytes, void *stream) {
-  memcpy(dst, (void *) (uintptr_t) src, bytes);
-  return stream ? 0 : 400;
+  return copy(dst, (void *) (uintptr_t) src, bytes, dst, stream);
 }
 int cuMemcpyDtoDAsync_v2(CUdeviceptr dst, CUdeviceptr src, size_t bytes, void *stream) {
-  memmove((void *) (uintptr_t) dst, (void *) (uintptr_t) src, bytes);
-  return stream ? 0 : 400;
+  return copy((void *) (uintptr_t) dst, (void *) (uintptr_t) src, bytes, NULL, stream);
 }
 int cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count, void *stream) {
-  unsigned *p = (unsigned *) (uintptr_t) dst;
-  for (size_t i = 0; i < count; i++) p[i] = value;
-  return stream ? 0 : 400;
+  if (!stream) return 400;
+  op *o = enqueue(stream, OP_SET32);
+  o->dst = (void *) (uintptr_t) dst;
+  o->count = count;
+  o->value = value;
+  return 0;
 }
-int cuStreamCreate(void **stream, unsigned flags) { *stream = malloc(16); live[2]++; return flags == 1 ? 0 : 1; }
-int cuStreamSynchronize(void *stream) { return stream ? 0 : 400; }
-int cuStreamDestroy_v2(void *stream) { free(stream); live[2]--; return 0; }
-int cuStreamWaitEvent(void *stream, void *event, unsigned flags) { return stream && event && flags == 0 ? 0 : 400; }
-int cuEventCreate(void **event, unsigned flags) {
-  *event = calloc(1, sizeof(double));
+
+int cuStreamCreate(void **handle, unsigned flags) {
+  stream *s = calloc(1, sizeof *s);
+  s->next = streams;
+  streams = s;
+  *handle = s;
+  live[2]++;
+  return flags == 1 ? 0 : 1;
+}
+int cuStreamSynchronize(void *s) {
+  if (!s) return 400;
+  drain(s, NULL);
+  return 0;
+}
+/* Destroying a stream lets its queued work finish, as CUDA does. */
+int cuStreamDestroy_v2(void *handle) {
+  stream *s = handle;
+  drain(s, NULL);
+  for (stream **p = &streams; *p; p = &(*p)->next) {
+    if (*p == s) {
+      *p = s->next;
+      break;
+    }
+  }
+  free(s);
+  live[2]--;
+  return 0;
+}
+/* Work queued on s later waits for e's latest recording: that work runs when s's does, and no sooner. */
+int cuStreamWaitEvent(void *s, void *handle, unsigned flags) {
+  if (!s || !handle || flags != 0) return 400;
+  event *e = handle;
+  if (e->on) {
+    op *o = enqueue(s, OP_WAIT);
+    o->event = e;
+    o->sequence = e->sequence;
+  }
+  return 0;
+}
+int cuEventCreate(void **handle, unsigned flags) {
+  *handle = calloc(1, sizeof(event));
   live[3]++;
   return flags == 0 ? 0 : 1;
 }
-int cuEventRecord(void *event, void *stream) { *(double *) event = now(); return stream ? 0 : 400; }
-int cuEventSynchronize(void *event) { return event ? 0 : 400; }
-int cuEventElapsedTime_v2(float *ms, void *start, void *end) {
-  *ms = (float) ((*(double *) end - *(double *) start) * 1e3);
+/* On an idle stream an event happens at once (that keeps timings of idle streams true); else it is queued. */
+int cuEventRecord(void *handle, void *s) {
+  if (!s) return 400;
+  event *e = handle;
+  e->sequence++;
+  if (!((stream *) s)->head) {
+    e->time = now();
+    e->on = NULL;
+    return 0;
+  }
+  op *o = enqueue(s, OP_EVENT);
+  o->event = e;
+  o->sequence = e->sequence;
+  e->on = s;
   return 0;
 }
-int cuEventDestroy_v2(void *event) { free(event); live[3]--; return 0; }
+int cuEventSynchronize(void *e) {
+  if (!e) return 400;
+  complete(e);
+  return 0;
+}
+int cuEventElapsedTime_v2(float *ms, void *start, void *end) {
+  if (((event *) start)->on || ((event *) end)->on) return 600; /* CUDA_ERROR_NOT_READY */
+  *ms = (float) ((((event *) end)->time - ((event *) start)->time) * 1e3);
+  return 0;
+}
+int cuEventDestroy_v2(void *e) { free(e); live[3]--; return 0; }
 int cuModuleLoadData(void **module, const void *image) {
   const unsigned char *p = image;
   int elf = p[0] == 0x7f && p[1] == 'E' && p[2] == 'L' && p[3] == 'F';
@@ -289,7 +539,14 @@ int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsign
     if (types[i] == 'i') last_ints[i] = *(int *) params[i];
     else last_longs[i] = *(long long *) params[i];
   }
-  if (strcmp(last_kernel, "tropic_clock_spin") != 0) run_kernel(last_kernel, gx, gy, params);
+  if (strcmp(last_kernel, "tropic_clock_spin") != 0) {
+    op *o = enqueue(stream, OP_LAUNCH);
+    memcpy(o->kernel, last_kernel, sizeof o->kernel);
+    o->types = types;
+    o->gx = gx;
+    o->gy = gy;
+    for (int i = 0; types[i]; i++) memcpy(o->args[i], params[i], types[i] == 'i' ? 4 : 8);
+  }
   return 0;
 }
 static const char *names[] = {"CUDA_SUCCESS", "CUDA_ERROR_INVALID_VALUE", "CUDA_ERROR_OUT_OF_MEMORY"};
@@ -315,3 +572,4 @@ size_t stand_in_allocated(void) { return allocated; }
 int stand_in_live(int kind) { return live[kind]; }
 int stand_in_host_allocations(void) { return host_allocations; }
 void stand_in_fail_host_allocation(int at) { fail_host_allocation_at = at; }
+int stand_in_violations(void) { return violations; }
