@@ -102,8 +102,19 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
     return list;
   }
 
+  /**
+   * A distance as a person reads it: whole numbers without a point, others in the fewest digits that name the float
+   * ({@code -0.5}, not {@code -0.500000}), ∞ for unreachable.
+   */
   static String formatLength(float length) {
-    return length == Math.rint(length) && Math.abs(length) < 1e7 ? Long.toString((long) length)
-        : String.format("%.6g", length);
+    if (Float.isInfinite(length) || Float.isNaN(length)) {
+      return Float.isNaN(length) ? "NaN" : length > 0 ? "∞" : "-∞";
+    }
+    if (length == Math.rint(length) && Math.abs(length) < 1e7) {
+      return Long.toString((long) length);
+    }
+    return Math.abs(length) >= 1e-4 && Math.abs(length) < 1e7
+        ? new java.math.BigDecimal(Float.toString(length)).stripTrailingZeros().toPlainString()
+        : Float.toString(length);
   }
 }
