@@ -18,7 +18,6 @@ import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
-import org.tropic.apsp.TiledDistanceMatrix;
 import org.tropic.cli.dist.DistributedApsp;
 import org.tropic.cli.dist.DistributedFlags;
 import org.tropic.graph.Graph;
@@ -203,7 +202,7 @@ final class ApspCommand implements Callable<Integer> {
         .put("algorithm", plan.algorithm().label())
         .put("arithmetic", plan.arithmetic() == null ? null : plan.arithmetic().label())
         .put("block_size", plan.blockSize() == 0 ? null : plan.blockSize())
-        .put("symmetric", d instanceof TiledDistanceMatrix tiled ? tiled.symmetric()
+        .put("symmetric", d.solvedOnUpperTriangle() != null ? d.solvedOnUpperTriangle()
             : plan.partitioned() != null ? plan.partitioned().symmetric() : null)
         .put("threads", plan.threads())
         .put("parts", plan.partitioned() == null ? null : plan.partitioned().report().parts())

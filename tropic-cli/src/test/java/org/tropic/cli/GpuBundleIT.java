@@ -105,6 +105,27 @@ class GpuBundleIT {
     }
   }
 
+  /** An undirected graph on the GPU: the resident solve takes the upper triangle of tiles and says so. */
+  @Test
+  void anUndirectedGraphIsSolvedOnTheUpperTriangle(@TempDir Path dir) throws Exception {
+    Path graph = randomGraph(dir);
+    Path gpu = dir.resolve("gpu.npy");
+    Run onGpu = onStandIn(List.of(bundle.resolve("tropic").toString(), "apsp", graph.toString(), "--undirected",
+        "-o", gpu.toString(), "--device", "gpu", "--block", "128", "--json", "--examples", "0"));
+    assertThat(onGpu.exit()).as(onGpu.output()).isZero();
+    assertThat(onGpu.output()).contains("upper triangle: the graph is symmetric").doesNotContain("stand-in:");
+    var report = new ObjectMapper().readTree(onGpu.output().substring(onGpu.output().indexOf('{')));
+    assertThat(report.get("device").asText()).isEqualTo("gpu");
+    assertThat(report.get("symmetric").asBoolean()).isTrue();
+    try (NpyDistanceMatrix d = NpyDistanceMatrix.open(gpu)) {
+      for (int u = 0; u < d.size(); u += 7) {
+        for (int v = 0; v < d.size(); v += 5) {
+          assertThat(d.get(u, v)).as("d(%d, %d) = d(%d, %d)", u, v, v, u).isEqualTo(d.get(v, u));
+        }
+      }
+    }
+  }
+
   /** 300 vertices, 1,500 arcs with real weights (the non-negative float path): n not a multiple of b. */
   private static Path randomGraph(Path dir) throws IOException {
     Random random = new Random(11);

@@ -75,7 +75,7 @@ public final class BlockedFloydWarshall {
   }
 
   /** The rule every Floyd–Warshall solve in Tropic applies: allowed, symmetric, and no negative weight. */
-  static boolean solvableOnUpperTriangle(Graph graph, boolean allowed) {
+  public static boolean solvableOnUpperTriangle(Graph graph, boolean allowed) {
     return allowed && !graph.weightStats().hasNegative() && graph.isSymmetric();
   }
 

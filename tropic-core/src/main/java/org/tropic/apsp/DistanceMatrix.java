@@ -25,6 +25,14 @@ public interface DistanceMatrix extends AutoCloseable {
   /** Vertex names, or {@code null} when ids are the names. */
   VertexLabels labels();
 
+  /**
+   * Whether the Floyd–Warshall solve that made these distances worked on the tiles on and above the diagonal of a
+   * symmetric graph only; {@code null} where no such solve says (a mapped store, another algorithm).
+   */
+  default Boolean solvedOnUpperTriangle() {
+    return null;
+  }
+
   @Override
   default void close() {}
 }

@@ -90,6 +90,11 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
     return symmetric;
   }
 
+  @Override
+  public Boolean solvedOnUpperTriangle() {
+    return symmetric;
+  }
+
   int tilesPerSide() {
     return tilesPerSide;
   }

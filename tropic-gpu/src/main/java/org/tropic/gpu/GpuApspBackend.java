@@ -77,10 +77,16 @@ public final class GpuApspBackend implements ApspBackend {
     }
     double peak = device.minPlusPeakFlops(device.clockKHz() * 1e3);
     double nn = memory.padded();
-    double compute = 2 * nn * nn * nn / (peak * ASSUMED_EFFICIENCY) * (memory.resident() ? 1 : OFFLOAD_SLOWDOWN);
+    // A symmetric graph solved resident updates the tiles on and above the diagonal: (t + 1) / 2t of them.
+    double tiles = nn / memory.blockSize();
+    double share = memory.resident() && BlockedFloydWarshall.solvableOnUpperTriangle(graph,
+        request.floydWarshall().symmetry()) ? (tiles + 1) / (2 * tiles) : 1;
+    double compute = 2 * nn * nn * nn * share / (peak * ASSUMED_EFFICIENCY)
+        * (memory.resident() ? 1 : OFFLOAD_SLOWDOWN);
     double seconds = STARTUP_SECONDS + compute + 2 * nn * nn * Float.BYTES / TRANSFER_BYTES_PER_SECOND;
-    String reason = String.format("%s; %s; estimated at %.0f%% of its %.1f Tflop/s min-plus peak until measured",
-        device.describe(), memory.describe(), ASSUMED_EFFICIENCY * 100, peak / 1e12);
+    String reason = String.format("%s; %s%s; estimated at %.0f%% of its %.1f Tflop/s min-plus peak until measured",
+        device.describe(), memory.describe(), share < 1 ? ", upper triangle: the graph is symmetric" : "",
+        ASSUMED_EFFICIENCY * 100, peak / 1e12);
     return new ApspPlan(Algorithm.FW, arithmetic, memory.blockSize(), request.floydWarshall().effectiveThreads(),
         seconds, memory.hostBytes(), seconds, Double.NaN, Double.NaN, null, reason, device(), "");
   }
@@ -88,7 +94,7 @@ public final class GpuApspBackend implements ApspBackend {
   @Override
   public DistanceMatrix solve(Graph graph, ApspPlan plan, ApspRequest request, Progress progress) {
     GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withArithmetic(plan.arithmetic())
-        .withBlockSize(request.floydWarshall().blockSize());
+        .withBlockSize(request.floydWarshall().blockSize()).withSymmetry(request.floydWarshall().symmetry());
     try (GpuContext gpu = Gpu.open()) {
       return new GpuFloydWarshall(gpu, options, plan.threads()).solve(graph, progress).distances();
     }

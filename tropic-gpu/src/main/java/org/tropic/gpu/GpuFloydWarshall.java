@@ -25,7 +25,9 @@ public final class GpuFloydWarshall {
   private final int hostThreads;
 
   /** A finished solve: the distances (off-heap; close them when done), the memory plan and the arithmetic used. */
-  public record Result(HostMatrix distances, DeviceMemoryPlan plan, Arithmetic arithmetic, boolean dpx) {}
+  /** The distances and how they were computed ({@code symmetric}: on the tiles on and above the diagonal). */
+  public record Result(HostMatrix distances, DeviceMemoryPlan plan, Arithmetic arithmetic, boolean dpx,
+      boolean symmetric) {}
 
   public GpuFloydWarshall(GpuContext gpu, GpuFloydWarshallOptions options, int hostThreads) {
     this.gpu = gpu;
@@ -69,6 +71,14 @@ public final class GpuFloydWarshall {
   }
 
   /**
+   * Whether a resident solve of {@code graph} works on the tiles on and above the diagonal only: symmetry is on and
+   * the graph allows it, by the rule the CPU solver applies.
+   */
+  public boolean usesSymmetry(Graph graph) {
+    return BlockedFloydWarshall.solvableOnUpperTriangle(graph, options.symmetry());
+  }
+
+  /**
    * Solves {@code graph}.
    *
    * @throws org.tropic.apsp.NegativeCycleException if a diagonal closure finds a negative cycle
@@ -82,13 +92,15 @@ public final class GpuFloydWarshall {
       DeviceMemoryPlan plan = plan(graph.vertexCount(), arithmetic, kernels);
       HostMatrix matrix = HostMatrix.ofArcs(graph, plan.padded(), arithmetic);
       try {
+        boolean symmetric = plan.resident() && usesSymmetry(graph);
         if (plan.resident()) {
-          new ResidentSolver(gpu, kernels, arithmetic, plan, graph, progress).run(matrix);
+          new ResidentSolver(gpu, kernels, arithmetic, plan, graph, progress, symmetric).run(matrix);
         } else {
           new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads).run(matrix);
         }
         matrix.decode(arithmetic);
-        return new Result(matrix, plan, arithmetic, kernels.dpx());
+        matrix.solvedOnUpperTriangle(symmetric);
+        return new Result(matrix, plan, arithmetic, kernels.dpx(), symmetric);
       } catch (RuntimeException | Error e) {
         matrix.close();
         throw e;

@@ -14,9 +14,11 @@ import org.tropic.semiring.Arithmetic;
  * @param forceOffload whether to offload even when the matrix fits on the device
  * @param dpx whether to use Hopper's DPX instructions in the int32 path where available
  * @param offloadModel the measured rates for eq. 5, or {@code null} to measure them at the start of an offload run
+ * @param symmetry whether a symmetric graph (undirected, weights ≥ 0) is solved on the tiles on and above the
+ *     diagonal only, in the resident mode (half the outer products; the offload mode solves every tile)
  */
 public record GpuFloydWarshallOptions(int blockSize, Arithmetic arithmetic, long deviceMemoryLimit, int streams,
-    boolean forceOffload, boolean dpx, OffloadModel offloadModel) {
+    boolean forceOffload, boolean dpx, OffloadModel offloadModel, boolean symmetry) {
 
   public GpuFloydWarshallOptions {
     if (blockSize < 0 || blockSize % MinPlusModule.TILE != 0) {
@@ -33,34 +35,43 @@ public record GpuFloydWarshallOptions(int blockSize, Arithmetic arithmetic, long
     }
   }
 
-  /** Everything automatic: resident when it fits, three streams, no DPX. */
+  /** Everything automatic: resident when it fits, three streams, no DPX, symmetry where the graph allows. */
   public static GpuFloydWarshallOptions defaults() {
-    return new GpuFloydWarshallOptions(0, null, 0, DeviceMemoryPlan.MIN_OFFLOAD_STREAMS, false, false, null);
+    return new GpuFloydWarshallOptions(0, null, 0, DeviceMemoryPlan.MIN_OFFLOAD_STREAMS, false, false, null, true);
   }
 
   public GpuFloydWarshallOptions withBlockSize(int b) {
-    return new GpuFloydWarshallOptions(b, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx, offloadModel);
+    return new GpuFloydWarshallOptions(b, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
+        offloadModel, symmetry);
   }
 
   public GpuFloydWarshallOptions withArithmetic(Arithmetic a) {
-    return new GpuFloydWarshallOptions(blockSize, a, deviceMemoryLimit, streams, forceOffload, dpx, offloadModel);
+    return new GpuFloydWarshallOptions(blockSize, a, deviceMemoryLimit, streams, forceOffload, dpx,
+        offloadModel, symmetry);
   }
 
   public GpuFloydWarshallOptions withDeviceMemoryLimit(long bytes) {
-    return new GpuFloydWarshallOptions(blockSize, arithmetic, bytes, streams, forceOffload, dpx, offloadModel);
+    return new GpuFloydWarshallOptions(blockSize, arithmetic, bytes, streams, forceOffload, dpx,
+        offloadModel, symmetry);
   }
 
   public GpuFloydWarshallOptions withOffload(boolean force, int streamCount) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streamCount, force, dpx,
-        offloadModel);
+        offloadModel, symmetry);
   }
 
   public GpuFloydWarshallOptions withDpx(boolean on) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, on,
-        offloadModel);
+        offloadModel, symmetry);
   }
 
   public GpuFloydWarshallOptions withOffloadModel(OffloadModel model) {
-    return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx, model);
+    return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
+        model, symmetry);
+  }
+
+  public GpuFloydWarshallOptions withSymmetry(boolean on) {
+    return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
+        offloadModel, on);
   }
 }

@@ -22,6 +22,7 @@ public final class HostMatrix implements DistanceMatrix {
   private final Arena arena;
   private final MemorySegment data;
   private final VertexLabels labels;
+  private Boolean solvedOnUpperTriangle;
 
   /** An all-+∞ matrix (in {@code arithmetic}'s storage form) with a zero diagonal for the n real vertices. */
   public HostMatrix(int n, int padded, Arithmetic arithmetic, VertexLabels labels) {
@@ -38,6 +39,16 @@ public final class HostMatrix implements DistanceMatrix {
     for (int v = 0; v < n; v++) {
       set(v, v, zero);
     }
+  }
+
+  @Override
+  public Boolean solvedOnUpperTriangle() {
+    return solvedOnUpperTriangle;
+  }
+
+  /** Records how the GPU solver filled this matrix. */
+  void solvedOnUpperTriangle(boolean upper) {
+    solvedOnUpperTriangle = upper;
   }
 
   /** The matrix of {@code graph}'s arcs: +∞, a zero diagonal, and the lightest arc for each pair. */

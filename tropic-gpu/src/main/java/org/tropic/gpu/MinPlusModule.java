@@ -103,6 +103,21 @@ public final class MinPlusModule implements AutoCloseable {
    */
   public void multiplyMin(CudaStream stream, Arithmetic arithmetic, int m, int n, int k, long at, int lda, long b,
       int ldb, long c, int ldc, boolean accumulate, int skipRow0, int skipRow1, int skipCol0, int skipCol1) {
+    multiplyMin(stream, arithmetic, m, n, k, at, lda, b, ldb, c, ldc, accumulate, skipRow0, skipRow1, skipCol0,
+        skipCol1, 0);
+  }
+
+  /**
+   * {@link #multiplyMin(CudaStream, Arithmetic, int, int, int, long, int, long, int, long, int, boolean, int, int,
+   * int, int)} that also leaves alone the blocks of C below the diagonal of {@code upperTile}-sided tiles (0: none),
+   * for a symmetric matrix solved on its upper triangle of tiles; {@code upperTile} is a multiple of {@link #TILE}.
+   */
+  public void multiplyMin(CudaStream stream, Arithmetic arithmetic, int m, int n, int k, long at, int lda, long b,
+      int ldb, long c, int ldc, boolean accumulate, int skipRow0, int skipRow1, int skipCol0, int skipCol1,
+      int upperTile) {
+    if (upperTile < 0 || upperTile % TILE != 0) {
+      throw new IllegalArgumentException("upperTile = " + upperTile + " must be 0 or a multiple of " + TILE);
+    }
     requireMultiple("m", m, TILE);
     requireMultiple("n", n, TILE);
     requireMultiple("k", k, TILE_K);
@@ -113,9 +128,9 @@ public final class MinPlusModule implements AutoCloseable {
     requireAligned("B", b);
     requireAligned("C", c);
     try (Arena arena = Arena.ofConfined()) {
-      KernelArguments args = new KernelArguments(arena, 14).addInt(m).addInt(n).addInt(k).addLong(at).addInt(lda)
+      KernelArguments args = new KernelArguments(arena, 15).addInt(m).addInt(n).addInt(k).addLong(at).addInt(lda)
           .addLong(b).addInt(ldb).addLong(c).addInt(ldc).addInt(accumulate ? 1 : 0).addInt(skipRow0)
-          .addInt(skipRow1).addInt(skipCol0).addInt(skipCol1);
+          .addInt(skipRow1).addInt(skipCol0).addInt(skipCol1).addInt(upperTile);
       driver.launch(srgemmName(arithmetic), srgemm.get(arithmetic), n / TILE, m / TILE, 1, SRGEMM_THREADS, 1, 1, 0,
           stream.handle(), args.array());
     }

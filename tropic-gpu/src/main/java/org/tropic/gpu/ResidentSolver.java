@@ -19,6 +19,13 @@ import org.tropic.semiring.Arithmetic;
  * the same b the results agree bit for bit. The closed diagonal tile is copied back to pinned memory each
  * iteration and its diagonal checked one iteration later (when the copy has long landed, so the device never waits
  * for the host) for a negative cycle.
+ *
+ * <p>A symmetric matrix (undirected graph, weights ≥ 0) keeps the same values in the tiles on and above the
+ * diagonal, and those alone are updated, as the CPU solver does: every step maps a symmetric matrix to a symmetric
+ * one exactly, so the column panel is the row panel's transpose, and the outer product skips the tiles below the
+ * diagonal (half of them). The pivot row strip is gathered whole into a buffer first, its tiles left of the
+ * diagonal taken as the transposes of the pivot column's tiles above it, which are current where the tiles below
+ * are not. At the end each tile below the diagonal is set to the transpose of its mirror.
  */
 final class ResidentSolver {
   private final GpuContext gpu;
@@ -27,9 +34,11 @@ final class ResidentSolver {
   private final DeviceMemoryPlan plan;
   private final Graph graph;
   private final Progress progress;
+  private final boolean symmetric;
 
   ResidentSolver(GpuContext gpu, MinPlusModule kernels, Arithmetic arithmetic, DeviceMemoryPlan plan, Graph graph,
-      Progress progress) {
+      Progress progress, boolean symmetric) {
+    this.symmetric = symmetric;
     this.gpu = gpu;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
@@ -58,31 +67,18 @@ final class ResidentSolver {
         d.upload(matrix.segment(), 0, matrixBytes, stream);
         long tileBytes = (long) b * b * Float.BYTES;
         for (int k = 0; k < tiles; k++) {
-          long kb = (long) k * b;
-          long pivot = d.at(kb * nn + kb);
-          long rows = d.at(kb * nn);
-          long columns = d.at(kb);
-          kernels.closure(stream, arithmetic, b, pivot, nn);
-          kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
-          diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
-          landed[k & 1].record(stream);
-
-          gpu.driver.copyOnDeviceAsync(rowCopy.address(), rows, stripFloats * Float.BYTES, stream.handle());
-          kernels.multiplyMin(stream, arithmetic, b, nn, b, diagonalT.address(), b, rowCopy.address(), nn, rows, nn,
-              true, 0, 0, (int) kb, (int) kb + b);
-
-          kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
-          kernels.multiplyMin(stream, arithmetic, nn, b, b, columnT.address(), nn, pivot, nn, columns, nn, true,
-              (int) kb, (int) kb + b, 0, 0);
-
-          kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
-          kernels.multiplyMin(stream, arithmetic, nn, nn, b, columnT.address(), nn, rows, nn, d.address(), nn, true,
-              (int) kb, (int) kb + b, (int) kb, (int) kb + b);
-
+          if (symmetric) {
+            upperIteration(stream, d, rowCopy, columnT, diagonalT, diagonals, landed[k & 1], k);
+          } else {
+            fullIteration(stream, d, rowCopy, columnT, diagonalT, diagonals, landed[k & 1], k);
+          }
           if (k > 0) {
             checkDiagonal(landed, diagonals, k - 1, b, tileBytes);
           }
           progress.advance(1);
+        }
+        if (symmetric) {
+          mirrorUpperTriangle(stream, d);
         }
         checkDiagonal(landed, diagonals, tiles - 1, b, tileBytes);
         d.download(0, matrixBytes, matrix.segment(), stream);
@@ -94,6 +90,83 @@ final class ResidentSolver {
       }
     } finally {
       progress.end();
+    }
+  }
+
+  /** One pivot on the whole matrix: closure, row panel, column panel, outer product. */
+  private void fullIteration(CudaStream stream, DeviceBuffer d, DeviceBuffer rowCopy, DeviceBuffer columnT,
+      DeviceBuffer diagonalT, PinnedBuffer diagonals, CudaEvent landed, int k) {
+    int nn = plan.padded();
+    int b = plan.blockSize();
+    long kb = (long) k * b;
+    long stripBytes = (long) b * nn * Float.BYTES;
+    long tileBytes = (long) b * b * Float.BYTES;
+    long pivot = d.at(kb * nn + kb);
+    long rows = d.at(kb * nn);
+    long columns = d.at(kb);
+    kernels.closure(stream, arithmetic, b, pivot, nn);
+    kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
+    diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
+    landed.record(stream);
+
+    gpu.driver.copyOnDeviceAsync(rowCopy.address(), rows, stripBytes, stream.handle());
+    kernels.multiplyMin(stream, arithmetic, b, nn, b, diagonalT.address(), b, rowCopy.address(), nn, rows, nn,
+        true, 0, 0, (int) kb, (int) kb + b);
+
+    kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
+    kernels.multiplyMin(stream, arithmetic, nn, b, b, columnT.address(), nn, pivot, nn, columns, nn, true,
+        (int) kb, (int) kb + b, 0, 0);
+
+    kernels.transpose(stream, nn, b, columns, nn, columnT.address(), nn);
+    kernels.multiplyMin(stream, arithmetic, nn, nn, b, columnT.address(), nn, rows, nn, d.address(), nn, true,
+        (int) kb, (int) kb + b, (int) kb, (int) kb + b);
+  }
+
+  /**
+   * One pivot on the tiles on and above the diagonal of a symmetric matrix, with the pivot row strip R gathered in
+   * {@code strip} (b×N) and copied into {@code copy} for the row panel's read.
+   */
+  private void upperIteration(CudaStream stream, DeviceBuffer d, DeviceBuffer strip, DeviceBuffer copy,
+      DeviceBuffer diagonalT, PinnedBuffer diagonals, CudaEvent landed, int k) {
+    int nn = plan.padded();
+    int b = plan.blockSize();
+    int kb = k * b;
+    long stripBytes = (long) b * nn * Float.BYTES;
+    long tileBytes = (long) b * b * Float.BYTES;
+    long rows = d.at((long) kb * nn);
+    long columnAbove = d.at(kb); // rows 0..kb of the pivot column: the tiles above the diagonal
+    // R: the pivot rows, whose tiles left of the diagonal (stale: below it) are replaced by their mirrors' transposes.
+    gpu.driver.copyOnDeviceAsync(strip.address(), rows, stripBytes, stream.handle());
+    if (kb > 0) {
+      kernels.transpose(stream, kb, b, columnAbove, nn, strip.address(), nn);
+    }
+    long pivot = strip.at(kb);
+    kernels.closure(stream, arithmetic, b, pivot, nn);
+    kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
+    diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
+    landed.record(stream);
+
+    gpu.driver.copyOnDeviceAsync(copy.address(), strip.address(), stripBytes, stream.handle());
+    kernels.multiplyMin(stream, arithmetic, b, nn, b, diagonalT.address(), b, copy.address(), nn, strip.address(),
+        nn, true, 0, 0, kb, kb + b);
+
+    // Back into D: the pivot rows whole, and the pivot column above the diagonal as Rᵀ (the column panel).
+    gpu.driver.copyOnDeviceAsync(rows, strip.address(), stripBytes, stream.handle());
+    if (kb > 0) {
+      kernels.transpose(stream, b, kb, strip.address(), nn, columnAbove, nn);
+    }
+    // The outer product Rᵀ ⊗ R on the tiles on and above the diagonal, outside the pivot row and column.
+    kernels.multiplyMin(stream, arithmetic, nn, nn, b, strip.address(), nn, strip.address(), nn, d.address(), nn,
+        true, kb, kb + b, kb, kb + b, b);
+  }
+
+  /** Each tile row's part right of the diagonal, transposed, into the tile column below the diagonal. */
+  private void mirrorUpperTriangle(CudaStream stream, DeviceBuffer d) {
+    int nn = plan.padded();
+    int b = plan.blockSize();
+    for (int ib = 0; ib + b < nn; ib += b) {
+      kernels.transpose(stream, b, nn - ib - b, d.at((long) ib * nn + ib + b), nn, d.at((long) (ib + b) * nn + ib),
+          nn);
     }
   }
 

@@ -75,19 +75,22 @@ struct Int32Dpx {
 //
 // A block whose rows lie inside [skipRow0, skipRow1) or whose columns lie inside [skipCol0, skipCol1) returns at
 // once: blocked Floyd-Warshall uses this to leave the pivot row and column of tiles alone (their update is the
-// panel step's). With accumulate == 0 the block ignores C's old values and writes A (x) B.
+// panel step's). With upperTile = t > 0, so does a block below the diagonal of t x t tiles (row0 / t > col0 / t):
+// a symmetric matrix is solved on the tiles on and above the diagonal only. With accumulate == 0 the block ignores
+// C's old values and writes A (x) B.
 
 template <class P>
 __device__ __forceinline__ void srgemmNt(int m, int n, int k, const float* __restrict__ at, int lda,
     const float* __restrict__ b, int ldb, float* __restrict__ c, int ldc, int accumulate,
-    int skipRow0, int skipRow1, int skipCol0, int skipCol1) {
+    int skipRow0, int skipRow1, int skipCol0, int skipCol1, int upperTile) {
   const int row0 = blockIdx.y * TROPIC_TILE_M;
   const int col0 = blockIdx.x * TROPIC_TILE_N;
   if (row0 >= m || col0 >= n) {
     return;
   }
   if ((row0 >= skipRow0 && row0 + TROPIC_TILE_M <= skipRow1)
-      || (col0 >= skipCol0 && col0 + TROPIC_TILE_N <= skipCol1)) {
+      || (col0 >= skipCol0 && col0 + TROPIC_TILE_N <= skipCol1)
+      || (upperTile > 0 && row0 / upperTile > col0 / upperTile)) {
     return;
   }
   __shared__ __align__(16) float as[2][TROPIC_TILE_K][TROPIC_TILE_M];
@@ -184,8 +187,9 @@ __device__ __forceinline__ void srgemmNt(int m, int n, int k, const float* __res
 #define TROPIC_SRGEMM_ENTRY(NAME, PATH)                                                                       \
   extern "C" __global__ void __launch_bounds__(TROPIC_THREADS, 2) NAME(int m, int n, int k,                  \
       const float* __restrict__ at, int lda, const float* __restrict__ b, int ldb, float* __restrict__ c,   \
-      int ldc, int accumulate, int skipRow0, int skipRow1, int skipCol0, int skipCol1) {                     \
-    srgemmNt<PATH>(m, n, k, at, lda, b, ldb, c, ldc, accumulate, skipRow0, skipRow1, skipCol0, skipCol1);  \
+      int ldc, int accumulate, int skipRow0, int skipRow1, int skipCol0, int skipCol1, int upperTile) {      \
+    srgemmNt<PATH>(m, n, k, at, lda, b, ldb, c, ldc, accumulate, skipRow0, skipRow1, skipCol0, skipCol1,    \
+        upperTile);                                                                                          \
   }
 
 TROPIC_SRGEMM_ENTRY(tropic_srgemm_nt_exact_float, ExactFloat)

@@ -131,10 +131,10 @@ class CudaBindingStandInTest {
       MinPlusModule kernels = gpu.kernels();
       assertThat(recorder.attributeValue()).isEqualTo(232_448);
       kernels.multiplyMin(stream, Arithmetic.INT32, 256, 384, 48, at.address(), 256, b.address(), 388, c.address(),
-          392, true, -128, 0, 128, 256);
+          392, true, -128, 0, 128, 256, 256);
       assertThat(recorder.lastKernel()).isEqualTo("tropic_srgemm_nt_int32");
       assertThat(recorder.dimensions()).containsExactly(3, 2, 1, 256, 1, 1, 0);
-      int[] ints = {256, 384, 48, -1, 256, -1, 388, -1, 392, 1, -128, 0, 128, 256};
+      int[] ints = {256, 384, 48, -1, 256, -1, 388, -1, 392, 1, -128, 0, 128, 256, 256};
       for (int i = 0; i < ints.length; i++) {
         if (ints[i] != -1) {
           assertThat(recorder.intParameter(i)).as("parameter %d", i).isEqualTo(ints[i]);

@@ -73,6 +73,28 @@ class GpuFloydWarshallTest {
     }
   }
 
+  /** Undirected graphs: the resident mode solves the upper triangle of tiles and must still agree bit for bit. */
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}")
+  @CsvSource({"INT32, 300, 128", "NONNEGATIVE_FLOAT, 517, 256", "EXACT_FLOAT, 400, 128"})
+  void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b) {
+    OnTheGpu.assumeGpu();
+    Graph graph = randomUndirectedGraph(n, arithmetic, new Random(System.nanoTime()));
+    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
+        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu,
+        GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic), 0).solve(graph, Progress.NONE);
+    try (HostMatrix d = result.distances()) {
+      assertThat(result.symmetric()).isTrue();
+      float[] expected = new float[n];
+      float[] actual = new float[n];
+      for (int u = 0; u < n; u++) {
+        cpu.copyRow(u, expected);
+        d.copyRow(u, actual);
+        GpuKernelParityTest.assertSameBits("row " + u, expected, actual);
+      }
+    }
+  }
+
   @Test
   void aNegativeCycleIsReported() {
     OnTheGpu.assumeGpu();
@@ -84,6 +106,16 @@ class GpuFloydWarshallTest {
     Graph graph = builder.build();
     assertThatThrownBy(() -> new GpuFloydWarshall(gpu, GpuFloydWarshallOptions.defaults().withBlockSize(128), 0)
         .solve(graph, Progress.NONE)).isInstanceOf(NegativeCycleException.class);
+  }
+
+  /** An undirected graph with weights ≥ 0 for the arithmetic: the solvers work on its upper triangle of tiles. */
+  static Graph randomUndirectedGraph(int n, Arithmetic arithmetic, Random random) {
+    GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(true);
+    for (int e = 0; e < n * 3; e++) {
+      float w = arithmetic == Arithmetic.INT32 ? random.nextInt(100) : random.nextFloat() * 10;
+      builder.addEdge(random.nextInt(n), random.nextInt(n), w);
+    }
+    return builder.build();
   }
 
   static Graph randomGraph(int n, Arithmetic arithmetic, Random random) {

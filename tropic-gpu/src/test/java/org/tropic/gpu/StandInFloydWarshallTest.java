@@ -98,6 +98,33 @@ class StandInFloydWarshallTest {
     }
   }
 
+  /**
+   * Undirected graphs: the resident mode works on the tiles on and above the diagonal (gathering the pivot row from
+   * its mirror, mirroring at the end) and must still give every distance of the CPU solver, which does the same;
+   * with symmetry off, the same distances from every tile.
+   */
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetry = {3}")
+  @CsvSource({"INT32, 300, 128, true", "NONNEGATIVE_FLOAT, 517, 256, true", "EXACT_FLOAT, 400, 128, true",
+      "INT32, 260, 128, false"})
+  void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry) {
+    long seed = System.nanoTime();
+    Graph graph = GpuFloydWarshallTest.randomUndirectedGraph(n, arithmetic, new Random(seed));
+    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
+        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), GpuFloydWarshallOptions.defaults().withBlockSize(b)
+        .withArithmetic(arithmetic).withSymmetry(symmetry), 2).solve(graph, Progress.NONE);
+    try (HostMatrix d = result.distances()) {
+      assertThat(result.symmetric()).isEqualTo(symmetry);
+      float[] expected = new float[n];
+      float[] actual = new float[n];
+      for (int u = 0; u < n; u++) {
+        cpu.copyRow(u, expected);
+        d.copyRow(u, actual);
+        GpuKernelParityTest.assertSameBits("seed " + seed + ", row " + u, expected, actual);
+      }
+    }
+  }
+
   @Test
   void aNegativeCycleIsReportedByBothModes() {
     GraphBuilder builder = GraphBuilder.withVertexCount(300);

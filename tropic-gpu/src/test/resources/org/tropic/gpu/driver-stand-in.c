@@ -459,9 +459,11 @@ static void srgemm_block(enum path p, void **a, unsigned bx, unsigned by) {
   const float *b = *(float **) a[5]; int ldb = *(int *) a[6];
   float *c = *(float **) a[7]; int ldc = *(int *) a[8], accumulate = *(int *) a[9];
   int skip_row0 = *(int *) a[10], skip_row1 = *(int *) a[11], skip_col0 = *(int *) a[12], skip_col1 = *(int *) a[13];
+  int upper_tile = *(int *) a[14];
   int row0 = by * 128, col0 = bx * 128;
   if (row0 >= m || col0 >= n) return;
   if ((row0 >= skip_row0 && row0 + 128 <= skip_row1) || (col0 >= skip_col0 && col0 + 128 <= skip_col1)) return;
+  if (upper_tile > 0 && row0 / upper_tile > col0 / upper_tile) return;
   static float acc[128][128];
   for (int i = 0; i < 128; i++) {
     for (int j = 0; j < 128; j++) acc[i][j] = accumulate ? c[(size_t) (row0 + i) * ldc + col0 + j] : infinity_of(p);
@@ -530,7 +532,7 @@ int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsign
   memcpy(last_dims, dims, sizeof dims);
   /* The parameter types of each kernel: i = int (4 bytes), p = pointer or long long (8 bytes). */
   const char *types = "";
-  if (strncmp(last_kernel, "tropic_srgemm", 13) == 0) types = "iiipipipiiiiii";
+  if (strncmp(last_kernel, "tropic_srgemm", 13) == 0) types = "iiipipipiiiiiii";
   else if (strncmp(last_kernel, "tropic_closure_shared", 21) == 0) types = "pii";
   else if (strncmp(last_kernel, "tropic_closure_step", 19) == 0) types = "piii";
   else if (strcmp(last_kernel, "tropic_transpose") == 0) types = "iipipi";
