@@ -56,6 +56,18 @@ public final class RandomGraphs {
     return builder.build();
   }
 
+  /** {@link #digraph}'s arcs as undirected edges: a symmetric graph, which FW solves on its upper triangle. */
+  public static Graph undirected(int n, int outDegree, Weights weights, long seed) {
+    Graph arcs = digraph(n, outDegree, weights, seed);
+    GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(true);
+    for (int u = 0; u < n; u++) {
+      for (int a = arcs.offsets()[u]; a < arcs.offsets()[u + 1]; a++) {
+        builder.addEdge(u, arcs.targets()[a], arcs.weights()[a]);
+      }
+    }
+    return builder.build();
+  }
+
   /** A short name for reports, e.g. {@code random n=4096 d=16 real}. */
   public static String describe(int n, int outDegree, Weights weights) {
     return "random n=" + n + " d=" + outDegree + " " + weights.label();

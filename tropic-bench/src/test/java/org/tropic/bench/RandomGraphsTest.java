@@ -34,6 +34,20 @@ class RandomGraphsTest {
   }
 
   @Test
+  void theUndirectedGraphHasEachArcBothWays() {
+    Graph arcs = RandomGraphs.digraph(150, 6, RandomGraphs.Weights.INTEGER, 5);
+    Graph edges = RandomGraphs.undirected(150, 6, RandomGraphs.Weights.INTEGER, 5);
+    assertThat(edges.isSymmetric()).isTrue();
+    assertThat(edges.undirected()).isTrue();
+    for (int u = 0; u < 150; u++) {
+      for (int v = 0; v < 150; v++) {
+        float lighter = Math.min(arcs.weight(u, v), arcs.weight(v, u));
+        assertThat(edges.weight(u, v)).as("%d–%d", u, v).isEqualTo(lighter);
+      }
+    }
+  }
+
+  @Test
   void rejectsEmptyGraphs() {
     assertThatThrownBy(() -> RandomGraphs.digraph(0, 4, RandomGraphs.Weights.REAL, 1)).hasMessageContaining("n=0");
     assertThatThrownBy(() -> RandomGraphs.Weights.ofLabel("complex")).hasMessageContaining("unknown weights");

@@ -70,7 +70,8 @@ class GpuBundleIT {
     Run bench = onStandIn(List.of(bundle.resolve("gpu-bench").toString(), "--srgemm-side", "256", "--srgemm-k", "64",
         "--check-side", "256", "--fw-max-n", "400", "--cpu-n", "300", "--threads", "2", "--seed", "7"));
     assertThat(bench.exit()).as(bench.output()).isZero();
-    assertThat(bench.output()).contains("device: Stand-in GPU", "srgemm int32", "fw resident", "offload rates",
+    assertThat(bench.output()).contains("device: Stand-in GPU", "srgemm int32", "fw resident",
+        "undirected (upper triangle of tiles)", "offload rates",
         "fw offload", "offload: the", "gpu vs cpu fw", "all checks passed").doesNotContain("FAIL")
         .doesNotContain("stand-in:");
   }

@@ -149,6 +149,18 @@ public final class GpuBench {
         100 * fwRate / int32Rate);
     checkAgainstDijkstra(graph, resident.distances(), 16);
 
+    // The same arcs undirected: the resident solve takes the upper triangle of tiles, about half the work.
+    Graph undirected = RandomGraphs.undirected(n, 8, RandomGraphs.Weights.INTEGER, args.seed());
+    t0 = System.nanoTime();
+    GpuFloydWarshall.Result upper = new GpuFloydWarshall(gpu, options, args.threads()).solve(undirected,
+        Progress.NONE);
+    double upperSeconds = (System.nanoTime() - t0) / 1e9;
+    out.printf("fw resident n=%,d undirected (%s): %.1f s, %.2f× the directed solve's time%n", n,
+        upper.symmetric() ? "upper triangle of tiles" : "every tile", upperSeconds, upperSeconds / residentSeconds);
+    record(upper.symmetric(), "the undirected solve used the upper triangle");
+    checkAgainstDijkstra(undirected, upper.distances(), 16);
+    upper.distances().close();
+
     OffloadModel model = OffloadCalibration.measure(gpu, kernels, resident.arithmetic(), args.effectiveThreads());
     out.printf("offload rates: SRGEMM %.2f Tflop/s, device→host %.1f GB/s, host update %.1f GB/s; eq. 5: k ≥ %.0f"
         + " → b = %d%n", model.flopsPerSecond() / 1e12, model.transferBytesPerSecond() / 1e9,
