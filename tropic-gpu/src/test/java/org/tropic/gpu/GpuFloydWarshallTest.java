@@ -10,6 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.NegativeCycleException;
 import org.tropic.apsp.Progress;
@@ -49,8 +50,7 @@ class GpuFloydWarshallTest {
   void agreesWithTheCpuSolver(Arithmetic arithmetic, int n, int b, boolean offload) {
     OnTheGpu.assumeGpu();
     Graph graph = randomGraph(n, arithmetic, new Random(System.nanoTime()));
-    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
-        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    TiledDistanceMatrix cpu = cpuSolve(graph, b, arithmetic);
     GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
         .withOffload(offload, 3);
     if (offload) {
@@ -63,13 +63,7 @@ class GpuFloydWarshallTest {
     try (HostMatrix d = result.distances()) {
       assertThat(result.plan().resident()).isEqualTo(!offload);
       assertThat(result.arithmetic()).isEqualTo(arithmetic);
-      float[] expected = new float[n];
-      float[] actual = new float[n];
-      for (int u = 0; u < n; u++) {
-        cpu.copyRow(u, expected);
-        d.copyRow(u, actual);
-        GpuKernelParityTest.assertSameBits("row " + u, expected, actual);
-      }
+      assertSameDistances("GPU vs CPU", cpu, d);
     }
   }
 
@@ -79,19 +73,12 @@ class GpuFloydWarshallTest {
   void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b) {
     OnTheGpu.assumeGpu();
     Graph graph = randomUndirectedGraph(n, arithmetic, new Random(System.nanoTime()));
-    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
-        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    TiledDistanceMatrix cpu = cpuSolve(graph, b, arithmetic);
     GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu,
         GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic), 0).solve(graph, Progress.NONE);
     try (HostMatrix d = result.distances()) {
       assertThat(result.symmetric()).isTrue();
-      float[] expected = new float[n];
-      float[] actual = new float[n];
-      for (int u = 0; u < n; u++) {
-        cpu.copyRow(u, expected);
-        d.copyRow(u, actual);
-        GpuKernelParityTest.assertSameBits("row " + u, expected, actual);
-      }
+      assertSameDistances("GPU vs CPU", cpu, d);
     }
   }
 
@@ -106,6 +93,25 @@ class GpuFloydWarshallTest {
     Graph graph = builder.build();
     assertThatThrownBy(() -> new GpuFloydWarshall(gpu, GpuFloydWarshallOptions.defaults().withBlockSize(128), 0)
         .solve(graph, Progress.NONE)).isInstanceOf(NegativeCycleException.class);
+  }
+
+  /** The CPU solver's distances with the same tile side and arithmetic: the same updates in the same order. */
+  static TiledDistanceMatrix cpuSolve(Graph graph, int b, Arithmetic arithmetic) {
+    return new BlockedFloydWarshall(MinPlusKernels.best(),
+        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+  }
+
+  /** Every distance of {@code actual} has the bits of {@code expected}'s. */
+  static void assertSameDistances(String what, DistanceMatrix expected, DistanceMatrix actual) {
+    int n = expected.size();
+    assertThat(actual.size()).as(what).isEqualTo(n);
+    float[] e = new float[n];
+    float[] a = new float[n];
+    for (int u = 0; u < n; u++) {
+      expected.copyRow(u, e);
+      actual.copyRow(u, a);
+      GpuKernelParityTest.assertSameBits(what + ", row " + u, e, a);
+    }
   }
 
   /** An undirected graph with weights ≥ 0 for the arithmetic: the solvers work on its upper triangle of tiles. */

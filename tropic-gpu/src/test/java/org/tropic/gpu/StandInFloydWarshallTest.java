@@ -13,15 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.tropic.apsp.BlockedFloydWarshall;
-import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.NegativeCycleException;
 import org.tropic.apsp.Progress;
 import org.tropic.apsp.TiledDistanceMatrix;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
 import org.tropic.semiring.Arithmetic;
-import org.tropic.semiring.MinPlusKernels;
 
 /**
  * The GPU solvers' host side, end to end without a GPU: {@link GpuFloydWarshall}, resident and offloaded, on the
@@ -76,8 +73,7 @@ class StandInFloydWarshallTest {
   void agreesWithTheCpuSolver(Arithmetic arithmetic, int n, int b, boolean offload) {
     long seed = System.nanoTime();
     Graph graph = GpuFloydWarshallTest.randomGraph(n, arithmetic, new Random(seed));
-    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
-        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    TiledDistanceMatrix cpu = GpuFloydWarshallTest.cpuSolve(graph, b, arithmetic);
     GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
         .withOffload(offload, 3);
     if (offload) {
@@ -88,13 +84,7 @@ class StandInFloydWarshallTest {
     GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), options, 2).solve(graph, Progress.NONE);
     try (HostMatrix d = result.distances()) {
       assertThat(result.plan().resident()).isEqualTo(!offload);
-      float[] expected = new float[n];
-      float[] actual = new float[n];
-      for (int u = 0; u < n; u++) {
-        cpu.copyRow(u, expected);
-        d.copyRow(u, actual);
-        GpuKernelParityTest.assertSameBits("seed " + seed + ", row " + u, expected, actual);
-      }
+      GpuFloydWarshallTest.assertSameDistances("seed " + seed, cpu, d);
     }
   }
 
@@ -109,19 +99,12 @@ class StandInFloydWarshallTest {
   void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry) {
     long seed = System.nanoTime();
     Graph graph = GpuFloydWarshallTest.randomUndirectedGraph(n, arithmetic, new Random(seed));
-    TiledDistanceMatrix cpu = new BlockedFloydWarshall(MinPlusKernels.best(),
-        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    TiledDistanceMatrix cpu = GpuFloydWarshallTest.cpuSolve(graph, b, arithmetic);
     GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), GpuFloydWarshallOptions.defaults().withBlockSize(b)
         .withArithmetic(arithmetic).withSymmetry(symmetry), 2).solve(graph, Progress.NONE);
     try (HostMatrix d = result.distances()) {
       assertThat(result.symmetric()).isEqualTo(symmetry);
-      float[] expected = new float[n];
-      float[] actual = new float[n];
-      for (int u = 0; u < n; u++) {
-        cpu.copyRow(u, expected);
-        d.copyRow(u, actual);
-        GpuKernelParityTest.assertSameBits("seed " + seed + ", row " + u, expected, actual);
-      }
+      GpuFloydWarshallTest.assertSameDistances("seed " + seed, cpu, d);
     }
   }
 
