@@ -65,6 +65,26 @@ class GpuBundleIT {
     assertThat(dir.resolve("d.npy")).exists();
   }
 
+  /**
+   * The bundle is small enough to travel with the repository to a lent GPU machine (64 MiB in all there), and the
+   * commands it cannot serve say so: plots need the AWT and XChart, which it leaves out.
+   */
+  @Test
+  void theBundleIsSmallAndSaysWhatItLeavesOut() throws Exception {
+    long bytes;
+    try (var files = Files.walk(bundle)) {
+      bytes = files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+    }
+    assertThat(bytes).as("bundle bytes").isLessThan(62L << 20);
+    Run plots = run(List.of(bundle.resolve("tropic").toString(), "validate", "holdout", "--curated-nodes",
+        ROOT.resolve("examples/hetionet/hetionet-v1.0-nodes.tsv.gz").toString(), "--curated-edges",
+        ROOT.resolve("examples/hetionet/hetionet-v1.0-edges-5k.sif.gz").toString(), "--relation", "CtD", "--plots",
+        scratch.resolve("plots").toString()), "");
+    assertThat(plots.exit()).as(plots.output()).isEqualTo(2);
+    assertThat(plots.output()).contains("--plots needs the AWT (module java.desktop)", "gpu-bundle --full")
+        .doesNotContain("Exception");
+  }
+
   @Test
   void theGpuBenchmarkRunsEveryPartAndEveryCheckPasses() throws Exception {
     Run bench = onStandIn(List.of(bundle.resolve("gpu-bench").toString(), "--srgemm-side", "256", "--srgemm-k", "64",

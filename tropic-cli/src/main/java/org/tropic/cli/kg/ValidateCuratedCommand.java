@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
 import org.tropic.discovery.KgDistances;
+import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -70,6 +71,9 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   }
 
   private int validate() throws Exception {
+    if (plots != null) {
+      PlotSupport.require();
+    }
     PrintWriter out = spec.commandLine().getOut();
     KnowledgeGraph literatureGraph = KgCli.load(literature);
     KnowledgeGraph curatedGraph = KgCli.load(curated);

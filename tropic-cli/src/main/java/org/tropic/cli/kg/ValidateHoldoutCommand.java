@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tropic.discovery.HoldoutValidation;
+import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.KnowledgeGraph;
@@ -73,6 +74,9 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
   }
 
   private int validate() throws Exception {
+    if (plots != null) {
+      PlotSupport.require();
+    }
     PrintWriter out = spec.commandLine().getOut();
     KnowledgeGraph graph;
     if (source.kg != null) {

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.tropic.discovery.TimeSlicedValidation;
+import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
@@ -56,6 +57,9 @@ public final class ValidateTimeCommand implements Callable<Integer> {
   }
 
   private int validate() throws Exception {
+    if (plots != null) {
+      PlotSupport.require();
+    }
     PrintWriter out = spec.commandLine().getOut();
     KnowledgeGraph graph = KgCli.load(kg);
     TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, new TimeSlicedValidation.Options(fromYear,
