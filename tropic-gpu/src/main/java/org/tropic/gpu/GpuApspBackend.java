@@ -77,10 +77,10 @@ public final class GpuApspBackend implements ApspBackend {
     }
     double peak = device.minPlusPeakFlops(device.clockKHz() * 1e3);
     double nn = memory.padded();
-    // A symmetric graph solved resident updates the tiles on and above the diagonal: (t + 1) / 2t of them.
+    // A symmetric graph is solved on the tiles on and above the diagonal: (t + 1) / 2t of them.
     double tiles = nn / memory.blockSize();
-    double share = memory.resident() && BlockedFloydWarshall.solvableOnUpperTriangle(graph,
-        request.floydWarshall().symmetry()) ? (tiles + 1) / (2 * tiles) : 1;
+    double share = BlockedFloydWarshall.solvableOnUpperTriangle(graph, request.floydWarshall().symmetry())
+        ? (tiles + 1) / (2 * tiles) : 1;
     double compute = 2 * nn * nn * nn * share / (peak * ASSUMED_EFFICIENCY)
         * (memory.resident() ? 1 : OFFLOAD_SLOWDOWN);
     double seconds = STARTUP_SECONDS + compute + 2 * nn * nn * Float.BYTES / TRANSFER_BYTES_PER_SECOND;

@@ -71,8 +71,8 @@ public final class GpuFloydWarshall {
   }
 
   /**
-   * Whether a resident solve of {@code graph} works on the tiles on and above the diagonal only: symmetry is on and
-   * the graph allows it, by the rule the CPU solver applies.
+   * Whether a solve of {@code graph} works on the tiles on and above the diagonal only: symmetry is on and the graph
+   * allows it, by the rule the CPU solver applies.
    */
   public boolean usesSymmetry(Graph graph) {
     return BlockedFloydWarshall.solvableOnUpperTriangle(graph, options.symmetry());
@@ -92,11 +92,11 @@ public final class GpuFloydWarshall {
       DeviceMemoryPlan plan = plan(graph.vertexCount(), arithmetic, kernels);
       HostMatrix matrix = HostMatrix.ofArcs(graph, plan.padded(), arithmetic);
       try {
-        boolean symmetric = plan.resident() && usesSymmetry(graph);
+        boolean symmetric = usesSymmetry(graph);
         if (plan.resident()) {
           new ResidentSolver(gpu, kernels, arithmetic, plan, graph, progress, symmetric).run(matrix);
         } else {
-          new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads).run(matrix);
+          new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads, symmetric).run(matrix);
         }
         matrix.decode(arithmetic);
         matrix.solvedOnUpperTriangle(symmetric);

@@ -15,7 +15,7 @@ import org.tropic.semiring.Arithmetic;
  * @param dpx whether to use Hopper's DPX instructions in the int32 path where available
  * @param offloadModel the measured rates for eq. 5, or {@code null} to measure them at the start of an offload run
  * @param symmetry whether a symmetric graph (undirected, weights ≥ 0) is solved on the tiles on and above the
- *     diagonal only, in the resident mode (half the outer products; the offload mode solves every tile)
+ *     diagonal only (about half the outer products)
  */
 public record GpuFloydWarshallOptions(int blockSize, Arithmetic arithmetic, long deviceMemoryLimit, int streams,
     boolean forceOffload, boolean dpx, OffloadModel offloadModel, boolean symmetry) {

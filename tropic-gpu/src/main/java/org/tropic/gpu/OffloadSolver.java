@@ -1,5 +1,7 @@
 package org.tropic.gpu;
 
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,6 +25,12 @@ import org.tropic.semiring.Arithmetic;
  *       max{t0, t1, t2} of {@link OffloadModel}.
  * </ol>
  * The host update takes the same min as the kernels, so the results equal the resident mode's bit for bit.
+ *
+ * <p>A symmetric matrix (undirected graph, weights ≥ 0) is solved on the tiles on and above the diagonal, as in
+ * {@link ResidentSolver}: the row strip's tiles left of the diagonal are taken from the column strip's tiles above
+ * it (transposed, on the device), the column panel is the updated row panel's transpose, the chunks that lie wholly
+ * below the diagonal of tiles are left out (about half), and the host mirrors the lower triangle at the end. Entries
+ * below the diagonal are never read before that, so those a chunk across the diagonal updates do no harm.
  */
 final class OffloadSolver {
   private final GpuContext gpu;
@@ -32,9 +40,11 @@ final class OffloadSolver {
   private final Graph graph;
   private final Progress progress;
   private final int hostThreads;
+  private final boolean symmetric;
 
   OffloadSolver(GpuContext gpu, MinPlusModule kernels, Arithmetic arithmetic, DeviceMemoryPlan plan, Graph graph,
-      Progress progress, int hostThreads) {
+      Progress progress, int hostThreads, boolean symmetric) {
+    this.symmetric = symmetric;
     this.gpu = gpu;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
@@ -132,6 +142,9 @@ final class OffloadSolver {
           progress.advance(1);
         }
         main.synchronize();
+        if (symmetric) {
+          mirrorUpperTriangle(matrix.segment());
+        }
       } catch (RuntimeException | Error e) {
         // Let the queued panel work end before the strips it uses are freed (the lanes wait for their own).
         main.synchronizeAfter(e);
@@ -155,6 +168,10 @@ final class OffloadSolver {
     gatherColumns(host, nn, kb, b, s.columnStage().segment());
     s.rows().upload(s.rowStage().segment(), 0, strip, main);
     s.columns().upload(s.columnStage().segment(), 0, strip, main);
+    if (symmetric && kb > 0) {
+      // The pivot rows' tiles left of the diagonal are stale (below it): take their mirrors, the column's top.
+      kernels.transpose(main, kb, b, s.columns().address(), b, s.rows().address(), nn);
+    }
     long pivotInRows = s.rows().at(kb);
     long pivotInColumns = s.columns().at((long) kb * b);
     kernels.closure(main, arithmetic, b, pivotInRows, nn);
@@ -163,10 +180,16 @@ final class OffloadSolver {
     gpu.driver.copyOnDeviceAsync(s.rowCopy().address(), s.rows().address(), strip, main.handle());
     kernels.multiplyMin(main, arithmetic, b, nn, b, s.diagonalT().address(), b, s.rowCopy().address(), nn,
         s.rows().address(), nn, true, 0, 0, kb, kb + b);
-    kernels.transpose(main, nn, b, s.columns().address(), b, s.columnsT().address(), nn);
-    kernels.multiplyMin(main, arithmetic, nn, b, b, s.columnsT().address(), nn, pivotInColumns, b,
-        s.columns().address(), b, true, kb, kb + b, 0, 0);
-    kernels.transpose(main, nn, b, s.columns().address(), b, s.columnsT().address(), nn);
+    if (symmetric) {
+      // The column panel is the row panel's transpose; the outer product's left operand, its transpose, the rows.
+      kernels.transpose(main, b, nn, s.rows().address(), nn, s.columns().address(), b);
+      gpu.driver.copyOnDeviceAsync(s.columnsT().address(), s.rows().address(), strip, main.handle());
+    } else {
+      kernels.transpose(main, nn, b, s.columns().address(), b, s.columnsT().address(), nn);
+      kernels.multiplyMin(main, arithmetic, nn, b, b, s.columnsT().address(), nn, pivotInColumns, b,
+          s.columns().address(), b, true, kb, kb + b, 0, 0);
+      kernels.transpose(main, nn, b, s.columns().address(), b, s.columnsT().address(), nn);
+    }
     s.rows().download(0, strip, s.rowStage().segment(), main);
     s.columns().download(0, strip, s.columnStage().segment(), main);
     s.diagonalT().download(0, (long) b * b * Float.BYTES, s.diagonalStage().segment(), main);
@@ -182,7 +205,7 @@ final class OffloadSolver {
     int b = plan.blockSize();
     int x = plan.chunk();
     int kb = k * b;
-    List<Chunk> chunks = chunks(nn, x, kb, b);
+    List<Chunk> chunks = symmetric ? upperChunks(chunks(nn, x, kb, b), b) : chunks(nn, x, kb, b);
     for (Lane lane : lanes) {
       lane.stream().waitFor(panelsDone);
     }
@@ -238,6 +261,29 @@ final class OffloadSolver {
       }
     }
     return chunks;
+  }
+
+  /** The chunks with an entry in a tile on or above the diagonal of b×b tiles. */
+  static List<Chunk> upperChunks(List<Chunk> chunks, int b) {
+    return chunks.stream().filter(c -> c.i0() / b <= (c.j0() + c.w() - 1) / b).toList();
+  }
+
+  /** Each tile below the diagonal ← the transpose of its mirror, tile rows in parallel. */
+  private void mirrorUpperTriangle(MemorySegment host) {
+    int nn = plan.padded();
+    int b = plan.blockSize();
+    IntStream tileRows = IntStream.range(1, nn / b);
+    (hostThreads > 1 ? tileRows.parallel() : tileRows).forEach(tj -> {
+      for (int ti = 0; ti < tj; ti++) {
+        for (int r = 0; r < b; r++) {
+          long from = ((long) ti * b + r) * nn + (long) tj * b;
+          long to = (long) tj * b * nn + (long) ti * b + r;
+          for (int c = 0; c < b; c++) {
+            host.setAtIndex(JAVA_FLOAT, to + (long) c * nn, host.getAtIndex(JAVA_FLOAT, from + c));
+          }
+        }
+      }
+    });
   }
 
   /** Copies columns kb..kb+b of every row into an N×b block (leading dimension b). */

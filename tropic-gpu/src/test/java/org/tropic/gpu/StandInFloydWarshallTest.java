@@ -89,21 +89,30 @@ class StandInFloydWarshallTest {
   }
 
   /**
-   * Undirected graphs: the resident mode works on the tiles on and above the diagonal (gathering the pivot row from
-   * its mirror, mirroring at the end) and must still give every distance of the CPU solver, which does the same;
-   * with symmetry off, the same distances from every tile.
+   * Undirected graphs: both modes work on the tiles on and above the diagonal (gathering the pivot row from its
+   * mirror, mirroring at the end; the offload mode leaves out the chunks below the diagonal) and must still give
+   * every distance of the CPU solver, which does the same; with symmetry off, the same distances from every tile.
    */
-  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetry = {3}")
-  @CsvSource({"INT32, 300, 128, true", "NONNEGATIVE_FLOAT, 517, 256, true", "EXACT_FLOAT, 400, 128, true",
-      "INT32, 260, 128, false"})
-  void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry) {
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetry = {3}, offload = {4}")
+  @CsvSource({"INT32, 300, 128, true, false", "NONNEGATIVE_FLOAT, 517, 256, true, false",
+      "EXACT_FLOAT, 400, 128, true, false", "INT32, 260, 128, false, false", "INT32, 520, 128, true, true",
+      "NONNEGATIVE_FLOAT, 400, 256, true, true", "EXACT_FLOAT, 300, 128, true, true"})
+  void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry,
+      boolean offload) {
     long seed = System.nanoTime();
     Graph graph = GpuFloydWarshallTest.randomUndirectedGraph(n, arithmetic, new Random(seed));
     TiledDistanceMatrix cpu = GpuFloydWarshallTest.cpuSolve(graph, b, arithmetic);
-    GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), GpuFloydWarshallOptions.defaults().withBlockSize(b)
-        .withArithmetic(arithmetic).withSymmetry(symmetry), 2).solve(graph, Progress.NONE);
+    GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
+        .withSymmetry(symmetry).withOffload(offload, 3);
+    if (offload) {
+      // Chunks of 128² (the smallest), so that many straddle the diagonal or lie wholly below it.
+      options = options.withDeviceMemoryLimit(
+          DeviceMemoryPlan.offloadMinimumDeviceBytes(DeviceMemoryPlan.padded(n, b), b, 3));
+    }
+    GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), options, 2).solve(graph, Progress.NONE);
     try (HostMatrix d = result.distances()) {
       assertThat(result.symmetric()).isEqualTo(symmetry);
+      assertThat(result.plan().resident()).isEqualTo(!offload);
       GpuFloydWarshallTest.assertSameDistances("seed " + seed, cpu, d);
     }
   }
