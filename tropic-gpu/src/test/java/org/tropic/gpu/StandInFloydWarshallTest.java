@@ -96,7 +96,8 @@ class StandInFloydWarshallTest {
   @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetry = {3}, offload = {4}")
   @CsvSource({"INT32, 300, 128, true, false", "NONNEGATIVE_FLOAT, 517, 256, true, false",
       "EXACT_FLOAT, 400, 128, true, false", "INT32, 260, 128, false, false", "INT32, 520, 128, true, true",
-      "NONNEGATIVE_FLOAT, 400, 256, true, true", "EXACT_FLOAT, 300, 128, true, true"})
+      "NONNEGATIVE_FLOAT, 400, 256, true, true", "EXACT_FLOAT, 300, 128, true, true", "INT32, 1, 128, true, false",
+      "INT32, 5, 128, true, true"})
   void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry,
       boolean offload) {
     long seed = System.nanoTime();
