@@ -46,8 +46,9 @@ public final class GpuApspBackend implements ApspBackend {
 
   @Override
   public ApspPlan plan(Graph graph, ApspRequest request) {
-    if (request.algorithm() == Algorithm.DIJKSTRA) {
-      throw new IllegalArgumentException("Dijkstra runs on the CPU only: use --algorithm fw (or auto) with the GPU,"
+    if (request.algorithm() == Algorithm.DIJKSTRA || request.algorithm() == Algorithm.PARTITIONED) {
+      String name = request.algorithm() == Algorithm.DIJKSTRA ? "Dijkstra" : "Partitioned APSP";
+      throw new IllegalArgumentException(name + " runs on the CPU only: use --algorithm fw (or auto) with the GPU,"
           + " or --device cpu");
     }
     Gpu.GpuProbe probe = Gpu.probe();

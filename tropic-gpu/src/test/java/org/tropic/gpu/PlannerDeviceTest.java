@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import org.junit.jupiter.api.Test;
+import org.tropic.apsp.Algorithm;
 import org.tropic.apsp.ApspBackend;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
@@ -42,6 +43,16 @@ class PlannerDeviceTest {
         .isInstanceOf(DeviceUnavailableException.class)
         .hasMessageContaining("the GPU was requested, but it cannot be used here: ")
         .hasMessageContaining(Gpu.probe().description());
+  }
+
+  /** Dijkstra and partitioned APSP have no GPU form: asked for on the GPU, they are refused, not swapped for FW. */
+  @Test
+  void algorithmsOfTheCpuAloneAreRefusedOnTheGpu() {
+    GpuApspBackend gpu = new GpuApspBackend();
+    assertThatThrownBy(() -> gpu.plan(path(200), ApspRequest.defaults().withAlgorithm(Algorithm.DIJKSTRA)))
+        .hasMessage("Dijkstra runs on the CPU only: use --algorithm fw (or auto) with the GPU, or --device cpu");
+    assertThatThrownBy(() -> gpu.plan(path(200), ApspRequest.defaults().withAlgorithm(Algorithm.PARTITIONED)))
+        .hasMessageStartingWith("Partitioned APSP runs on the CPU only");
   }
 
   @Test
