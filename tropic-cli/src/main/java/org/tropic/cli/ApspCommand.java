@@ -112,6 +112,10 @@ final class ApspCommand implements Callable<Integer> {
       if (output == null) {
         throw new IllegalArgumentException("--distributed needs -o OUT.npy: no rank holds the whole result");
       }
+      if (device == Device.GPU) {
+        throw new IllegalArgumentException("--distributed runs on the ranks' CPU cores only: drop --device gpu, or"
+            + " run on one node without --distributed");
+      }
       return DistributedApsp.runAndReport(graphPath, graphOptions.toReadOptions(), output,
           distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
           spec.commandLine().getOut(), err);

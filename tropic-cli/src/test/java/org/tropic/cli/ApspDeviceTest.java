@@ -69,6 +69,15 @@ class ApspDeviceTest {
   }
 
   @Test
+  void theDistributedSolverDoesNotTakeTheGpu() throws IOException {
+    Path out = dir.resolve("d.npy");
+    Run r = run("apsp", graph().toString(), "--distributed", "--device", "gpu", "-o", out.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--distributed runs on the ranks' CPU cores only: drop --device gpu");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
   void anUnknownDeviceIsBadUsage() throws IOException {
     Run r = run("apsp", graph().toString(), "--device", "tpu");
     assertThat(r.exitCode()).isEqualTo(2);
