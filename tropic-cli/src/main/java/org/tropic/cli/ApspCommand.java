@@ -120,6 +120,10 @@ final class ApspCommand implements Callable<Integer> {
           distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
           spec.commandLine().getOut(), err);
     }
+    if (parts != 0 && (algorithm == Algorithm.FW || algorithm == Algorithm.DIJKSTRA)) {
+      throw new IllegalArgumentException("--parts " + parts + " is for --algorithm partitioned (or auto), not "
+          + algorithm.label());
+    }
     long start = System.nanoTime();
     LoadedGraph loaded = graphOptions.load(graphPath);
     Graph graph = loaded.graph();

@@ -88,6 +88,13 @@ class TropicCommandTest {
   }
 
   @Test
+  void partsWithoutThePartitionedAlgorithmIsBadUsage() throws IOException {
+    Run r = run("apsp", smallGraph().toString(), "--algorithm", "fw", "--parts", "4");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("--parts 4 is for --algorithm partitioned (or auto), not fw");
+  }
+
+  @Test
   void everyAlgorithmGivesTheSameAnswer() throws IOException {
     Path graph = smallGraph();
     for (String algorithm : new String[] {"fw", "dijkstra", "partitioned"}) {
