@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.apsp.Nearest;
 import org.tropic.apsp.ShortestPaths;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphFormat;
 import org.tropic.io.GraphReader;
@@ -49,7 +50,7 @@ final class QueryCommand implements Callable<Integer> {
   @Parameters(index = "2..*", paramLabel = "VERTEX", description = "Vertex labels or ids.")
   List<String> vertices = new ArrayList<>();
 
-  @Option(names = {"-k", "--top"}, paramLabel = "K", defaultValue = "10",
+  @Option(names = {"-k", "--top"}, paramLabel = "K", defaultValue = "10", converter = PositiveInt.class,
       description = "How many vertices 'nearest' lists. Default: ${DEFAULT-VALUE}.")
   int k;
 

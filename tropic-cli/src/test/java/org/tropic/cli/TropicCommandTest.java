@@ -87,6 +87,19 @@ class TropicCommandTest {
         .contains("b → a  length 7, 2 arcs: b → c → a").containsPattern("length \\d+, 1 arc: ");
   }
 
+  /** Counts of things to list start at 1: 0 would print an empty table and look like an answer. */
+  @Test
+  void listingNothingIsBadUsage() throws IOException {
+    Path out = dir.resolve("d.npy");
+    assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
+    Run nearest = run("query", out.toString(), "nearest", "a", "-k", "0");
+    assertThat(nearest.exitCode()).isEqualTo(2);
+    assertThat(nearest.err()).contains("must be at least 1, got 0");
+    Run centrality = run("centrality", smallGraph().toString(), "pagerank", "--top", "0");
+    assertThat(centrality.exitCode()).isEqualTo(2);
+    assertThat(centrality.err()).contains("must be at least 1, got 0");
+  }
+
   @Test
   void partsWithoutThePartitionedAlgorithmIsBadUsage() throws IOException {
     Run r = run("apsp", smallGraph().toString(), "--algorithm", "fw", "--parts", "4");

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.apsp.TiledDistanceMatrix;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
@@ -62,8 +63,8 @@ public final class DemoCommand implements Callable<Integer> {
       + " hidden links for (default ${DEFAULT-VALUE}, multiple sclerosis)")
   String disease;
 
-  @Option(names = "--top", paramLabel = "N", defaultValue = "5", description = "hidden links shown (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(names = "--top", paramLabel = "N", defaultValue = "5", converter = PositiveInt.class,
+      description = "hidden links shown (default ${DEFAULT-VALUE})")
   int top;
 
   @Option(names = "--max-p-value", paramLabel = "P", defaultValue = "1", description = "link only disease pairs"

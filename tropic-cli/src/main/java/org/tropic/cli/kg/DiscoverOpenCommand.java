@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.KgDistances;
 import org.tropic.discovery.OpenDiscovery;
@@ -52,8 +53,8 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
       + " be: concept, abstract or both (default ${DEFAULT-VALUE})")
   String nodeKinds;
 
-  @Option(names = "--top", paramLabel = "N", defaultValue = "20", description = "candidates shown (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(names = "--top", paramLabel = "N", defaultValue = "20", converter = PositiveInt.class,
+      description = "candidates shown (default ${DEFAULT-VALUE})")
   int top;
 
   @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "distances from"

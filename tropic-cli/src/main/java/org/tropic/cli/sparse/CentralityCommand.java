@@ -17,6 +17,7 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectralRadius;
 import org.tropic.analytics.SubgraphCentrality;
 import org.tropic.analytics.VertexScores;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -48,7 +49,8 @@ public final class CentralityCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "MEASURE", description = "eigenvector, pagerank, katz or subgraph.")
   Measure measure;
 
-  @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Vertices to list (default: 10).")
+  @Option(names = "--top", defaultValue = "10", paramLabel = "N", converter = PositiveInt.class,
+      description = "Vertices to list (default: 10).")
   int top;
 
   @Option(names = "--iterations", defaultValue = "1000", paramLabel = "N",

@@ -13,6 +13,7 @@ import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
 import org.tropic.analytics.WeightedTraversal;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -44,7 +45,8 @@ public final class TraverseCommand implements Callable<Integer> {
       description = "Factor per step, favouring short walks when below 1 (default: 1).")
   double decay;
 
-  @Option(names = "--top", defaultValue = "10", paramLabel = "N", description = "Vertices to list (default: 10).")
+  @Option(names = "--top", defaultValue = "10", paramLabel = "N", converter = PositiveInt.class,
+      description = "Vertices to list (default: 10).")
   int top;
 
   @Option(names = "--include-seeds", description = "Rank the seeds too.")
