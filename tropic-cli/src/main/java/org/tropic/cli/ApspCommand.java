@@ -239,8 +239,9 @@ final class ApspCommand implements Callable<Integer> {
         .put("gflops", plan.algorithm() == Algorithm.FW ? result.floydWarshallGflops() : null)
         .put("peak_memory_bytes", PeakMemory.bytes())
         .put("reachable_pairs", summary.reachablePairs())
-        .put("mean_distance", summary.meanDistance())
-        .put("max_distance", summary.maxDistance())
+        // No reachable pair has no mean or maximum: shown as "-" (null in JSON), not NaN.
+        .put("mean_distance", summary.reachablePairs() == 0 ? null : summary.meanDistance())
+        .put("max_distance", summary.reachablePairs() == 0 ? null : summary.maxDistance())
         .put("output", output == null ? null : output.toString())
         .put("write_seconds", output == null ? null : writeSeconds);
     if (outputOptions.json) {

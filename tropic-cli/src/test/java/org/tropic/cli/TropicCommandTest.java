@@ -87,6 +87,19 @@ class TropicCommandTest {
         .contains("b → a  length 7, 2 arcs: b → c → a").containsPattern("length \\d+, 1 arc: ");
   }
 
+  /** A graph with no reachable pair has no mean or largest distance: null in JSON, not the string "NaN". */
+  @Test
+  void noReachablePairHasNoMeanDistance() throws IOException {
+    Path graph = dir.resolve("lonely.tsv");
+    Files.writeString(graph, "source\ttarget\na\ta\n");
+    Run r = run("apsp", graph.toString(), "--json", "--examples", "0");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.get("reachable_pairs").asLong()).isZero();
+    assertThat(report.get("mean_distance").isNull()).isTrue();
+    assertThat(report.get("max_distance").isNull()).isTrue();
+  }
+
   /** Counts of things to list start at 1: 0 would print an empty table and look like an answer. */
   @Test
   void listingNothingIsBadUsage() throws IOException {
