@@ -12,7 +12,9 @@ import org.tropic.semiring.Arithmetic;
  *   <li>{@value #INT_FLOPS_PER_CYCLE} for the non-negative float and int32 paths, whose min runs on the integer
  *       vector pipes beside the adds, doubling the throughput.
  * </ul>
- * Both are overridable for other machines (e.g. 16 and 32 on a core with 256-bit vectors).
+ * Both are overridable for other machines (e.g. 16 and 32 on a core with 256-bit vectors). A core with more vector
+ * pipes than the model can pass it: Zen 5 has four 512-bit pipes, and the exact-float kernel measured just over
+ * 100% of this peak on one of its cores.
  *
  * @param ghz the core clock in GHz (measured by {@link ClockProbe} or given)
  * @param cores the cores the peak is for (the threads the kernel runs on)
