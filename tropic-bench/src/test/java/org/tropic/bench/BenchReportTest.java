@@ -52,6 +52,19 @@ class BenchReportTest {
   }
 
   @Test
+  void aKernelAboveThePeakModelIsExplainedOnlyThen() {
+    assertThat(BenchReport.text(sample())).doesNotContain("Above 100%");
+    BenchResults sample = sample();
+    MinPlusPeak peak = sample.peaks().getFirst();
+    KernelResult fast = TargetCheckTest.kernel(Arithmetic.EXACT_FLOAT, 1, 120.0,
+        peak.withCores(1).gflops(Arithmetic.EXACT_FLOAT), "");
+    BenchResults above = new BenchResults(sample.environment(), sample.clocks(), sample.peaks(), List.of(fast),
+        sample.floydWarshall(), sample.peers(), sample.targets(), sample.notes());
+    assertThat(BenchReport.text(above)).containsPattern("exact-float\\s+1\\s+120\\.0.*101\\.4%")
+        .contains("Above 100%: the peak is the targets' model of a core with two 512-bit vector pipes");
+  }
+
+  @Test
   void jsonUsesNullForUnmeasuredNumbersAndPathLabels(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("bench.json");
     BenchReport.writeJson(sample(), file);
