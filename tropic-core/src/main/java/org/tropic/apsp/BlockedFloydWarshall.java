@@ -33,9 +33,9 @@ public final class BlockedFloydWarshall {
     int threads = options.effectiveThreads();
     boolean symmetric = usesSymmetry(graph);
     int b = blockSizeFor(graph);
-    TiledDistanceMatrix d = new TiledDistanceMatrix(n, b, arithmetic, graph.labels(), symmetric);
-    loadArcs(graph, d, arithmetic);
-    new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), graph, progress).run();
+    TiledDistanceMatrix d = TiledDistanceMatrix.deferred(n, b, graph.labels(), symmetric);
+    new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), graph, progress,
+        new GraphTiles(graph, d, arithmetic)).run();
     d.decodeFrom(arithmetic);
     return d;
   }
@@ -77,16 +77,5 @@ public final class BlockedFloydWarshall {
   /** The rule every Floyd–Warshall solve in Tropic applies: allowed, symmetric, and no negative weight. */
   public static boolean solvableOnUpperTriangle(Graph graph, boolean allowed) {
     return allowed && !graph.weightStats().hasNegative() && graph.isSymmetric();
-  }
-
-  private static void loadArcs(Graph graph, TiledDistanceMatrix d, Arithmetic arithmetic) {
-    int[] offsets = graph.offsets();
-    int[] targets = graph.targets();
-    float[] weights = graph.weights();
-    for (int u = 0; u < graph.vertexCount(); u++) {
-      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
-        d.lowerEntry(u, targets[a], weights[a], arithmetic);
-      }
-    }
   }
 }

@@ -47,6 +47,7 @@ final class FloydWarshallSchedule {
   private final boolean symmetric;
   private final Graph graph;
   private final Progress progress;
+  private final FirstUse firstUse;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
@@ -65,8 +66,24 @@ final class FloydWarshallSchedule {
   private int running;
   private Throwable failure;
 
+  /** Gives a tile for its first task (iteration 0), on the worker that runs that task. */
+  interface FirstUse {
+    float[] tile(int tileRow, int tileCol);
+  }
+
+  /** A schedule over {@code d}, whose stored tiles all exist already. */
   FloydWarshallSchedule(MinPlusKernels kernels, Arithmetic arithmetic, TiledDistanceMatrix d, int threads,
       boolean lookahead, Graph graph, Progress progress) {
+    this(kernels, arithmetic, d, threads, lookahead, graph, progress, d::tile);
+  }
+
+  /**
+   * A schedule whose tasks take each tile's first state from {@code firstUse}, which may make it there, and which
+   * must return d's tile: from iteration 1 on, the tasks read it from {@code d}.
+   */
+  FloydWarshallSchedule(MinPlusKernels kernels, Arithmetic arithmetic, TiledDistanceMatrix d, int threads,
+      boolean lookahead, Graph graph, Progress progress, FirstUse firstUse) {
+    this.firstUse = firstUse;
     this.steps = new FloydWarshallSteps(kernels, arithmetic, d.blockSize());
     this.arithmetic = arithmetic;
     this.d = d;
@@ -172,7 +189,7 @@ final class FloydWarshallSchedule {
     int k = iterationOf(task);
     int i = rowOf(task);
     int j = columnOf(task);
-    float[] tile = d.tile(i, j);
+    float[] tile = k == 0 ? firstUse.tile(i, j) : d.tile(i, j);
     switch (typeOf(task)) {
       case DIAGONAL -> {
         int size = extent(k);

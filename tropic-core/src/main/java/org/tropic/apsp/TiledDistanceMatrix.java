@@ -28,24 +28,47 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   /** As above; when {@code symmetric}, only the tiles with I ≤ J exist. */
   TiledDistanceMatrix(int n, int blockSize, Arithmetic arithmetic, VertexLabels labels, boolean symmetric) {
+    this(n, blockSize, labels, symmetric);
+    for (int i = 0; i < tilesPerSide; i++) {
+      for (int j = symmetric ? i : 0; j < tilesPerSide; j++) {
+        materialize(i, j, arithmetic);
+      }
+    }
+  }
+
+  private TiledDistanceMatrix(int n, int blockSize, VertexLabels labels, boolean symmetric) {
     this.n = n;
     this.b = blockSize;
     this.tilesPerSide = Math.max(1, (n + blockSize - 1) / blockSize);
     this.symmetric = symmetric;
     this.tiles = new float[tilesPerSide * tilesPerSide][];
     this.labels = labels;
-    float inf = arithmetic.infinity();
-    float zero = arithmetic.encode(0f);
-    for (int i = 0; i < tilesPerSide; i++) {
-      for (int j = symmetric ? i : 0; j < tilesPerSide; j++) {
-        float[] tile = new float[b * b];
-        Arrays.fill(tile, inf);
-        tiles[i * tilesPerSide + j] = tile;
+  }
+
+  /**
+   * A matrix whose tiles do not exist yet: each is made by {@link #materialize} on its first use. Floyd–Warshall
+   * makes each one in the worker that first updates it, so the n² floats are written on every core and the tile is
+   * still in that core's cache for its first update, instead of by one thread before the solve.
+   */
+  static TiledDistanceMatrix deferred(int n, int blockSize, VertexLabels labels, boolean symmetric) {
+    return new TiledDistanceMatrix(n, blockSize, labels, symmetric);
+  }
+
+  /**
+   * Makes tile (I, J) all +∞ (in {@code arithmetic}'s storage form) with zeros on the diagonal of the matrix, and
+   * returns it. Each tile is made once, by one thread, before anything else reads it.
+   */
+  float[] materialize(int tileRow, int tileCol, Arithmetic arithmetic) {
+    float[] tile = new float[b * b];
+    Arrays.fill(tile, arithmetic.infinity());
+    if (tileRow == tileCol) {
+      float zero = arithmetic.encode(0f);
+      for (int r = 0, first = tileRow * b; r < b && first + r < n; r++) {
+        tile[r * b + r] = zero;
       }
     }
-    for (int v = 0; v < n; v++) {
-      tile(v / b, v / b)[(v % b) * b + v % b] = zero;
-    }
+    tiles[tileRow * tilesPerSide + tileCol] = tile;
+    return tile;
   }
 
   /** Bytes of tile storage for n vertices and tile side b, full or upper triangle only. */
