@@ -13,6 +13,9 @@ import org.tropic.graph.GraphBuilder;
  * <p>One pass, constant memory per line; O(m) time plus the final sort of the vertices.
  */
 final class EdgeListReader {
+  /** Why a file without a direction header is read as directed, and what to do when it was not meant so. */
+  private static final String NO_DIRECTION_HEADER =
+      "the default with no direction header; pass --undirected if each edge is listed once";
   private static final String[] HEADER_NAMES = {"source", "src", "from", "subject", "node1", "head"};
 
   private EdgeListReader() {}
@@ -46,7 +49,7 @@ final class EdgeListReader {
       if (direction == null) {
         Boolean declared = header.undirected();
         direction = ParsedGraph.Direction.resolve(options.direction(), declared != null && declared,
-            declared != null ? header.reason() : "default for edge lists without a direction header (directed)");
+            declared != null ? header.reason() : NO_DIRECTION_HEADER);
         builder.undirected(direction.undirected());
       }
       if (!headerRowDone) {

@@ -9,7 +9,7 @@ package org.tropic.io;
  * @param compression how the bytes were compressed
  * @param undirected whether every edge became arcs both ways
  * @param directionReason why, e.g. {@code "header '# directed=False'"}, {@code "Matrix Market symmetric"},
- *     {@code "option DIRECTED"}, {@code "default for edge lists without a header"}
+ *     {@code "option DIRECTED"}, {@code "the default with no direction header; pass --undirected if ..."}
  * @param weights the weight rule applied, {@link ReadOptions.Weights#DEFAULT} resolved to what it means here
  * @param dataLines the number of edge or entry lines read (comments, headers and blank lines excluded)
  */

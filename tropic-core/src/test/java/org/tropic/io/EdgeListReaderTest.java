@@ -38,7 +38,7 @@ class EdgeListReaderTest {
     assertThat(g.weight(g.vertex("2"), g.vertex("10"))).isEqualTo(INF);
     assertThat(g.arcCount()).isEqualTo(3);
     assertThat(g.undirected()).isFalse();
-    assertThat(loaded.source().directionReason()).contains("default", "directed");
+    assertThat(loaded.source().directionReason()).contains("default", "--undirected");
     assertThat(loaded.source().weights()).isEqualTo(Weights.UNIT);
   }
 
