@@ -5,12 +5,14 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import org.tropic.apsp.BlockSizeModel;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.ScalarMinPlusKernels;
@@ -112,6 +114,11 @@ public final class BenchRunner {
       }
     }
 
+    memoryNote(kernels, fwResults).ifPresent(note -> {
+      out.println("# " + note);
+      notes.add(note);
+    });
+
     List<PeerResult> peerResults = new ArrayList<>();
     if (config.runs(BenchPart.PEERS)) {
       PeerBench.Options peerOptions = peerOptions(config, out);
@@ -200,5 +207,25 @@ public final class BenchRunner {
         Double.isNaN(f.fractionOfKernel()) ? "" : String.format(Locale.ROOT, " (%.1f%% of kernel)",
             100 * f.fractionOfKernel()),
         f.check() == null ? f.checkNote() : f.check().summary());
+  }
+
+  /**
+   * How much of the in-cache kernel rate memory leaves a solve whose matrix exceeds the last-level cache, next to
+   * the largest such solve's share of the kernel: on the development VM Floyd–Warshall at n = 8192 ran at about the
+   * rate of the kernel with its C tiles and B panels streamed from memory, so that is the limit its share meets.
+   */
+  private static Optional<String> memoryNote(MinPlusKernels kernels, List<FwResult> fwResults) {
+    Optional<FwResult> largest = fwResults.stream()
+        .filter(f -> !Double.isNaN(f.fractionOfKernel())
+            && (long) f.n() * f.n() * Float.BYTES > BlockSizeModel.lastLevelCacheBytes())
+        .max(Comparator.comparingInt(FwResult::n));
+    return largest.map(f -> {
+      double efficiency = BlockSizeModel.forMachine(kernels).memoryEfficiency(f.arithmetic());
+      return String.format(Locale.ROOT, "memory: with C tiles and B panels streamed from memory (2x the %d MiB "
+          + "last-level cache), the %s kernel ran at %.2fx its in-cache rate on all cores; FW at n=%d reached "
+          + "%.1f%% of the in-cache kernel, %.1f%% of the streamed one", BlockSizeModel.lastLevelCacheBytes() >> 20,
+          f.arithmetic().label(), efficiency, f.n(), 100 * f.fractionOfKernel(),
+          100 * f.fractionOfKernel() / efficiency);
+    });
   }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.IntToDoubleFunction;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.PackedPanel;
@@ -23,7 +24,9 @@ import org.tropic.semiring.PackedPanel;
  * divide evenly among P) and the critical path of diagonal closures and panel updates that lookahead cannot hide.
  * S(P) ≤ P is the {@link #speedup} measured with all cores multiplying at once.
  * Large b runs the kernel from L2 less well and lengthens the critical path; small b pays more per-task overhead in
- * rate(b). The measured rates are also what the planner uses to estimate time.
+ * rate(b). The measured rates are also what the planner uses to estimate time. Where the matrix exceeds the
+ * last-level cache, the bulk term is divided by the {@link #memoryEfficiency}: C tiles and B panels then come from
+ * memory, which the in-cache rates do not see.
  *
  * <p>Candidates whose outer-product task does not fit one core's L2 (A panel, B panel and C tile: 3·b²·4 bytes) are
  * not chosen where the L2 size is known: the calibration multiplies one tile set over and over, in cache, and cannot
@@ -40,6 +43,7 @@ public final class BlockSizeModel {
 
   private final MinPlusKernels kernels;
   private final Map<Arithmetic, Rates> rates = new EnumMap<>(Arithmetic.class);
+  private final Map<Arithmetic, Double> memoryEfficiency = new EnumMap<>(Arithmetic.class);
 
   private BlockSizeModel(MinPlusKernels kernels) {
     this.kernels = kernels;
@@ -65,7 +69,7 @@ public final class BlockSizeModel {
     if (n <= 128) {
       return Math.max(32, (n + 31) / 32 * 32); // one tile: nothing to schedule, no calibration worth its time
     }
-    int usable = usableCandidates(L2Cache.BYTES);
+    int usable = usableCandidates(CpuCaches.L2_BYTES);
     double[] predicted = new double[usable];
     double bestTime = Double.POSITIVE_INFINITY;
     for (int c = 0; c < usable; c++) {
@@ -113,8 +117,26 @@ public final class BlockSizeModel {
     double occupied = Math.pow((double) n / (tiles * b), 3);
     double bulk = tiles * tasksPerIteration * tileWork * occupied / (speedup(arithmetic, busy) * multiplyRate)
         * imbalance;
+    if (TiledDistanceMatrix.storageBytes(n, b, symmetric) > lastLevelCacheBytes()) {
+      bulk /= memoryEfficiency(arithmetic);
+    }
     double critical = tiles * (tileWork / closureRate + 2 * tileWork / multiplyRate);
     return Math.max(bulk, critical);
+  }
+
+  /**
+   * All cores' multiply rate on b = 256 tiles when each task's C tile and B panel come from memory, over the same
+   * rate in cache: what a Floyd–Warshall solve whose matrix exceeds the last-level cache gets of the in-cache rates.
+   * Measured once per arithmetic path, the first time a prediction needs it (0.1–0.2 s and 2 × the last-level
+   * cache of memory). On the 2-core development VM it read 0.81–0.89 for nonnegative-float and int32, and
+   * Floyd–Warshall at n = 8192 ran at about that streamed rate: 348 GFLOP/s against 318–336 streamed and 399–418 in
+   * cache (a one-off harness and {@code tropic bench}, eleventh session). In [0.25, 1]; 1 where the heap cannot
+   * spare the memory.
+   */
+  public double memoryEfficiency(Arithmetic arithmetic) {
+    synchronized (memoryEfficiency) {
+      return memoryEfficiency.computeIfAbsent(arithmetic, this::measureMemoryEfficiency);
+    }
   }
 
   /** The measured single-thread multiply rate in flop/s (2 per update) for the candidate closest to b. */
@@ -181,8 +203,13 @@ public final class BlockSizeModel {
     return Math.clamp(all / (cores * single), 1.0 / cores, 1.0);
   }
 
-  /** The summed multiply rate of one thread per core, all started together, each on its own tiles. */
+  /** The summed multiply rate of one thread per core, all started together, each on its own tiles in cache. */
   private double allCoresRate(Arithmetic arithmetic, int cores) {
+    return allCoresRate(cores, slot -> timeMultiply(arithmetic, 256, new Random(slot), 0.01));
+  }
+
+  /** The sum of {@code rateOfCore} over one thread per core, all started together. */
+  private static double allCoresRate(int cores, IntToDoubleFunction rateOfCore) {
     double[] rates = new double[cores];
     CountDownLatch start = new CountDownLatch(1);
     Thread[] helpers = new Thread[cores - 1];
@@ -190,11 +217,11 @@ public final class BlockSizeModel {
       int slot = t;
       helpers[t - 1] = Thread.ofPlatform().daemon().name("tropic-calibrate-" + t).start(() -> {
         awaitQuietly(start);
-        rates[slot] = timeMultiply(arithmetic, 256, new Random(slot), 0.01);
+        rates[slot] = rateOfCore.applyAsDouble(slot);
       });
     }
     start.countDown();
-    rates[0] = timeMultiply(arithmetic, 256, new Random(0), 0.01);
+    rates[0] = rateOfCore.applyAsDouble(0);
     for (Thread helper : helpers) {
       try {
         helper.join();
@@ -204,6 +231,79 @@ public final class BlockSizeModel {
       }
     }
     return Arrays.stream(rates).sum();
+  }
+
+  /** The last-level cache in bytes, as read from sysfs; 32 MiB, a common L3, where it cannot be read. */
+  public static long lastLevelCacheBytes() {
+    return CpuCaches.LAST_LEVEL_BYTES > 0 ? CpuCaches.LAST_LEVEL_BYTES : 32L << 20;
+  }
+
+  /**
+   * Each core sweeps its own C tiles and B panels, together twice the last-level cache, with one A panel per 16
+   * tiles as Floyd–Warshall's row-by-row order reuses it; the best of {@value #PASSES} sweeps against the best of
+   * {@value #PASSES} in-cache all-core rounds.
+   */
+  private double measureMemoryEfficiency(Arithmetic arithmetic) {
+    int cores = Runtime.getRuntime().availableProcessors();
+    int b = 256;
+    long pairBytes = 2L * b * b * Float.BYTES;
+    long spare = Runtime.getRuntime().maxMemory() / 8;
+    int sets = (int) Math.min(Math.max(2 * lastLevelCacheBytes() / (pairBytes * cores), 16), 256);
+    if ((long) sets * pairBytes * cores > spare) {
+      return 1; // a heap this small holds no matrix larger than the cache anyway
+    }
+    ratesFor(arithmetic); // compiled kernels first
+    Streamed[] perCore = new Streamed[cores];
+    for (int t = 0; t < cores; t++) {
+      perCore[t] = new Streamed(arithmetic, b, sets, t);
+    }
+    double streamed = 0;
+    double inCache = 0;
+    for (int pass = 0; pass < PASSES; pass++) {
+      streamed = Math.max(streamed, allCoresRate(cores, t -> perCore[t].sweepRate()));
+      inCache = Math.max(inCache, allCoresRate(arithmetic, cores));
+    }
+    return Math.clamp(streamed / inCache, 0.25, 1.0);
+  }
+
+  /** One core's working set for {@link #measureMemoryEfficiency}: C tiles and packed B panels from memory. */
+  private final class Streamed {
+    private final Arithmetic arithmetic;
+    private final int b;
+    private final float[][] c;
+    private final PackedPanel[] right;
+    private final PackedPanel[] left;
+
+    Streamed(Arithmetic arithmetic, int b, int sets, int seed) {
+      this.arithmetic = arithmetic;
+      this.b = b;
+      Random random = new Random(seed);
+      float[] tile = randomTile(arithmetic, b, random);
+      c = new float[sets][];
+      right = new PackedPanel[sets];
+      left = new PackedPanel[(sets + 15) / 16];
+      for (int s = 0; s < sets; s++) {
+        c[s] = tile.clone();
+        right[s] = kernels.packRight(arithmetic, b, b, tile, 0, b);
+      }
+      for (int s = 0; s < left.length; s++) {
+        left[s] = kernels.packLeft(arithmetic, b, b, randomTile(arithmetic, b, random), 0, b);
+      }
+    }
+
+    /** The rate of one sweep over the tiles, after one untimed sweep that evicts what setting up left cached. */
+    double sweepRate() {
+      sweep();
+      long start = System.nanoTime();
+      sweep();
+      return 2.0 * b * b * b * c.length / ((System.nanoTime() - start) / 1e9);
+    }
+
+    private void sweep() {
+      for (int s = 0; s < c.length; s++) {
+        kernels.multiplyMin(arithmetic, left[s / 16], right[s], c[s], 0, b);
+      }
+    }
   }
 
   private static void awaitQuietly(CountDownLatch latch) {

@@ -42,6 +42,14 @@ class BlockSizeModelTest {
   }
 
   @Test
+  void memoryLeavesAFractionOfTheInCacheRate() {
+    for (Arithmetic arithmetic : Arithmetic.values()) {
+      assertThat(model.memoryEfficiency(arithmetic)).as(arithmetic.label()).isBetween(0.25, 1.0);
+    }
+    assertThat(BlockSizeModel.lastLevelCacheBytes()).isPositive();
+  }
+
+  @Test
   void tilesWhoseTaskOverflowsL2AreNotCandidates() {
     // 3·b²·4 bytes: b = 256 needs 768 KiB, b = 320 needs 1.2 MB
     assertThat(BlockSizeModel.CANDIDATES[BlockSizeModel.usableCandidates(1L << 20) - 1]).isEqualTo(256);
@@ -52,7 +60,7 @@ class BlockSizeModelTest {
   }
 
   @Test
-  void theL2SizeIsReadFromSysfsOrUnknown(@TempDir Path dir) throws IOException {
+  void cacheSizesAreReadFromSysfsOrUnknown(@TempDir Path dir) throws IOException {
     for (String[] index : new String[][] {{"index0", "1", "Data", "48K"}, {"index1", "1", "Instruction", "32K"},
         {"index2", "2", "Unified", "1024K"}, {"index3", "3", "Unified", "32768K"}}) {
       Path d = Files.createDirectories(dir.resolve(index[0]));
@@ -60,10 +68,13 @@ class BlockSizeModelTest {
       Files.writeString(d.resolve("type"), index[2] + "\n");
       Files.writeString(d.resolve("size"), index[3] + "\n");
     }
-    assertThat(L2Cache.read(dir)).isEqualTo(1L << 20);
-    assertThat(L2Cache.read(dir.resolve("missing"))).isZero();
-    assertThat(L2Cache.parseSize("2M")).isEqualTo(2L << 20);
-    assertThat(L2Cache.parseSize("512")).isEqualTo(512);
-    assertThat(L2Cache.parseSize("big")).isZero();
+    assertThat(CpuCaches.read(dir, 2)).isEqualTo(1L << 20);
+    assertThat(CpuCaches.read(dir, 1)).as("the data cache, not the instruction cache").isEqualTo(48L << 10);
+    assertThat(CpuCaches.lastLevel(dir)).isEqualTo(32L << 20);
+    assertThat(CpuCaches.read(dir.resolve("missing"), 2)).isZero();
+    assertThat(CpuCaches.lastLevel(dir.resolve("missing"))).isZero();
+    assertThat(CpuCaches.parseSize("2M")).isEqualTo(2L << 20);
+    assertThat(CpuCaches.parseSize("512")).isEqualTo(512);
+    assertThat(CpuCaches.parseSize("big")).isZero();
   }
 }
