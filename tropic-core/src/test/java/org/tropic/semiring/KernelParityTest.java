@@ -49,6 +49,27 @@ class KernelParityTest {
     }
   }
 
+  /** C wider than one column block of the kernel's loop, ragged at and past the block edge. */
+  @ParameterizedTest
+  @EnumSource(Arithmetic.class)
+  void multiplyMinAgreesWithScalarAcrossColumnBlocks(Arithmetic arithmetic) {
+    Random random = new Random(3);
+    int nc = VectorMinPlusKernels.NC;
+    for (int n : new int[] {nc - 1, nc, nc + 1, 2 * nc + 17}) {
+      for (int m : new int[] {9, 70}) {
+        for (int k : new int[] {3, VectorMinPlusKernels.KC + 44}) {
+          float[] a = randomMatrix(random, arithmetic, m * k);
+          float[] b = randomMatrix(random, arithmetic, k * n);
+          float[] c = randomMatrix(random, arithmetic, m * n);
+          float[] expected = c.clone();
+          scalar.multiplyMin(arithmetic, m, n, k, a, 0, k, b, 0, n, expected, 0, n);
+          vector.multiplyMin(arithmetic, m, n, k, a, 0, k, b, 0, n, c, 0, n);
+          assertBitsEqual(c, expected, arithmetic + " " + m + "x" + n + "x" + k);
+        }
+      }
+    }
+  }
+
   /** Packing Aᵀ straight from A must multiply exactly like packing an explicit transpose, in both kernels. */
   @ParameterizedTest
   @EnumSource(Arithmetic.class)
