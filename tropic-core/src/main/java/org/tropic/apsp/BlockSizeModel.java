@@ -128,10 +128,10 @@ public final class BlockSizeModel {
    * All cores' multiply rate on b = 256 tiles when each task's C tile and B panel come from memory, over the same
    * rate in cache: what a Floyd–Warshall solve whose matrix exceeds the last-level cache gets of the in-cache rates.
    * Measured once per arithmetic path, the first time a prediction needs it (0.1–0.2 s and 2 × the last-level
-   * cache of memory). On the 2-core development VM it read 0.81–0.89 for nonnegative-float and int32, and
-   * Floyd–Warshall at n = 8192 ran at about that streamed rate: 348 GFLOP/s against 318–336 streamed and 399–418 in
-   * cache (a one-off harness and {@code tropic bench}, eleventh session). In [0.25, 1]; 1 where the heap cannot
-   * spare the memory.
+   * cache of memory). On the 2-core development VM Floyd–Warshall at n = 8192 runs at 94–98% of this streamed
+   * rate. It read 0.81–0.89 for nonnegative-float and int32 until the kernel came to sweep C along its rows
+   * (twelfth session), and 0.89–0.93 since; 0.94–0.97 for exact-float. In [0.25, 1]; 1 where the heap cannot spare
+   * the memory.
    */
   public double memoryEfficiency(Arithmetic arithmetic) {
     synchronized (memoryEfficiency) {
