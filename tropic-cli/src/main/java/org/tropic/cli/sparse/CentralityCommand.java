@@ -192,7 +192,7 @@ public final class CentralityCommand implements Callable<Integer> {
     StringBuilder summary = new StringBuilder(measure.name() + " centrality of " + g.vertexCount() + " vertices");
     facts.forEach((k, v) -> {
       if (!k.equals("measure")) {
-        summary.append(", ").append(k).append(' ').append(v instanceof Double d ? CommandSupport.format(d) : v);
+        summary.append(", ").append(k).append(' ').append(v instanceof Double d ? CommandSupport.formatShort(d) : v);
       }
     });
     out.println(summary);

@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.tropic.analytics.Ranked;
 import picocli.CommandLine.Model.CommandSpec;
@@ -97,6 +98,20 @@ final class CommandSupport {
   }
 
   static String format(double v) {
-    return String.format("%.6g", v);
+    return String.format(Locale.ROOT, "%.6g", v);
+  }
+
+  /**
+   * Six significant digits without the trailing zeros {@code %g} pads with: 0.85 rather than 0.850000, and
+   * 4.76837e-07 as it is. For parameters and summaries, where a user typed or reads a short number.
+   */
+  static String formatShort(double v) {
+    String s = format(v);
+    int exponent = s.indexOf('e');
+    String mantissa = exponent < 0 ? s : s.substring(0, exponent);
+    if (mantissa.indexOf('.') >= 0) {
+      mantissa = mantissa.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+    return exponent < 0 ? mantissa : mantissa + s.substring(exponent);
   }
 }
