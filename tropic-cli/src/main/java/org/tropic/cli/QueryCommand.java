@@ -34,7 +34,8 @@ import picocli.CommandLine.Spec;
     description = {"Query a saved APSP result:",
         "  dist U V       the distance from U to V",
         "  path U V       a shortest path from U to V with each arc's weight",
-        "  nearest U      the K closest vertices reachable from U"})
+        "  nearest U      the K closest vertices reachable from U",
+        "  dist|path --pairs FILE   the same for every pair of FILE, in one run"})
 final class QueryCommand implements Callable<Integer> {
   enum Verb { dist, path, nearest }
 
@@ -54,6 +55,11 @@ final class QueryCommand implements Callable<Integer> {
       description = "How many vertices 'nearest' lists. Default: ${DEFAULT-VALUE}.")
   int k;
 
+  @Option(names = "--pairs", paramLabel = "FILE",
+      description = "Answer 'dist' or 'path' for every pair in FILE: a 'from to' pair a line, separated by tabs, "
+          + "commas or spaces; '#' comments; '-' reads standard input.")
+  Path pairsFile;
+
   @Option(names = "--graph", paramLabel = "GRAPH",
       description = "The graph the result was computed from (default: the one recorded in the sidecar).")
   Path graphPath;
@@ -63,15 +69,15 @@ final class QueryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (pairsFile != null) {
+      return answerPairs();
+    }
     int wanted = verb == Verb.nearest ? 1 : 2;
     if (vertices.size() != wanted) {
       throw new IllegalArgumentException("'query " + verb + "' takes " + wanted + " vertex name"
           + (wanted == 1 ? "" : "s") + ", got " + vertices.size() + ": " + vertices);
     }
-    if (!Files.isRegularFile(store)) {
-      throw new java.nio.file.NoSuchFileException(store.toString());
-    }
-    try (NpyDistanceMatrix d = NpyDistanceMatrix.open(store)) {
+    try (NpyDistanceMatrix d = open()) {
       Graph graph = verb == Verb.path ? graphFor(d.sidecar()) : null;
       int u = vertex(d, graph, vertices.get(0));
       Report report = new Report().put("from", vertices.get(0));
@@ -84,25 +90,8 @@ final class QueryCommand implements Callable<Integer> {
           int v = vertex(d, graph, vertices.get(1));
           var path = new ShortestPaths(graph, d).path(u, v);
           report.put("to", vertices.get(1)).put("distance", (double) d.get(u, v))
-              .put("arcs", path.exists() ? path.arcCount() : null);
-          List<Map<String, Object>> steps = new ArrayList<>();
-          int[] p = path.vertices();
-          for (int i = 0; i + 1 < p.length; i++) {
-            Map<String, Object> step = new LinkedHashMap<>();
-            step.put("from", graph.name(p[i]));
-            step.put("to", graph.name(p[i + 1]));
-            step.put("weight", (double) graph.weight(p[i], p[i + 1]));
-            steps.add(step);
-          }
-          if (output.json) {
-            report.put("path", steps);
-          } else {
-            List<String> names = new ArrayList<>();
-            for (int x : p) {
-              names.add(graph.name(x));
-            }
-            report.put("path", path.exists() ? String.join(" → ", names) : "none (unreachable)");
-          }
+              .put("arcs", path.exists() ? path.arcCount() : null)
+              .put("path", output.json ? steps(graph, path) : text(graph, path));
         }
         case nearest -> {
           Nearest nearest = Nearest.of(d, u, k);
@@ -127,6 +116,104 @@ final class QueryCommand implements Callable<Integer> {
       output.print(spec, report);
     }
     return 0;
+  }
+
+  /**
+   * {@code dist} or {@code path} for every pair of the --pairs file, as one table (or JSON list) in file order. A
+   * first line whose two names are both unknown is taken as a header, and said so; any other unknown name stops
+   * with the file and line.
+   */
+  private int answerPairs() throws IOException {
+    if (verb == Verb.nearest || !vertices.isEmpty()) {
+      throw new IllegalArgumentException("--pairs answers 'dist' or 'path' for the pairs of its file; got '"
+          + verb + "'" + (vertices.isEmpty() ? "" : " with vertices " + vertices));
+    }
+    List<VertexPairs.Pair> pairs = VertexPairs.read(pairsFile);
+    try (NpyDistanceMatrix d = open()) {
+      Graph graph = verb == Verb.path ? graphFor(d.sidecar()) : null;
+      ShortestPaths paths = graph == null ? null : new ShortestPaths(graph, d);
+      List<Map<String, Object>> rows = new ArrayList<>();
+      Table table = verb == Verb.dist ? new Table("from", "to", "distance")
+          : new Table("from", "to", "distance", "arcs", "path");
+      for (VertexPairs.Pair pair : pairs) {
+        int u;
+        int v;
+        try {
+          u = vertex(d, graph, pair.from());
+          v = vertex(d, graph, pair.to());
+        } catch (IllegalArgumentException e) {
+          if (pair == pairs.get(0) && !known(d, graph, pair.from()) && !known(d, graph, pair.to())) {
+            spec.commandLine().getErr().printf("%s, line %d: '%s' and '%s' name no vertex; read as a header%n",
+                pairsFile, pair.line(), pair.from(), pair.to());
+            continue;
+          }
+          throw new IllegalArgumentException(pairsFile + ", line " + pair.line() + ": " + e.getMessage());
+        }
+        float distance = d.get(u, v);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("from", pair.from());
+        row.put("to", pair.to());
+        row.put("distance", (double) distance);
+        if (paths == null) {
+          table.row(pair.from(), pair.to(), Summary.formatLength(distance));
+        } else {
+          var path = paths.path(u, v);
+          row.put("arcs", path.exists() ? path.arcCount() : null);
+          row.put("path", steps(graph, path));
+          table.row(pair.from(), pair.to(), Summary.formatLength(distance), path.exists() ? path.arcCount() : "-",
+              text(graph, path));
+        }
+        rows.add(row);
+      }
+      if (output.json) {
+        new Report().put("pairs", rows).printJson(spec.commandLine().getOut());
+      } else {
+        table.print(spec.commandLine().getOut());
+      }
+    }
+    return 0;
+  }
+
+  private NpyDistanceMatrix open() throws IOException {
+    if (!Files.isRegularFile(store)) {
+      throw new java.nio.file.NoSuchFileException(store.toString());
+    }
+    return NpyDistanceMatrix.open(store);
+  }
+
+  /** A path arc by arc, each with its weight, for JSON. */
+  private static List<Map<String, Object>> steps(Graph graph, org.tropic.apsp.Path path) {
+    List<Map<String, Object>> steps = new ArrayList<>();
+    int[] p = path.vertices();
+    for (int i = 0; i + 1 < p.length; i++) {
+      Map<String, Object> step = new LinkedHashMap<>();
+      step.put("from", graph.name(p[i]));
+      step.put("to", graph.name(p[i + 1]));
+      step.put("weight", (double) graph.weight(p[i], p[i + 1]));
+      steps.add(step);
+    }
+    return steps;
+  }
+
+  /** A path as its vertex names joined by arrows, for tables. */
+  private static String text(Graph graph, org.tropic.apsp.Path path) {
+    if (!path.exists()) {
+      return "none (unreachable)";
+    }
+    List<String> names = new ArrayList<>();
+    for (int x : path.vertices()) {
+      names.add(graph.name(x));
+    }
+    return String.join(" → ", names);
+  }
+
+  private static boolean known(NpyDistanceMatrix d, Graph graph, String name) {
+    try {
+      vertex(d, graph, name);
+      return true;
+    } catch (IllegalArgumentException e) {
+      return false;
+    }
   }
 
   /** The graph recorded in the sidecar (or --graph), refused if its fingerprint differs from the result's. */

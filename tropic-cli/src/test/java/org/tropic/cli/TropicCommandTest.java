@@ -70,6 +70,50 @@ class TropicCommandTest {
     assertThat(unreachable.out()).contains("Infinity");
   }
 
+  /** --pairs answers every pair of a file in one run, in file order; its bad lines are named by number. */
+  @Test
+  void queryAnswersEveryPairOfAFile() throws IOException {
+    Path out = dir.resolve("d.npy");
+    Run apsp = run("apsp", smallGraph().toString(), "-o", out.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+
+    Path pairs = dir.resolve("pairs.tsv");
+    Files.writeString(pairs, "# candidate links\nfrom\tto\na\tc\n\na\tf\nb\te\n");
+    Run dist = run("query", out.toString(), "dist", "--pairs", pairs.toString(), "--json");
+    assertThat(dist.exitCode()).as(dist.err()).isZero();
+    assertThat(dist.err()).contains("line 2").contains("read as a header");
+    JsonNode rows = new ObjectMapper().readTree(dist.out()).get("pairs");
+    assertThat(rows).hasSize(3);
+    assertThat(rows.get(0).get("to").asText()).isEqualTo("c");
+    assertThat(rows.get(0).get("distance").asDouble()).isEqualTo(2);
+    assertThat(rows.get(1).get("distance").asDouble()).isEqualTo(Double.POSITIVE_INFINITY);
+    assertThat(rows.get(2).get("distance").asDouble()).isEqualTo(4); // b → c → d → e
+
+    Path spaced = dir.resolve("pairs.txt");
+    Files.writeString(spaced, "a   d\n  e a\n");
+    Run path = run("query", out.toString(), "path", "--pairs", spaced.toString());
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("a → b → c → d").contains("e → a");
+
+    Path csv = dir.resolve("pairs.csv");
+    Files.writeString(csv, "\"a\",\"c\"\n");
+    Run quoted = run("query", out.toString(), "dist", "--pairs", csv.toString(), "--json");
+    assertThat(new ObjectMapper().readTree(quoted.out()).get("pairs").get(0).get("distance").asDouble())
+        .isEqualTo(2);
+
+    Files.writeString(pairs, "a\tc\na\tnowhere\n");
+    Run unknown = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("pairs.tsv, line 2").contains("nowhere");
+
+    Files.writeString(pairs, "a\tc\tb\n");
+    Run three = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+    assertThat(three.exitCode()).isEqualTo(2);
+    assertThat(three.err()).contains("pairs.tsv, line 1").contains("expected two vertex names");
+
+    assertThat(run("query", out.toString(), "nearest", "--pairs", pairs.toString()).exitCode()).isEqualTo(2);
+  }
+
   /** A graph with fewer reachable pairs than examples asked for: each pair is shown once, the longest first. */
   @Test
   void examplePathsAreDistinctPairs() throws IOException {

@@ -1,0 +1,69 @@
+package org.tropic.cli;
+
+import de.siegmar.fastcsv.reader.CommentStrategy;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The vertex pairs of a file for {@code tropic query OUT.npy dist|path --pairs FILE}: one pair per line, a source
+ * and a target name. The separator is taken from the first line that is not a comment: a tab if it has one (names
+ * may then hold spaces), else a comma (CSV, quotes allowed), else runs of spaces. Lines starting with {@code #} and
+ * blank lines are skipped; {@code -} reads standard input.
+ */
+final class VertexPairs {
+  /** One pair as written, with the line it came from for error messages. */
+  record Pair(String from, String to, long line) {}
+
+  private VertexPairs() {}
+
+  /** The pairs of {@code file}, in file order; a line without exactly two names is refused with its number. */
+  static List<Pair> read(Path file) throws IOException {
+    String text = file.toString().equals("-") ? readAll(System.in) : Files.readString(file, StandardCharsets.UTF_8);
+    char separator = separatorOf(text);
+    List<Pair> pairs = new ArrayList<>();
+    try (CsvReader<CsvRecord> records = CsvReader.builder().fieldSeparator(separator)
+        .commentStrategy(CommentStrategy.SKIP).commentCharacter('#').skipEmptyLines(true)
+        .allowExtraFields(true).allowMissingFields(true).ofCsvRecord(text)) {
+      for (CsvRecord record : records) {
+        List<String> names = new ArrayList<>(2);
+        for (String field : record.getFields()) {
+          // with spaces as separators, a run of them gives empty fields between its spaces
+          if (!(separator == ' ' && field.isEmpty())) {
+            names.add(field.strip());
+          }
+        }
+        if (names.isEmpty()) {
+          continue; // a line of spaces only
+        }
+        if (names.size() != 2) {
+          throw new IllegalArgumentException(file + ", line " + record.getStartingLineNumber()
+              + ": expected two vertex names (from, to), got " + names.size() + ": " + names);
+        }
+        pairs.add(new Pair(names.get(0), names.get(1), record.getStartingLineNumber()));
+      }
+    }
+    return pairs;
+  }
+
+  private static char separatorOf(String text) {
+    for (String line : text.lines().toList()) {
+      String content = line.strip();
+      if (content.isEmpty() || content.startsWith("#")) {
+        continue;
+      }
+      return line.indexOf('\t') >= 0 ? '\t' : line.indexOf(',') >= 0 ? ',' : ' ';
+    }
+    return '\t';
+  }
+
+  private static String readAll(InputStream in) throws IOException {
+    return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+  }
+}
