@@ -53,14 +53,10 @@ final class VertexPairs {
   }
 
   private static char separatorOf(String text) {
-    for (String line : text.lines().toList()) {
-      String content = line.strip();
-      if (content.isEmpty() || content.startsWith("#")) {
-        continue;
-      }
-      return line.indexOf('\t') >= 0 ? '\t' : line.indexOf(',') >= 0 ? ',' : ' ';
-    }
-    return '\t';
+    // the stream is lazy: only the lines up to the first pair are looked at
+    String first = text.lines().filter(line -> !line.isBlank() && !line.strip().startsWith("#")).findFirst()
+        .orElse("\t");
+    return first.indexOf('\t') >= 0 ? '\t' : first.indexOf(',') >= 0 ? ',' : ' ';
   }
 
   private static String readAll(InputStream in) throws IOException {
