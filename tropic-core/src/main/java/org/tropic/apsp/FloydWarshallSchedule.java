@@ -11,6 +11,7 @@ import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.PackedPanel;
+import org.tropic.semiring.SparsePanel;
 
 /**
  * Runs blocked Floyd–Warshall as a task graph on worker threads. Each task updates one tile at one pivot iteration
@@ -203,26 +204,60 @@ final class FloydWarshallSchedule {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
         own[0] = steps.updateRowPanel(p.diagonalLeft, tile, extent(j), own[0]);
-        p.rows[j] = steps.packRight(tile, extent(k), extent(j), spare.poll());
+        publishRow(p, j, tile, extent(k), extent(j), false);
         if (symmetric) {
-          p.columns[j] = steps.packLeftTransposed(tile, extent(k), extent(j), spare.poll());
+          publishColumn(p, j, tile, extent(k), extent(j), true);
         }
       }
       case COLUMN_PANEL -> {
         IterationPanels p = panelsOf(k);
         PackedPanel[] own = scratch.get();
         own[0] = steps.updateColumnPanel(tile, extent(i), p.diagonalRight, own[0]);
-        p.columns[i] = steps.packLeft(tile, extent(i), extent(k), spare.poll());
+        publishColumn(p, i, tile, extent(i), extent(k), false);
         if (symmetric) {
-          p.rows[i] = steps.packRightTransposed(tile, extent(i), extent(k), spare.poll());
+          publishRow(p, i, tile, extent(i), extent(k), true);
         }
       }
       default -> {
         IterationPanels p = panelsOf(k);
-        steps.updateOuter(p.columns[i], p.rows[j], tile);
+        if (p.rows[j] == null) {
+          break; // an all-+∞ row panel improves nothing
+        }
+        if (p.sparseColumns[i] != null) {
+          steps.updateOuter(p.sparseColumns[i], p.rows[j], tile);
+        } else {
+          steps.updateOuter(p.columns[i], p.rows[j], tile);
+        }
       }
     }
     progress.advance(1);
+  }
+
+  /**
+   * Row panel {@code t} from a finished panel tile of {@code rows × columns} (or, {@code transposed}, from the
+   * tile of its mirror): packed, or left null when all +∞, as it then improves nothing.
+   */
+  private void publishRow(IterationPanels p, int t, float[] tile, int rows, int columns, boolean transposed) {
+    if (steps.allInfinite(tile, rows, columns)) {
+      return;
+    }
+    p.rows[t] = transposed
+        ? steps.packRightTransposed(tile, rows, columns, spare.poll())
+        : steps.packRight(tile, rows, columns, spare.poll());
+  }
+
+  /** Column panel {@code t}, likewise: its finite entries when few enough to pay, else packed. */
+  private void publishColumn(IterationPanels p, int t, float[] tile, int rows, int columns, boolean transposed) {
+    SparsePanel sparse = transposed
+        ? steps.sparseLeftTransposed(tile, rows, columns)
+        : steps.sparseLeft(tile, rows, columns);
+    if (sparse != null) {
+      p.sparseColumns[t] = sparse;
+    } else {
+      p.columns[t] = transposed
+          ? steps.packLeftTransposed(tile, rows, columns, spare.poll())
+          : steps.packLeft(tile, rows, columns, spare.poll());
+    }
   }
 
   /** The vertices tile row (or column) t holds: b, or fewer in the last one (its +∞ padding is not multiplied). */
@@ -359,12 +394,16 @@ final class FloydWarshallSchedule {
   private static final class IterationPanels {
     volatile PackedPanel diagonalLeft;
     volatile PackedPanel diagonalRight;
+    /** Row panels; null where the panel is all +∞. */
     final PackedPanel[] rows;
+    /** Column panels, packed; null where the sparse form stands in. */
     final PackedPanel[] columns;
+    final SparsePanel[] sparseColumns;
 
     IterationPanels(int tiles) {
       rows = new PackedPanel[tiles];
       columns = new PackedPanel[tiles];
+      sparseColumns = new SparsePanel[tiles];
     }
 
     void recycleInto(ConcurrentLinkedQueue<PackedPanel> spare) {

@@ -3,11 +3,12 @@ package org.tropic.apsp;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.PackedPanel;
+import org.tropic.semiring.SparsePanel;
 
 /**
  * The four per-tile steps of blocked Floyd–Warshall at pivot k, on b×b row-major tiles. Every scheduler — one node
  * ({@link FloydWarshallSchedule}), many ranks (tropic-mpi) — runs exactly these, so results agree bit for bit for
- * the same b and arithmetic however the work is spread.
+ * the same b, arithmetic and vertex order ({@link PivotOrder}) however the work is spread.
  *
  * <ul>
  *   <li>D(k): close the diagonal tile (Floyd–Warshall inside it);
@@ -23,8 +24,21 @@ import org.tropic.semiring.PackedPanel;
  * ragged edge of an n not divisible by b hold fewer than b vertices a side, and their +∞ padding is skipped rather
  * than multiplied. Padding never changes a real entry (+∞ plus anything never wins a min), so the results are the
  * same bits as with every extent b, which the methods without extents use.
+ *
+ * <p>For the same reason a left operand's +∞ entries may be skipped: a column panel with at most
+ * 1/{@value #SPARSE_SHARE} of its entries finite is multiplied from those entries alone ({@link SparsePanel}).
+ * That happens in the first pivots on a sparse graph, where a panel holds little more than the arcs themselves
+ * (about 3% finite at k = 0 on a random digraph of degree 16), and on graphs whose vertex order leaves whole tiles
+ * unreachable from one another.
  */
 public final class FloydWarshallSteps {
+  /**
+   * A left operand with at most 1/SPARSE_SHARE of its entries finite goes through the sparse product. Whole solves
+   * of hep-th and power took the same time at 1/3 to 1/16 and longer at 1/2, where the sparse product's extra
+   * loads of C cost more than the +∞ entries it skips (performance log, fourteenth session).
+   */
+  static final int SPARSE_SHARE = 8;
+
   private final MinPlusKernels kernels;
   private final Arithmetic arithmetic;
   private final int b;
@@ -50,8 +64,14 @@ public final class FloydWarshallSteps {
     return updateRowPanel(diagonalLeft, tile, b, scratch);
   }
 
-  /** R(k, j) on a tile whose occupied columns are {@code columns}; its rows are the diagonal's. */
+  /**
+   * R(k, j) on a tile whose occupied columns are {@code columns}; its rows are the diagonal's. An all-+∞ tile stays
+   * so, and {@code scratch} comes back unused.
+   */
   public PackedPanel updateRowPanel(PackedPanel diagonalLeft, float[] tile, int columns, PackedPanel scratch) {
+    if (allInfinite(tile, diagonalLeft.rows(), columns)) {
+      return scratch;
+    }
     PackedPanel before = packRight(tile, diagonalLeft.rows(), columns, scratch);
     kernels.multiplyMin(arithmetic, diagonalLeft, before, tile, 0, b);
     return before;
@@ -62,8 +82,16 @@ public final class FloydWarshallSteps {
     return updateColumnPanel(tile, b, diagonalRight, scratch);
   }
 
-  /** C(k, i) on a tile whose occupied rows are {@code rows}; its columns are the diagonal's. */
+  /**
+   * C(k, i) on a tile whose occupied rows are {@code rows}; its columns are the diagonal's. A sparse tile is
+   * multiplied from its finite entries, and {@code scratch} comes back unused.
+   */
   public PackedPanel updateColumnPanel(float[] tile, int rows, PackedPanel diagonalRight, PackedPanel scratch) {
+    SparsePanel sparse = sparseLeft(tile, rows, diagonalRight.cols());
+    if (sparse != null) {
+      kernels.multiplyMin(arithmetic, sparse, diagonalRight, tile, 0, b);
+      return scratch;
+    }
     PackedPanel before = packLeft(tile, rows, diagonalRight.cols(), scratch);
     kernels.multiplyMin(arithmetic, before, diagonalRight, tile, 0, b);
     return before;
@@ -72,6 +100,26 @@ public final class FloydWarshallSteps {
   /** O(k, i, j): the outer-product update of one tile from its column panel C_i and row panel R_j. */
   public void updateOuter(PackedPanel column, PackedPanel row, float[] tile) {
     kernels.multiplyMin(arithmetic, column, row, tile, 0, b);
+  }
+
+  /** O(k, i, j) from a sparse column panel. */
+  public void updateOuter(SparsePanel column, PackedPanel row, float[] tile) {
+    kernels.multiplyMin(arithmetic, column, row, tile, 0, b);
+  }
+
+  /** The finite entries of a tile's occupied rows × columns as a left operand, or null when too many to pay. */
+  public SparsePanel sparseLeft(float[] tile, int rows, int columns) {
+    return SparsePanel.of(arithmetic, rows, columns, tile, 0, b, rows * columns / SPARSE_SHARE);
+  }
+
+  /** {@link #sparseLeft} of the transpose of a tile's occupied rows × columns: its mirror's column panel. */
+  public SparsePanel sparseLeftTransposed(float[] tile, int rows, int columns) {
+    return SparsePanel.ofTransposed(arithmetic, columns, rows, tile, 0, b, rows * columns / SPARSE_SHARE);
+  }
+
+  /** Whether a tile's occupied rows × columns are all +∞: a row panel that can improve nothing. */
+  public boolean allInfinite(float[] tile, int rows, int columns) {
+    return SparsePanel.allInfinite(arithmetic, rows, columns, tile, 0, b);
   }
 
   /** A tile packed as a left operand (a column panel or the diagonal), into {@code reuse}'s storage if it fits. */

@@ -74,6 +74,13 @@ public enum Arithmetic {
     return this == INT32 ? INT_INFINITY_BITS : Float.POSITIVE_INFINITY;
   }
 
+  /** Whether a stored value is +∞. */
+  public boolean isInfinite(float stored) {
+    return this == INT32
+        ? Float.floatToRawIntBits(stored) >= INT_INFINITY
+        : stored == Float.POSITIVE_INFINITY;
+  }
+
   /** Decodes {@code length} stored values in place. */
   public void decodeInPlace(float[] values, int from, int length) {
     if (this == INT32) {

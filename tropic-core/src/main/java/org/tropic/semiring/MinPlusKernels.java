@@ -60,6 +60,16 @@ public interface MinPlusKernels {
   void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc);
 
   /**
+   * C ← min(C, A ⊗ B) for an A given by its finite entries and a B packed by this implementation; C is
+   * {@code a.rows() × b.cols()}. The result is bit for bit the one of the dense product, at a cost proportional to
+   * A's finite entries. The default densifies A and calls the dense product; the CPU kernels override it.
+   */
+  default void multiplyMin(Arithmetic arithmetic, SparsePanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+    PackedPanel dense = packLeft(arithmetic, a.rows(), a.cols(), a.toDense(arithmetic), 0, a.cols());
+    multiplyMin(arithmetic, dense, b, c, cOff, ldc);
+  }
+
+  /**
    * Floyd–Warshall inside one n×n tile, in place: afterwards {@code t[i][j]} is the shortest path from i to j using
    * only the tile's vertices as intermediates. The diagonal must hold 0 (or a negative value from a negative
    * self-loop, which then shows as a negative diagonal entry).

@@ -42,6 +42,22 @@ public final class ScalarMinPlusKernels implements MinPlusKernels {
   }
 
   @Override
+  public void multiplyMin(Arithmetic arithmetic, SparsePanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+    int n = b.cols();
+    float[] pb = b.data();
+    for (int i = 0; i < a.rows(); i++) {
+      int cRow = cOff + i * ldc;
+      for (int e = a.rowStart()[i]; e < a.rowStart()[i + 1]; e++) {
+        float ail = a.values()[e];
+        int bRow = a.columns()[e] * n;
+        for (int j = 0; j < n; j++) {
+          c[cRow + j] = relax(arithmetic, c[cRow + j], ail, pb[bRow + j]);
+        }
+      }
+    }
+  }
+
+  @Override
   public void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld) {
     for (int k = 0; k < n; k++) {
       int kRow = off + k * ld;

@@ -137,6 +137,101 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
   }
 
   /**
+   * The sparse-left product: row by row of A, each two-vector strip of C stays in two registers while that row's
+   * finite entries go by, each adding its value to the matching row of B's strip. Columns past the last full strip
+   * go one at a time.
+   */
+  @Override
+  public void multiplyMin(Arithmetic arithmetic, SparsePanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+    if (b.left() || a.cols() != b.rows() || b.data().length < roundUp(b.cols(), NR) * b.rows()) {
+      throw new IllegalArgumentException("B not packed by " + name() + " as the right operand of a sparse "
+          + a.rows() + "x" + a.cols() + " A: B is " + b.rows() + "x" + b.cols() + (b.left() ? " (packed as left)" : ""));
+    }
+    int k = b.rows();
+    int n = b.cols();
+    int full = n - n % NR;
+    float[] pb = b.data();
+    int[] columns = a.columns();
+    float[] values = a.values();
+    for (int i = 0; i < a.rows(); i++) {
+      int from = a.rowStart()[i];
+      int to = a.rowStart()[i + 1];
+      if (from == to) {
+        continue;
+      }
+      int cRow = cOff + i * ldc;
+      switch (arithmetic) {
+        case EXACT_FLOAT -> sparseRowExact(columns, values, from, to, pb, k, full, c, cRow);
+        case NONNEGATIVE_FLOAT -> sparseRowNonnegative(columns, values, from, to, pb, k, full, c, cRow);
+        case INT32 -> sparseRowInt(columns, values, from, to, pb, k, full, c, cRow);
+      }
+      for (int j = full; j < n; j++) {
+        int bColumn = (j / NR) * k * NR + j % NR;
+        float cur = c[cRow + j];
+        for (int e = from; e < to; e++) {
+          cur = ScalarMinPlusKernels.relax(arithmetic, cur, values[e], pb[bColumn + columns[e] * NR]);
+        }
+        c[cRow + j] = cur;
+      }
+    }
+  }
+
+  // strip j of packed B starts at (j / NR)·k·NR = j·k, as j is a multiple of NR
+
+  private static void sparseRowExact(int[] columns, float[] values, int from, int to, float[] pb, int k, int full,
+      float[] c, int cRow) {
+    for (int j = 0; j < full; j += NR) {
+      int strip = j * k;
+      FloatVector c0 = FloatVector.fromArray(F, c, cRow + j);
+      FloatVector c1 = FloatVector.fromArray(F, c, cRow + j + L);
+      for (int e = from; e < to; e++) {
+        FloatVector av = FloatVector.broadcast(F, values[e]);
+        int bi = strip + columns[e] * NR;
+        FloatVector t0 = av.add(FloatVector.fromArray(F, pb, bi));
+        FloatVector t1 = av.add(FloatVector.fromArray(F, pb, bi + L));
+        c0 = c0.blend(t0, t0.lt(c0));
+        c1 = c1.blend(t1, t1.lt(c1));
+      }
+      c0.intoArray(c, cRow + j);
+      c1.intoArray(c, cRow + j + L);
+    }
+  }
+
+  private static void sparseRowNonnegative(int[] columns, float[] values, int from, int to, float[] pb, int k,
+      int full, float[] c, int cRow) {
+    for (int j = 0; j < full; j += NR) {
+      int strip = j * k;
+      IntVector c0 = FloatVector.fromArray(F, c, cRow + j).reinterpretAsInts();
+      IntVector c1 = FloatVector.fromArray(F, c, cRow + j + L).reinterpretAsInts();
+      for (int e = from; e < to; e++) {
+        FloatVector av = FloatVector.broadcast(F, values[e]);
+        int bi = strip + columns[e] * NR;
+        c0 = c0.min(av.add(FloatVector.fromArray(F, pb, bi)).reinterpretAsInts());
+        c1 = c1.min(av.add(FloatVector.fromArray(F, pb, bi + L)).reinterpretAsInts());
+      }
+      c0.reinterpretAsFloats().intoArray(c, cRow + j);
+      c1.reinterpretAsFloats().intoArray(c, cRow + j + L);
+    }
+  }
+
+  private static void sparseRowInt(int[] columns, float[] values, int from, int to, float[] pb, int k, int full,
+      float[] c, int cRow) {
+    for (int j = 0; j < full; j += NR) {
+      int strip = j * k;
+      IntVector c0 = FloatVector.fromArray(F, c, cRow + j).reinterpretAsInts();
+      IntVector c1 = FloatVector.fromArray(F, c, cRow + j + L).reinterpretAsInts();
+      for (int e = from; e < to; e++) {
+        IntVector av = IntVector.broadcast(I, Float.floatToRawIntBits(values[e]));
+        int bi = strip + columns[e] * NR;
+        c0 = c0.min(av.add(FloatVector.fromArray(F, pb, bi).reinterpretAsInts()));
+        c1 = c1.min(av.add(FloatVector.fromArray(F, pb, bi + L).reinterpretAsInts()));
+      }
+      c0.reinterpretAsFloats().intoArray(c, cRow + j);
+      c1.reinterpretAsFloats().intoArray(c, cRow + j + L);
+    }
+  }
+
+  /**
    * The m×k matrix at a in strips of {@code width} rows, each stored k-major: strip s holds rows s·width.. as
    * data[(s·k + l)·width + r]; rows past m are +∞. A left operand is packed so with width {@value #MR}.
    */
@@ -245,7 +340,7 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
       for (int i = 0; i < n; i++) {
         int iRow = off + i * ld;
         float aik = t[iRow + k];
-        if (isInfinite(arithmetic, aik)) {
+        if (arithmetic.isInfinite(aik)) {
           continue; // +∞ + anything never improves a distance, in every arithmetic
         }
         switch (arithmetic) {
@@ -279,12 +374,6 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
         }
       }
     }
-  }
-
-  private static boolean isInfinite(Arithmetic arithmetic, float stored) {
-    return arithmetic == Arithmetic.INT32
-        ? Float.floatToRawIntBits(stored) >= Arithmetic.INT_INFINITY
-        : stored == Float.POSITIVE_INFINITY;
   }
 
   private static int roundUp(int x, int multiple) {

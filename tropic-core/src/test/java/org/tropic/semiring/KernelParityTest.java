@@ -98,6 +98,33 @@ class KernelParityTest {
     }
   }
 
+  /** The sparse-left product must give the dense product's bits, in both kernels, at every density and shape. */
+  @ParameterizedTest
+  @EnumSource(Arithmetic.class)
+  void sparseLeftProductAgreesWithTheDenseOne(Arithmetic arithmetic) {
+    Random random = new Random(13);
+    for (int m : new int[] {1, 9, 33}) {
+      for (int n : new int[] {1, 31, 32, 70, 256}) {
+        for (int k : new int[] {1, 17, 64}) {
+          for (double finite : new double[] {0, 0.02, 0.3, 1}) {
+            float[] a = sparseMatrix(random, arithmetic, m * k, finite);
+            float[] b = randomMatrix(random, arithmetic, k * n);
+            float[] c = randomMatrix(random, arithmetic, m * n);
+            float[] expected = c.clone();
+            scalar.multiplyMin(arithmetic, m, n, k, a, 0, k, b, 0, n, expected, 0, n);
+            SparsePanel sparse = SparsePanel.of(arithmetic, m, k, a, 0, k, m * k);
+            for (MinPlusKernels kernels : new MinPlusKernels[] {scalar, vector, new DensifyingKernels(vector)}) {
+              float[] actual = c.clone();
+              kernels.multiplyMin(arithmetic, sparse, kernels.packRight(arithmetic, k, n, b, 0, n), actual, 0, n);
+              assertBitsEqual(actual, expected,
+                  kernels.name() + " " + arithmetic + " sparse " + m + "x" + n + "x" + k + " at " + finite);
+            }
+          }
+        }
+      }
+    }
+  }
+
   @ParameterizedTest
   @EnumSource(Arithmetic.class)
   void closureAgreesWithScalar(Arithmetic arithmetic) {
@@ -142,6 +169,51 @@ class KernelParityTest {
     float[] c = {inf};
     vector.multiplyMin(Arithmetic.INT32, 1, 1, 2, a, 0, 2, b, 0, 1, c, 0, 1);
     assertThat(Arithmetic.INT32.decode(c[0])).isEqualTo(Float.POSITIVE_INFINITY);
+  }
+
+  /** Entries finite with probability {@code finite}, +∞ otherwise. */
+  private static float[] sparseMatrix(Random random, Arithmetic arithmetic, int size, double finite) {
+    float[] values = randomMatrix(random, arithmetic, size);
+    for (int i = 0; i < size; i++) {
+      if (random.nextDouble() >= finite) {
+        values[i] = arithmetic.infinity();
+      }
+    }
+    return values;
+  }
+
+  /** Kernels that keep the interface's default sparse product, which the GPU kernels use. */
+  private record DensifyingKernels(MinPlusKernels dense) implements MinPlusKernels {
+    @Override
+    public String name() {
+      return "densifying " + dense.name();
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, int m, int n, int k, float[] a, int aOff, int lda, float[] b,
+        int bOff, int ldb, float[] c, int cOff, int ldc) {
+      dense.multiplyMin(arithmetic, m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
+    }
+
+    @Override
+    public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda) {
+      return dense.packLeft(arithmetic, m, k, a, aOff, lda);
+    }
+
+    @Override
+    public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
+      return dense.packRight(arithmetic, k, n, b, bOff, ldb);
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+      dense.multiplyMin(arithmetic, a, b, c, cOff, ldc);
+    }
+
+    @Override
+    public void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld) {
+      dense.closure(arithmetic, n, t, off, ld);
+    }
   }
 
   private static float[] transpose(int rows, int cols, float[] src, int off, int ld) {
