@@ -88,6 +88,10 @@ final class ApspCommand implements Callable<Integer> {
       + "weights ≥ 0), which Floyd–Warshall otherwise solves on the upper triangle: half the work and memory.")
   boolean noSymmetry;
 
+  @Option(names = "--no-pivot-order", description = "Take Floyd–Warshall's pivots in vertex id order instead of "
+      + "by component and ascending degree, the order that lets it skip the most +∞ work on sparse graphs.")
+  boolean noPivotOrder;
+
   @Option(names = "--predecessors",
       description = "Also store an int32 predecessor matrix (OUT.pred.npy): n² × 4 more bytes.")
   boolean predecessors;
@@ -135,7 +139,7 @@ final class ApspCommand implements Callable<Integer> {
     if (output != null) {
       DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve
     }
-    var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead, !noSymmetry);
+    var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
     ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);

@@ -225,6 +225,29 @@ class TropicCommandTest {
     assertThat(Files.mismatch(upper, full)).isEqualTo(-1);
   }
 
+  /** Whole weights are added exactly, so the pivot order may change the work skipped but not one byte. */
+  @Test
+  void thePivotOrderLeavesEveryDistanceOfAWholeWeightGraphAsItIs() throws IOException {
+    StringBuilder arcs = new StringBuilder();
+    for (int v = 0; v < 300; v++) { // a path of hubs and spokes in two components: vertices of very unequal degree
+      int component = v < 200 ? 0 : 200;
+      int size = v < 200 ? 200 : 100;
+      arcs.append(v).append(' ').append(component + (v - component + 1) % size).append(' ').append(1 + v % 7)
+          .append('\n');
+      arcs.append(v).append(' ').append(component + (v - component) % 9).append(' ').append(2 + v % 5).append('\n');
+    }
+    Path graph = Files.writeString(dir.resolve("hubs.txt"), arcs);
+    Path ordered = dir.resolve("ordered.npy");
+    Path byId = dir.resolve("by-id.npy");
+    Run inOrder = run("apsp", graph.toString(), "--directed", "--algorithm", "fw", "--block", "64", "-o",
+        ordered.toString(), "--examples", "0");
+    Run inIdOrder = run("apsp", graph.toString(), "--directed", "--algorithm", "fw", "--block", "64", "-o",
+        byId.toString(), "--examples", "0", "--no-pivot-order");
+    assertThat(inOrder.exitCode()).as(inOrder.err()).isZero();
+    assertThat(inIdOrder.exitCode()).as(inIdOrder.err()).isZero();
+    assertThat(Files.mismatch(ordered, byId)).isEqualTo(-1);
+  }
+
   @Test
   void negativeWeightsArePlannedAndSolvedByEitherAlgorithm() throws IOException {
     Path graph = dir.resolve("negative.edges");

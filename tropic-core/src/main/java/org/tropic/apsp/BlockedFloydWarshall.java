@@ -13,8 +13,9 @@ import org.tropic.semiring.MinPlusKernels;
  *
  * <p>Time Θ(n³) at the kernel's rate; memory the n² tiles (padded to a multiple of b) plus at most a few
  * iterations' packed panels (2·n·b floats each). A symmetric graph (undirected, weights ≥ 0) is solved on the tiles
- * on and above the diagonal only ({@link FloydWarshallOptions#symmetry()}): about half the time and the memory. A
- * negative cycle is reported as a {@link NegativeCycleException}, never returned as data.
+ * on and above the diagonal only ({@link FloydWarshallOptions#symmetry()}): about half the time and the memory.
+ * The pivots go in {@link PivotOrder}, which on a sparse graph keeps panels sparse and whole tiles +∞, work the
+ * steps skip. A negative cycle is reported as a {@link NegativeCycleException}, never returned as data.
  */
 public final class BlockedFloydWarshall {
   private final MinPlusKernels kernels;
@@ -33,11 +34,33 @@ public final class BlockedFloydWarshall {
     int threads = options.effectiveThreads();
     boolean symmetric = usesSymmetry(graph);
     int b = blockSizeFor(graph);
-    TiledDistanceMatrix d = TiledDistanceMatrix.deferred(n, b, graph.labels(), symmetric);
-    new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), graph, progress,
-        new GraphTiles(graph, d, arithmetic)).run();
+    int[] oldIdOf = options.pivotOrder() ? PivotOrder.of(graph) : null;
+    Graph pivoted = oldIdOf == null ? graph : graph.permuted(oldIdOf);
+    TiledDistanceMatrix d = TiledDistanceMatrix.deferred(n, b, graph.labels(), symmetric, inverse(oldIdOf));
+    try {
+      new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, progress,
+          new GraphTiles(pivoted, d, arithmetic)).run();
+    } catch (NegativeCycleException e) {
+      if (oldIdOf == null) {
+        throw e;
+      }
+      int vertex = oldIdOf[e.vertex()];
+      throw new NegativeCycleException(vertex, graph.name(vertex), e.closedWalkLength());
+    }
     d.decodeFrom(arithmetic);
     return d;
+  }
+
+  /** Where each vertex sits in a pivot order, or null for none. */
+  private static int[] inverse(int[] oldIdOf) {
+    if (oldIdOf == null) {
+      return null;
+    }
+    int[] position = new int[oldIdOf.length];
+    for (int i = 0; i < oldIdOf.length; i++) {
+      position[oldIdOf[i]] = i;
+    }
+    return position;
   }
 
   /** The tile side for {@code graph}: the requested one, else the model's choice (calibrated once per JVM). */

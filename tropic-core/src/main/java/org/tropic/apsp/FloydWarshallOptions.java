@@ -11,18 +11,27 @@ import org.tropic.semiring.Arithmetic;
  * @param lookahead whether the next iteration's diagonal and panels run ahead of the current outer product
  * @param symmetry whether a symmetric graph (undirected, weights ≥ 0) is solved on the upper triangle of tiles
  *     only: about half the work and the memory, the same distances bit for bit
+ * @param pivotOrder whether pivots go in {@link PivotOrder} (by component, then ascending degree), which lets the
+ *     solver skip more +∞ work on sparse graphs; otherwise in id order. The distances are the same, up to float32
+ *     rounding on real weights (a sum may be added up in another order), and exactly so on whole ones
  */
 public record FloydWarshallOptions(int blockSize, int threads, Arithmetic arithmetic, boolean lookahead,
-    boolean symmetry) {
+    boolean symmetry, boolean pivotOrder) {
 
-  /** Everything chosen automatically, lookahead and symmetry on. */
+  /** Everything chosen automatically; lookahead, symmetry and the pivot order on. */
   public static FloydWarshallOptions defaults() {
-    return new FloydWarshallOptions(0, 0, null, true, true);
+    return new FloydWarshallOptions(0, 0, null, true, true, true);
   }
 
-  /** The given settings, with symmetry used where the graph allows. */
+  /** The given settings, with symmetry used where the graph allows and the pivot order on. */
   public FloydWarshallOptions(int blockSize, int threads, Arithmetic arithmetic, boolean lookahead) {
-    this(blockSize, threads, arithmetic, lookahead, true);
+    this(blockSize, threads, arithmetic, lookahead, true, true);
+  }
+
+  /** The given settings, with the pivot order on. */
+  public FloydWarshallOptions(int blockSize, int threads, Arithmetic arithmetic, boolean lookahead,
+      boolean symmetry) {
+    this(blockSize, threads, arithmetic, lookahead, symmetry, true);
   }
 
   public FloydWarshallOptions {
@@ -38,22 +47,26 @@ public record FloydWarshallOptions(int blockSize, int threads, Arithmetic arithm
   }
 
   public FloydWarshallOptions withBlockSize(int b) {
-    return new FloydWarshallOptions(b, threads, arithmetic, lookahead, symmetry);
+    return new FloydWarshallOptions(b, threads, arithmetic, lookahead, symmetry, pivotOrder);
   }
 
   public FloydWarshallOptions withThreads(int t) {
-    return new FloydWarshallOptions(blockSize, t, arithmetic, lookahead, symmetry);
+    return new FloydWarshallOptions(blockSize, t, arithmetic, lookahead, symmetry, pivotOrder);
   }
 
   public FloydWarshallOptions withArithmetic(Arithmetic a) {
-    return new FloydWarshallOptions(blockSize, threads, a, lookahead, symmetry);
+    return new FloydWarshallOptions(blockSize, threads, a, lookahead, symmetry, pivotOrder);
   }
 
   public FloydWarshallOptions withLookahead(boolean on) {
-    return new FloydWarshallOptions(blockSize, threads, arithmetic, on, symmetry);
+    return new FloydWarshallOptions(blockSize, threads, arithmetic, on, symmetry, pivotOrder);
   }
 
   public FloydWarshallOptions withSymmetry(boolean on) {
-    return new FloydWarshallOptions(blockSize, threads, arithmetic, lookahead, on);
+    return new FloydWarshallOptions(blockSize, threads, arithmetic, lookahead, on, pivotOrder);
+  }
+
+  public FloydWarshallOptions withPivotOrder(boolean on) {
+    return new FloydWarshallOptions(blockSize, threads, arithmetic, lookahead, symmetry, on);
   }
 }

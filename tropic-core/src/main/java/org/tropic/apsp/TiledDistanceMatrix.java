@@ -12,6 +12,10 @@ import org.tropic.semiring.Arithmetic;
  *
  * <p>A symmetric matrix (the distances of an undirected graph) keeps only the tiles on and above the diagonal,
  * I ≤ J: about half the memory. Entries below are read from their mirror image.
+ *
+ * <p>The tiles may hold the vertices in another order than their ids, the solver's {@link PivotOrder}: the public
+ * reads ({@link #get}, {@link #copyRow}) take vertex ids and find each vertex's position; the package's solver
+ * methods ({@link #tile}, {@link #lowerEntry}, {@link #setStored}) work on positions.
  */
 public final class TiledDistanceMatrix implements DistanceMatrix {
   private final int n;
@@ -20,6 +24,9 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
   private final boolean symmetric;
   private final float[][] tiles;
   private final VertexLabels labels;
+  /** The position of each vertex in the tiles; null when it is the vertex's id. */
+  private final int[] position;
+  private final ThreadLocal<float[]> rowInTileOrder;
 
   /** An all-+∞ matrix (in {@code arithmetic}'s storage form) with a zero diagonal, every tile stored. */
   TiledDistanceMatrix(int n, int blockSize, Arithmetic arithmetic, VertexLabels labels) {
@@ -28,7 +35,7 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   /** As above; when {@code symmetric}, only the tiles with I ≤ J exist. */
   TiledDistanceMatrix(int n, int blockSize, Arithmetic arithmetic, VertexLabels labels, boolean symmetric) {
-    this(n, blockSize, labels, symmetric);
+    this(n, blockSize, labels, symmetric, null);
     for (int i = 0; i < tilesPerSide; i++) {
       for (int j = symmetric ? i : 0; j < tilesPerSide; j++) {
         materialize(i, j, arithmetic);
@@ -36,13 +43,15 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
     }
   }
 
-  private TiledDistanceMatrix(int n, int blockSize, VertexLabels labels, boolean symmetric) {
+  private TiledDistanceMatrix(int n, int blockSize, VertexLabels labels, boolean symmetric, int[] position) {
     this.n = n;
     this.b = blockSize;
     this.tilesPerSide = Math.max(1, (n + blockSize - 1) / blockSize);
     this.symmetric = symmetric;
     this.tiles = new float[tilesPerSide * tilesPerSide][];
     this.labels = labels;
+    this.position = position;
+    this.rowInTileOrder = position == null ? null : ThreadLocal.withInitial(() -> new float[n]);
   }
 
   /**
@@ -51,7 +60,12 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
    * still in that core's cache for its first update, instead of by one thread before the solve.
    */
   static TiledDistanceMatrix deferred(int n, int blockSize, VertexLabels labels, boolean symmetric) {
-    return new TiledDistanceMatrix(n, blockSize, labels, symmetric);
+    return deferred(n, blockSize, labels, symmetric, null);
+  }
+
+  /** As above, with vertex v at position {@code position[v]} of the tiles ({@code null}: at v). */
+  static TiledDistanceMatrix deferred(int n, int blockSize, VertexLabels labels, boolean symmetric, int[] position) {
+    return new TiledDistanceMatrix(n, blockSize, labels, symmetric, position);
   }
 
   /**
@@ -142,7 +156,9 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   @Override
   public float get(int u, int v) {
-    return storedTileOf(u, v)[storedIndexOf(u, v)];
+    int pu = position == null ? u : position[u];
+    int pv = position == null ? v : position[v];
+    return storedTileOf(pu, pv)[storedIndexOf(pu, pv)];
   }
 
   @Override
@@ -152,6 +168,19 @@ public final class TiledDistanceMatrix implements DistanceMatrix {
 
   /** Row u, as stored, into {@code dst[offset..offset + n)}. */
   void copyRow(int u, float[] dst, int offset) {
+    if (position == null) {
+      copyRowAt(u, dst, offset);
+      return;
+    }
+    float[] row = rowInTileOrder.get();
+    copyRowAt(position[u], row, 0);
+    for (int v = 0; v < n; v++) {
+      dst[offset + v] = row[position[v]];
+    }
+  }
+
+  /** The row at position {@code u} of the tiles, in tile order. */
+  private void copyRowAt(int u, float[] dst, int offset) {
     int tileRow = u / b;
     int rowInTile = (u % b) * b;
     for (int tc = 0; tc < tilesPerSide; tc++) {

@@ -49,6 +49,50 @@ public final class Graph {
     this.weightStats = WeightStats.of(weights);
   }
 
+  /**
+   * This graph with its vertices renumbered: new vertex {@code i} is old vertex {@code oldIdOf[i]}. The arcs, their
+   * weights and the labels are the same, renumbered; each vertex's arcs are sorted by their new targets.
+   *
+   * @throws IllegalArgumentException if {@code oldIdOf} is not a permutation of {@code 0..n-1}
+   */
+  public Graph permuted(int[] oldIdOf) {
+    int n = vertexCount();
+    if (oldIdOf.length != n) {
+      throw new IllegalArgumentException("a permutation of " + oldIdOf.length + " ids for " + n + " vertices");
+    }
+    int[] newId = new int[n];
+    Arrays.fill(newId, -1);
+    for (int i = 0; i < n; i++) {
+      int old = oldIdOf[i];
+      if (old < 0 || old >= n || newId[old] >= 0) {
+        throw new IllegalArgumentException("not a permutation: old id " + old + " at position " + i);
+      }
+      newId[old] = i;
+    }
+    int[] newOffsets = new int[n + 1];
+    int[] newTargets = new int[targets.length];
+    float[] newWeights = new float[weights.length];
+    long[] arcs = new long[16];
+    for (int i = 0; i < n; i++) {
+      int from = offsets[oldIdOf[i]];
+      int degree = offsets[oldIdOf[i] + 1] - from;
+      if (arcs.length < degree) {
+        arcs = new long[Math.max(degree, 2 * arcs.length)];
+      }
+      for (int a = 0; a < degree; a++) { // new target in the high half, so sorting the longs sorts by target
+        arcs[a] = (long) newId[targets[from + a]] << 32 | Float.floatToRawIntBits(weights[from + a]) & 0xFFFF_FFFFL;
+      }
+      Arrays.sort(arcs, 0, degree);
+      int at = newOffsets[i];
+      for (int a = 0; a < degree; a++) {
+        newTargets[at + a] = (int) (arcs[a] >>> 32);
+        newWeights[at + a] = Float.intBitsToFloat((int) arcs[a]);
+      }
+      newOffsets[i + 1] = at + degree;
+    }
+    return new Graph(newOffsets, newTargets, newWeights, labels == null ? null : labels.permuted(oldIdOf), undirected);
+  }
+
   public int vertexCount() {
     return offsets.length - 1;
   }

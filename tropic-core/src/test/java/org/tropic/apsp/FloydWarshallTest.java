@@ -31,6 +31,36 @@ class FloydWarshallTest {
     assertMatchesJGraphT(graph, d, integral);
   }
 
+  /**
+   * Components laid out one after another leave whole tiles unreachable from each other, so row panels are all +∞
+   * (skipped) and column panels stay sparse for many pivots (multiplied from their finite entries alone). Neither
+   * may change a distance, directed or on the upper triangle of an undirected graph.
+   */
+  @Property(tries = 40)
+  void matchesJGraphTOnGraphsOfSeparateComponents(@ForAll @IntRange(min = 1, max = 5) int components,
+      @ForAll @IntRange(min = 1, max = 90) int size, @ForAll @IntRange(min = 1, max = 3) int degree,
+      @ForAll boolean undirected, @ForAll boolean integral, @ForAll long seed) {
+    Random random = new Random(seed);
+    GraphBuilder builder = GraphBuilder.withVertexCount(components * size).undirected(undirected);
+    for (int first = 0; first < components * size; first += size) {
+      for (int u = 0; u < size; u++) {
+        for (int e = 0; e < degree; e++) {
+          float w = integral ? random.nextInt(50) : random.nextFloat() * 50;
+          int v = first + random.nextInt(size);
+          if (undirected) {
+            builder.addEdge(first + u, v, w);
+          } else {
+            builder.addArc(first + u, v, w);
+          }
+        }
+      }
+    }
+    Graph graph = builder.build();
+    var options = new FloydWarshallOptions(32, 2, null, true);
+    DistanceMatrix d = new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE);
+    assertMatchesJGraphT(graph, d, integral);
+  }
+
   @Test
   void everyArithmeticPathThatFitsGivesTheSameDistances() {
     Graph graph = randomGraph(150, 4, true, false, new Random(3));

@@ -95,10 +95,13 @@ class GpuFloydWarshallTest {
         .solve(graph, Progress.NONE)).isInstanceOf(NegativeCycleException.class);
   }
 
-  /** The CPU solver's distances with the same tile side and arithmetic: the same updates in the same order. */
+  /**
+   * The CPU solver's distances with the same tile side, arithmetic and pivot order (the vertices' own, as the GPU
+   * solver takes them): the same updates in the same order.
+   */
   static TiledDistanceMatrix cpuSolve(Graph graph, int b, Arithmetic arithmetic) {
-    return new BlockedFloydWarshall(MinPlusKernels.best(),
-        FloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)).solve(graph, Progress.NONE);
+    return new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults().withBlockSize(b)
+        .withArithmetic(arithmetic).withPivotOrder(false)).solve(graph, Progress.NONE);
   }
 
   /** Every distance of {@code actual} has the bits of {@code expected}'s. */
