@@ -55,8 +55,9 @@ final class ApspCommand implements Callable<Integer> {
   GraphOptions graphOptions;
 
   @Option(names = "--algorithm", paramLabel = "A", defaultValue = "auto", converter = AlgorithmConverter.class,
-      description = "auto, fw (Floyd–Warshall), dijkstra (from every source; Johnson's for negative weights) or "
-          + "partitioned (METIS parts and a boundary graph; needs libmetis5). Default: ${DEFAULT-VALUE}.")
+      description = "auto, fw (Floyd–Warshall), dijkstra (from every source; Johnson's for negative weights), "
+          + "batched (Bellman–Ford toward 256 targets at a time in SIMD lanes) or partitioned (METIS parts and a "
+          + "boundary graph; needs libmetis5). Default: ${DEFAULT-VALUE}.")
   Algorithm algorithm;
 
   @Option(names = "--parts", paramLabel = "K", defaultValue = "0",
@@ -124,7 +125,7 @@ final class ApspCommand implements Callable<Integer> {
           distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
           spec.commandLine().getOut(), err);
     }
-    if (parts != 0 && (algorithm == Algorithm.FW || algorithm == Algorithm.DIJKSTRA)) {
+    if (parts != 0 && algorithm != Algorithm.PARTITIONED && algorithm != Algorithm.AUTO) {
       throw new IllegalArgumentException("--parts " + parts + " is for --algorithm partitioned (or auto), not "
           + algorithm.label());
     }
@@ -148,7 +149,8 @@ final class ApspCommand implements Callable<Integer> {
         : plan.algorithm() == Algorithm.FW && new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
     err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (n² result %s)%n", plan.algorithm().label(),
-        plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
+        plan.algorithm() == Algorithm.BATCHED ? " (" + plan.blockSize() + " targets a batch)"
+        : plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
             + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "")
             + (upperTriangle ? ", upper triangle: the graph is symmetric" : "")
             + ")",
@@ -187,7 +189,7 @@ final class ApspCommand implements Callable<Integer> {
               source.undirected(), source.weights().name()),
           new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
               plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
-          plan.arithmetic() == null ? "float32-dijkstra" : plan.arithmetic().label(), timings);
+          plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
       final PredecessorMatrix p = preds;
       DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {
         @Override

@@ -167,7 +167,7 @@ class TropicCommandTest {
   @Test
   void everyAlgorithmGivesTheSameAnswer() throws IOException {
     Path graph = smallGraph();
-    for (String algorithm : new String[] {"fw", "dijkstra", "partitioned"}) {
+    for (String algorithm : new String[] {"fw", "dijkstra", "batched", "partitioned"}) {
       Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
       if (algorithm.equals("partitioned") && !org.tropic.apsp.PartitionedApsp.available()) {
         assertThat(r.exitCode()).isEqualTo(2);
@@ -256,7 +256,7 @@ class TropicCommandTest {
       arcs.append(v).append(' ').append((v + 1) % 300).append(' ').append(v % 7 == 0 ? -1 : 2).append('\n');
     }
     Files.writeString(graph, arcs);
-    for (String algorithm : new String[] {"auto", "fw", "dijkstra", "partitioned"}) {
+    for (String algorithm : new String[] {"auto", "fw", "dijkstra", "batched", "partitioned"}) {
       if (algorithm.equals("partitioned") && !org.tropic.apsp.PartitionedApsp.available()) {
         continue;
       }

@@ -11,6 +11,11 @@ public enum Algorithm {
   /** Dijkstra from every source (Johnson's reweighting first if weights are negative): Θ(n·m log n). */
   DIJKSTRA,
   /**
+   * Bellman–Ford searches toward 256 targets at a time, their distances in SIMD lanes ({@link BatchedBellmanFord}):
+   * n·m times the relaxations per arc, usually the fastest on sparse graphs; any weights without a negative cycle.
+   */
+  BATCHED,
+  /**
    * METIS parts, Floyd–Warshall inside each and on the boundary graph, min-plus products between parts
    * (Djidjev et al., IPDPS'14): near-quadratic on graphs with small separators, any weights.
    */
@@ -27,6 +32,6 @@ public enum Algorithm {
         return a;
       }
     }
-    throw new IllegalArgumentException("unknown algorithm '" + label + "' (auto, fw, dijkstra, partitioned)");
+    throw new IllegalArgumentException("unknown algorithm '" + label + "' (auto, fw, dijkstra, batched, partitioned)");
   }
 }

@@ -34,6 +34,8 @@ public final class Apsp {
       case DIJKSTRA -> graph.weightStats().hasNegative()
           ? Johnson.solve(graph, plan.threads(), progress)
           : DijkstraAllPairs.solve(graph, plan.threads(), progress);
+      case BATCHED -> new BatchedBellmanFord(graph, plan.blockSize() > 0 ? plan.blockSize()
+          : BatchedBellmanFord.batchFor(graph.vertexCount(), plan.threads())).solve(plan.threads(), progress);
       case PARTITIONED -> new PartitionedApsp(MinPlusKernels.best(), request.partitionedOptions())
           .solve(plan.partitioned(), progress);
       case AUTO -> throw new IllegalArgumentException("a plan names a concrete algorithm, not auto");

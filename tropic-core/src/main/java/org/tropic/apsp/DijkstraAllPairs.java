@@ -58,7 +58,7 @@ public final class DijkstraAllPairs {
   public RowDistanceMatrix solve(int threads, Progress progress) {
     ParallelRows.checkThreads(threads);
     Objects.requireNonNull(progress, "progress");
-    RowDistanceMatrix result = newResult(graph, "Dijkstra");
+    RowDistanceMatrix result = newResult(graph, "Dijkstra", true);
     ParallelRows.run("Dijkstra from every source", graph.vertexCount(), threads, progress, () -> {
       DijkstraSearch search = new DijkstraSearch(graph.offsets(), graph.targets(), graph.weights());
       return u -> search.run(u, result.row(u));
@@ -66,8 +66,12 @@ public final class DijkstraAllPairs {
     return result;
   }
 
-  /** An n×n row matrix for {@code graph}'s result, refusing up front when it clearly cannot fit in the heap. */
-  static RowDistanceMatrix newResult(Graph graph, String solver) {
+  /**
+   * An n×n row matrix for {@code graph}'s result, refusing up front when it clearly cannot fit in the heap.
+   *
+   * @param filled whether to start from +∞ with a zero diagonal; a solver that writes every entry passes false
+   */
+  static RowDistanceMatrix newResult(Graph graph, String solver, boolean filled) {
     int n = graph.vertexCount();
     long bytes = 4L * n * n + 16L * n;
     long max = Runtime.getRuntime().maxMemory();
@@ -77,7 +81,7 @@ public final class DijkstraAllPairs {
               + "raise -Xmx or use a solver that writes tiles to a .npy store", solver, graph, bytes >> 20, n, n,
           max >> 20));
     }
-    return new RowDistanceMatrix(n, graph.labels());
+    return filled ? new RowDistanceMatrix(n, graph.labels()) : RowDistanceMatrix.unfilled(n, graph.labels());
   }
 
   static void checkVertex(Graph graph, int v) {

@@ -66,7 +66,7 @@ public final class Johnson {
   public RowDistanceMatrix solve(int threads, Progress progress) {
     ParallelRows.checkThreads(threads);
     Objects.requireNonNull(progress, "progress");
-    RowDistanceMatrix result = DijkstraAllPairs.newResult(graph, "Johnson");
+    RowDistanceMatrix result = DijkstraAllPairs.newResult(graph, "Johnson", true);
     ParallelRows.run("Johnson: Dijkstra from every source", graph.vertexCount(), threads, progress, () -> {
       DijkstraSearch search = new DijkstraSearch(graph.offsets(), graph.targets(), reweighted);
       return u -> {

@@ -22,6 +22,12 @@ final class ParallelRows {
     void row(int u);
   }
 
+  /** The work for rows {@code start..end-1}, taken together, on one worker's private state. */
+  @FunctionalInterface
+  interface RangeJob {
+    void rows(int start, int end);
+  }
+
   private ParallelRows() {}
 
   /** Validates a user-given thread count. */
@@ -33,21 +39,33 @@ final class ParallelRows {
   }
 
   static void run(String task, int n, int threads, Progress progress, Supplier<RowJob> perWorker) {
-    checkThreads(threads);
-    int workers = Math.max(1, Math.min(threads, n));
+    int workers = Math.max(1, Math.min(checkThreads(threads), n));
     // Enough chunks to balance uneven rows and to move a progress bar, few enough that the counter stays cold.
     int chunk = Math.clamp(n / (workers * 16L), 1, 256);
+    runRanges(task, n, chunk, threads, progress, () -> {
+      RowJob job = perWorker.get();
+      return (start, end) -> {
+        for (int u = start; u < end; u++) {
+          job.row(u);
+        }
+      };
+    });
+  }
+
+  /** Like {@link #run}, handing out rows in ranges of exactly {@code chunk} (the last one shorter). */
+  static void runRanges(String task, int n, int chunk, int threads, Progress progress,
+      Supplier<RangeJob> perWorker) {
+    checkThreads(threads);
+    int workers = Math.max(1, Math.min(threads, (n + chunk - 1) / Math.max(1, chunk)));
     AtomicInteger next = new AtomicInteger();
     AtomicReference<Throwable> failure = new AtomicReference<>();
     Runnable worker = () -> {
       try {
-        RowJob job = perWorker.get();
+        RangeJob job = perWorker.get();
         int start;
         while (failure.get() == null && (start = next.getAndAdd(chunk)) < n) {
           int end = Math.min(n, start + chunk);
-          for (int u = start; u < end; u++) {
-            job.row(u);
-          }
+          job.rows(start, end);
           progress.advance(end - start);
         }
       } catch (Throwable t) {

@@ -19,6 +19,20 @@ public final class RowDistanceMatrix implements DistanceMatrix {
     this.labels = labels;
   }
 
+  private RowDistanceMatrix(float[][] rows, VertexLabels labels) {
+    this.rows = rows;
+    this.labels = labels;
+  }
+
+  /** An n×n matrix of zeros, for a solver that writes every entry: the +∞ fill would be a wasted pass over n². */
+  static RowDistanceMatrix unfilled(int n, VertexLabels labels) {
+    float[][] rows = new float[n][];
+    for (int u = 0; u < n; u++) {
+      rows[u] = new float[n];
+    }
+    return new RowDistanceMatrix(rows, labels);
+  }
+
   /** Row u, for writing by a solver. */
   public float[] row(int u) {
     return rows[u];

@@ -93,6 +93,36 @@ public final class Graph {
     return new Graph(newOffsets, newTargets, newWeights, labels == null ? null : labels.permuted(oldIdOf), undirected);
   }
 
+  /**
+   * This graph with every arc turned around: arc u→v of weight w becomes v→u of weight w, so the arcs of a vertex
+   * in the result are its in-arcs here. An undirected graph is its own reversal and is returned as is. Labels are
+   * kept; each vertex's arcs stay sorted by target. O(n + m).
+   */
+  public Graph reversed() {
+    if (undirected) {
+      return this;
+    }
+    int n = vertexCount();
+    int[] newOffsets = new int[n + 1];
+    for (int target : targets) {
+      newOffsets[target + 1]++;
+    }
+    for (int v = 0; v < n; v++) {
+      newOffsets[v + 1] += newOffsets[v];
+    }
+    int[] next = Arrays.copyOf(newOffsets, n);
+    int[] newTargets = new int[targets.length];
+    float[] newWeights = new float[weights.length];
+    for (int u = 0; u < n; u++) { // sources in increasing order, so each reversed row comes out sorted
+      for (int a = offsets[u]; a < offsets[u + 1]; a++) {
+        int at = next[targets[a]]++;
+        newTargets[at] = u;
+        newWeights[at] = weights[a];
+      }
+    }
+    return new Graph(newOffsets, newTargets, newWeights, labels, false);
+  }
+
   public int vertexCount() {
     return offsets.length - 1;
   }

@@ -40,7 +40,7 @@ class PlannerDeviceTest {
     ApspPlan plan = planner.plan(triangle(), ApspRequest.defaults());
     ApspPlan elsewhere = new ApspPlan(plan.algorithm(), plan.arithmetic(), plan.blockSize(), plan.threads(),
         plan.estimatedSeconds(), plan.estimatedBytes(), plan.floydWarshallSeconds(), plan.dijkstraSeconds(),
-        plan.partitionedSeconds(), plan.partitioned(), plan.reason(), "gpu", "");
+        plan.batchedSeconds(), plan.partitionedSeconds(), plan.partitioned(), plan.reason(), "gpu", "");
     assertThatThrownBy(() -> Apsp.run(triangle(), elsewhere, ApspRequest.defaults(), Progress.NONE))
         .isInstanceOf(DeviceUnavailableException.class)
         .hasMessageContaining("no back end for it is installed");

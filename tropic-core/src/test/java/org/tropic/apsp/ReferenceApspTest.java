@@ -14,9 +14,9 @@ import org.tropic.testdata.ReferenceStats;
 import org.tropic.testdata.SharedData;
 
 /**
- * The 14 real graphs of the JGraphT/networkx oracle, solved by Floyd–Warshall and by Dijkstra from every source:
- * reachable pairs exactly; the sum and maximum of distances exactly where weights are whole numbers (the int32
- * path), within float32 rounding where they are real.
+ * The 14 real graphs of the JGraphT/networkx oracle, solved by Floyd–Warshall, by Dijkstra from every source and by
+ * batched Bellman–Ford: reachable pairs exactly; the sum and maximum of distances exactly where weights are whole
+ * numbers (the int32 path), within float32 rounding where they are real.
  */
 class ReferenceApspTest {
 
@@ -39,6 +39,14 @@ class ReferenceApspTest {
     Graph graph = GraphReader.read(SharedData.file(expected.relativePath()));
     boolean integral = Arithmetic.choose(graph.weightStats(), graph.vertexCount()) == Arithmetic.INT32;
     assertMatches(expected, DijkstraAllPairs.solve(graph, 2, Progress.NONE), integral);
+  }
+
+  @ParameterizedTest(name = "batched Bellman–Ford on {0}")
+  @MethodSource("graphs")
+  void batchedBellmanFordReproducesTheOracle(ReferenceStats expected) throws IOException {
+    Graph graph = GraphReader.read(SharedData.file(expected.relativePath()));
+    boolean integral = Arithmetic.choose(graph.weightStats(), graph.vertexCount()) == Arithmetic.INT32;
+    assertMatches(expected, BatchedBellmanFord.solve(graph, 2, Progress.NONE), integral);
   }
 
   private static void assertMatches(ReferenceStats expected, DistanceMatrix d, boolean exact) {

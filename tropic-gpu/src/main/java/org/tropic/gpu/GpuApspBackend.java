@@ -46,8 +46,12 @@ public final class GpuApspBackend implements ApspBackend {
 
   @Override
   public ApspPlan plan(Graph graph, ApspRequest request) {
-    if (request.algorithm() == Algorithm.DIJKSTRA || request.algorithm() == Algorithm.PARTITIONED) {
-      String name = request.algorithm() == Algorithm.DIJKSTRA ? "Dijkstra" : "Partitioned APSP";
+    if (request.algorithm() != Algorithm.FW && request.algorithm() != Algorithm.AUTO) {
+      String name = switch (request.algorithm()) {
+        case DIJKSTRA -> "Dijkstra";
+        case BATCHED -> "Batched Bellman–Ford";
+        default -> "Partitioned APSP";
+      };
       throw new IllegalArgumentException(name + " runs on the CPU only: use --algorithm fw (or auto) with the GPU,"
           + " or --device cpu");
     }
@@ -89,7 +93,7 @@ public final class GpuApspBackend implements ApspBackend {
         device.describe(), memory.describe(), share < 1 ? ", upper triangle: the graph is symmetric" : "",
         ASSUMED_EFFICIENCY * 100, peak / 1e12);
     return new ApspPlan(Algorithm.FW, arithmetic, memory.blockSize(), request.floydWarshall().effectiveThreads(),
-        seconds, memory.hostBytes(), seconds, Double.NaN, Double.NaN, null, reason, device(), "");
+        seconds, memory.hostBytes(), seconds, Double.NaN, Double.NaN, Double.NaN, null, reason, device(), "");
   }
 
   @Override
