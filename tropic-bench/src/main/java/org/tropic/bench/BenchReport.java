@@ -111,9 +111,10 @@ public final class BenchReport {
     }
     out.append("\nPeers on the same graph in the same run (speedup = peer time / Tropic time;"
         + " peers on 1 thread, Tropic on the threads shown)\n");
-    TextTable t = new TextTable("graph", ">n", "peer", ">peer s", ">Tropic s", ">threads", ">speedup", "agreement");
+    TextTable t = new TextTable("graph", ">n", "peer", "Tropic", ">peer s", ">Tropic s", ">threads", ">speedup",
+        "agreement");
     for (PeerResult p : r.peers()) {
-      t.row(p.graph(), Integer.toString(p.n()), p.peer(), f3(p.peerSeconds()), f3(p.tropicSeconds()),
+      t.row(p.graph(), Integer.toString(p.n()), p.peer(), p.tropic(), f3(p.peerSeconds()), f3(p.tropicSeconds()),
           Integer.toString(p.tropicThreads()),
           p.ran() ? String.format(Locale.ROOT, "%.1fx", p.speedup()) : "-",
           p.ran() ? p.agreement().summary() : "skipped: " + p.skipped());

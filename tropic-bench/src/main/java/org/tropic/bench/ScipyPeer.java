@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.tropic.graph.Graph;
 
 /**
- * SciPy as a peer: {@code scipy.sparse.csgraph.floyd_warshall(G, directed=True)} run by a Python subprocess on the
- * same graph, timed inside Python around that call alone (loading the edge list and building the sparse matrix are
+ * SciPy as a peer: {@code scipy.sparse.csgraph.floyd_warshall(G, directed=True)}, or its {@code dijkstra} from every
+ * source, run by a Python subprocess on the same graph, timed inside Python around that call alone (loading the edge list and building the sparse matrix are
  * not counted). The graph goes over as a text edge list whose weights are the exact float32 values written in
  * float64, so SciPy sees the very same weights. SciPy's Floyd–Warshall is a compiled single-threaded triple loop on a
  * dense float64 matrix (8n² bytes).
@@ -30,8 +30,8 @@ public final class ScipyPeer {
       import numpy as np
       import scipy
       from scipy.sparse import csr_matrix
-      from scipy.sparse.csgraph import floyd_warshall
-      edges_path, pairs_path = sys.argv[1], sys.argv[2]
+      from scipy.sparse.csgraph import dijkstra, floyd_warshall
+      edges_path, pairs_path, method = sys.argv[1], sys.argv[2], sys.argv[3]
       with open(edges_path) as f:
           n, m = (int(x) for x in f.readline().split())
           e = np.loadtxt(f, dtype=np.float64, ndmin=2) if m > 0 else np.zeros((0, 3))
@@ -39,12 +39,17 @@ public final class ScipyPeer {
       g = csr_matrix((e[:, 2], (e[:, 0].astype(np.int64), e[:, 1].astype(np.int64))), shape=(n, n))
       print("scipy", scipy.__version__, flush=True)
       t0 = time.perf_counter()
-      d = floyd_warshall(g, directed=True)
+      d = floyd_warshall(g, directed=True) if method == "floyd_warshall" else dijkstra(g, directed=True)
       t = time.perf_counter() - t0
       print("seconds", repr(t))
       p = np.loadtxt(pairs_path, dtype=np.int64, ndmin=2)
       print("\\n".join("sample %d %d %r" % (u, v, float(d[u, v])) for u, v in p))
       """;
+
+  /** {@code scipy.sparse.csgraph.floyd_warshall}. */
+  static final String FLOYD_WARSHALL = "floyd_warshall";
+  /** {@code scipy.sparse.csgraph.dijkstra} from every source (binary heap, compiled; non-negative weights only). */
+  static final String DIJKSTRA = "dijkstra";
 
   private static final List<String> CANDIDATES = List.of("python3", "/usr/bin/python3", "python");
 
@@ -92,19 +97,36 @@ public final class ScipyPeer {
    * @throws IOException if Python fails (its last error line is in the message) or runs past the timeout
    */
   public PeerRun floydWarshall(Graph graph, SamplePairs pairs, long timeoutSeconds) throws IOException {
+    return shortestPaths(FLOYD_WARSHALL, graph, pairs, timeoutSeconds);
+  }
+
+  /** The peer's name in reports: {@code scipy} for Floyd–Warshall, {@code scipy-dijkstra} for Dijkstra. */
+  static String peerName(String method) {
+    return method.equals(FLOYD_WARSHALL) ? "scipy" : "scipy-" + method;
+  }
+
+  /**
+   * Runs SciPy's {@code method} ({@link #FLOYD_WARSHALL} or {@link #DIJKSTRA}) on the graph and reads back its
+   * distances at the pairs.
+   *
+   * @throws IOException if Python fails (its last error line is in the message) or runs past the timeout
+   */
+  public PeerRun shortestPaths(String method, Graph graph, SamplePairs pairs, long timeoutSeconds)
+      throws IOException {
     Path dir = Files.createTempDirectory("tropic-bench-scipy");
     Path edges = dir.resolve("edges.txt");
     Path pairFile = dir.resolve("pairs.txt");
     try {
       writeEdges(graph, edges);
       writePairs(pairs, pairFile);
-      Result r = exec(List.of(python, "-c", SCRIPT, edges.toString(), pairFile.toString()), timeoutSeconds);
+      Result r = exec(List.of(python, "-c", SCRIPT, edges.toString(), pairFile.toString(), method),
+          timeoutSeconds);
       if (r.exitCode != 0) {
-        throw new IOException("scipy floyd_warshall failed (" + python + ", exit " + r.exitCode + "): "
+        throw new IOException("scipy " + method + " failed (" + python + ", exit " + r.exitCode + "): "
             + lastLine(r.stderr));
       }
       ScipyOutput out = ScipyOutput.parse(r.stdout, pairs);
-      return new PeerRun("scipy " + out.version(), out.seconds(), out.distances());
+      return new PeerRun(peerName(method) + " " + out.version(), out.seconds(), out.distances());
     } finally {
       Files.deleteIfExists(edges);
       Files.deleteIfExists(pairFile);

@@ -37,9 +37,9 @@ class BenchReportTest {
     assertThat(text).containsPattern("exact-float\\s+2\\s+220\\.4\\s+-\\s+236\\.8\\s+float\\s+93\\.1%\\s+= scalar");
     assertThat(text).containsPattern("random n=8192 d=16 real\\s+8192\\s+nonnegative-float\\s+2\\s+3\\.332\\s+330\\.0"
         + "\\s+-\\s+-\\s+1\\.17\\s+1\\.00\\s+290\\s+4/4 agree");
-    assertThat(text).containsPattern("scipy 1\\.0\\s+123\\.400\\s+1\\.000\\s+2\\s+123\\.4x\\s+10/10 agree");
+    assertThat(text).containsPattern("scipy 1\\.0\\s+fw\\s+123\\.400\\s+1\\.000\\s+2\\s+123\\.4x\\s+10/10 agree");
     assertThat(text).contains("skipped: too big");
-    assertThat(text).containsPattern(">= 100x scipy at n=4000\\s+123x\\s+PASS");
+    assertThat(text).containsPattern(">= 100x scipy at n=4000, Tropic fw\\s+123x\\s+PASS");
     assertThat(text).contains("- a note");
     for (String block : text.split("\n\n")) {
       String[] lines = block.split("\n");

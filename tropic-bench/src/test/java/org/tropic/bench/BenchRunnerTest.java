@@ -37,12 +37,14 @@ class BenchRunnerTest {
     assertThat(karate.arithmetic()).isEqualTo(Arithmetic.INT32);
     assertThat(karate.kernelGflops()).isEqualTo(r.kernels().get(3).gflops().median());
     assertThat(r.floydWarshall().getFirst().kernelGflops()).isNaN();
+    // per graph: SciPy's FW and Dijkstra skipped; JGraphT skipped, or run and set against Tropic's FW and auto
     assertThat(r.peers()).extracting(PeerResult::graph).containsExactly("random n=40 d=16 real",
-        "random n=40 d=16 real", "random n=30 d=16 real", "random n=30 d=16 real", "karate", "karate");
+        "random n=40 d=16 real", "random n=40 d=16 real", "random n=30 d=16 real", "random n=30 d=16 real",
+        "random n=30 d=16 real", "random n=30 d=16 real", "karate", "karate", "karate");
     assertThat(r.peers().get(0).skipped()).startsWith("no Python with SciPy found (tried " + dir);
-    assertThat(r.peers().get(1).skipped()).contains("above the JGraphT limit 30");
-    assertThat(r.peers().get(3).ran()).isTrue();
-    assertThat(r.peers().stream().filter(PeerResult::ran)).hasSize(1).allMatch(p -> p.agreement().agrees());
+    assertThat(r.peers().get(2).skipped()).contains("above the JGraphT limit 30");
+    assertThat(r.peers().subList(5, 7)).extracting(PeerResult::tropic).containsExactly("fw", "auto: fw");
+    assertThat(r.peers().stream().filter(PeerResult::ran)).hasSize(2).allMatch(p -> p.agreement().agrees());
     assertThat(r.notes()).anyMatch(n -> n.startsWith("SciPy: no Python with SciPy found"));
     assertThat(r.notes()).anyMatch(n -> n.contains("measured at n=30"));
     assertThat(r.targets()).isNotEmpty();

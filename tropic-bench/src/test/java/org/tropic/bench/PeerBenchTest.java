@@ -31,9 +31,11 @@ class PeerBenchTest {
     List<FwResult> tropicRuns = new ArrayList<>();
     List<PeerResult> rows = PeerBench.run(new ReferenceFloydWarshall(), c, null, 1, ONCE, options, Double.NaN,
         tropicRuns);
-    assertThat(rows).hasSize(2);
-    assertThat(rows.get(0).peer()).startsWith("scipy ");
-    assertThat(rows.get(1).peer()).startsWith("jgrapht ");
+    assertThat(rows).hasSize(6);
+    assertThat(rows).extracting(r -> r.peer().split(" ")[0])
+        .containsExactly("scipy", "scipy", "scipy-dijkstra", "scipy-dijkstra", "jgrapht", "jgrapht");
+    assertThat(rows).extracting(PeerResult::tropic).containsExactly("fw", "auto: fw", "fw", "auto: fw", "fw",
+        "auto: fw"); // n = 70: the planner solves a graph of one tile by Floyd–Warshall
     for (PeerResult r : rows) {
       assertThat(r.ran()).as(r.skipped()).isTrue();
       assertThat(r.agreement().agrees()).as(r.agreement().summary()).isTrue();
@@ -63,7 +65,8 @@ class PeerBenchTest {
     List<PeerResult> rows = PeerBench.run(new ReferenceFloydWarshall(), c, null, 1, ONCE, options, Double.NaN,
         new ArrayList<>());
     assertThat(rows).extracting(PeerResult::skipped)
-        .containsExactly("no Python with SciPy found", "n=30 above the JGraphT limit 20 (its FW is O(n³) in plain Java)");
+        .containsExactly("no Python with SciPy found", "no Python with SciPy found",
+            "n=30 above the JGraphT limit 20 (its FW is O(n³) in plain Java)");
     assertThat(rows).allMatch(r -> Double.isNaN(r.speedup()) && r.tropicSeconds() > 0);
   }
 }

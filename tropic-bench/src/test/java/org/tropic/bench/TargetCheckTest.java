@@ -20,8 +20,12 @@ class TargetCheckTest {
   }
 
   static PeerResult peer(String peer, int n, double speedup, boolean agrees) {
+    return peer(peer, "fw", n, speedup, agrees);
+  }
+
+  static PeerResult peer(String peer, String tropic, int n, double speedup, boolean agrees) {
     Agreement a = new Agreement(peer, 10, agrees ? 0 : 1, 0, agrees ? "" : "d(1,2): tropic 1.0, x 2.0");
-    return new PeerResult("random n=" + n + " d=16 real", n, peer + " 1.0", speedup, 1, 2, speedup, a, "");
+    return new PeerResult("random n=" + n + " d=16 real", n, peer + " 1.0", tropic, speedup, 1, 2, speedup, a, "");
   }
 
   private static TargetCheck find(List<TargetCheck> checks, String prefix) {
@@ -63,6 +67,23 @@ class TargetCheckTest {
     assertThat(checks).allMatch(c -> c.status() == Status.NOT_MEASURED);
     assertThat(find(checks, ">= 400x jgrapht").measured()).isEqualTo("measured only at n=2000: 420x");
     assertThat(find(checks, "FW at n=8192").measured()).isEqualTo("FW not run at n=8192");
+  }
+
+  @Test
+  void eachPeerTargetIsCheckedAgainstTropicsFloydWarshallAndItsPlannersPick() {
+    List<TargetCheck> checks = TargetCheck.evaluate(List.of(), List.of(),
+        List.of(peer("jgrapht", "fw", 4000, 313, true), peer("jgrapht", "auto: batched", 4000, 720, true),
+            peer("scipy", "fw", 4000, 108, true), peer("scipy", "auto: batched", 4000, 250, false),
+            peer("scipy-dijkstra", "fw", 4000, 5, true)));
+    assertThat(find(checks, ">= 400x jgrapht at n=4000, Tropic fw").status()).isEqualTo(Status.FAIL);
+    TargetCheck auto = find(checks, ">= 400x jgrapht at n=4000, Tropic auto");
+    assertThat(auto.status()).isEqualTo(Status.PASS);
+    assertThat(auto.target()).endsWith("auto (batched)");
+    assertThat(auto.measured()).isEqualTo("720x");
+    assertThat(find(checks, ">= 100x scipy at n=4000, Tropic fw").measured()).as("not the Dijkstra row")
+        .isEqualTo("108x");
+    assertThat(find(checks, ">= 100x scipy at n=4000, Tropic auto").status()).as("distances differ")
+        .isEqualTo(Status.FAIL);
   }
 
   @Test
