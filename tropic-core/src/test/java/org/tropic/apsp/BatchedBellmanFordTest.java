@@ -11,7 +11,6 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
-import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
 import org.jgrapht.alg.shortestpath.FloydWarshallShortestPaths;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,19 +44,7 @@ class BatchedBellmanFordTest {
     RowDistanceMatrix d = new BatchedBellmanFord(graph, batch).solve(threads, progress);
 
     PathAssertions.assertDistancesMatch(d, ReferenceShortestPaths.bellmanFord(graph), "vs Bellman-Ford");
-    var jgrapht = new DijkstraShortestPath<>(TestGraph.toJGraphT(graph));
-    for (int u = 0; u < graph.vertexCount(); u++) {
-      var paths = jgrapht.getPaths(u);
-      for (int v = 0; v < graph.vertexCount(); v++) {
-        double expected = paths.getWeight(v);
-        if (expected == Double.POSITIVE_INFINITY) {
-          assertThat(d.get(u, v)).isEqualTo(Float.POSITIVE_INFINITY);
-        } else {
-          assertThat((double) d.get(u, v)).as("D[%d][%d] vs JGraphT", u, v)
-              .isCloseTo(expected, within(PathAssertions.distanceTolerance(expected)));
-        }
-      }
-    }
+    PathAssertions.assertDistancesMatchJGraphTDijkstra(graph, d);
     assertThat(progress.begins.get()).isEqualTo(1);
     assertThat(progress.ends.get()).isEqualTo(1);
     assertThat(progress.total.get()).isEqualTo(graph.vertexCount());
@@ -236,18 +223,7 @@ class BatchedBellmanFordTest {
   @Test
   void aFailingProgressListenerStopsTheSolveAndSurfaces() {
     Graph graph = GraphBuilder.withVertexCount(50).addArc(0, 1, 1).build();
-    Progress failing = new Progress() {
-      @Override
-      public void begin(String task, long totalWork) {}
-
-      @Override
-      public void advance(long work) {
-        throw new IllegalStateException("listener broke");
-      }
-
-      @Override
-      public void end() {}
-    };
+    Progress failing = PathAssertions.failingProgress();
     assertThatThrownBy(() -> new BatchedBellmanFord(graph, 5).solve(3, failing)).hasMessage("listener broke");
   }
 

@@ -2,14 +2,12 @@ package org.tropic.apsp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.jgrapht.alg.shortestpath.DijkstraShortestPath;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,19 +28,7 @@ class DijkstraAllPairsTest {
     RowDistanceMatrix d = DijkstraAllPairs.solve(graph, 3, progress);
 
     PathAssertions.assertDistancesMatch(d, ReferenceShortestPaths.bellmanFord(graph), "vs Bellman-Ford");
-    var jgrapht = new DijkstraShortestPath<>(TestGraph.toJGraphT(graph));
-    for (int u = 0; u < graph.vertexCount(); u++) {
-      var paths = jgrapht.getPaths(u);
-      for (int v = 0; v < graph.vertexCount(); v++) {
-        double expected = paths.getWeight(v);
-        if (expected == Double.POSITIVE_INFINITY) {
-          assertThat(d.get(u, v)).isEqualTo(Float.POSITIVE_INFINITY);
-        } else {
-          assertThat((double) d.get(u, v)).as("D[%d][%d] vs JGraphT", u, v)
-              .isCloseTo(expected, within(PathAssertions.distanceTolerance(expected)));
-        }
-      }
-    }
+    PathAssertions.assertDistancesMatchJGraphTDijkstra(graph, d);
     assertThat(progress.begins.get()).isEqualTo(1);
     assertThat(progress.ends.get()).isEqualTo(1);
     assertThat(progress.total.get()).isEqualTo(graph.vertexCount());
@@ -98,18 +84,7 @@ class DijkstraAllPairsTest {
   @Test
   void aFailingProgressListenerStopsTheSolveAndSurfaces() {
     Graph graph = GraphBuilder.withVertexCount(50).addArc(0, 1, 1).build();
-    Progress failing = new Progress() {
-      @Override
-      public void begin(String task, long totalWork) {}
-
-      @Override
-      public void advance(long work) {
-        throw new IllegalStateException("listener broke");
-      }
-
-      @Override
-      public void end() {}
-    };
+    Progress failing = PathAssertions.failingProgress();
     assertThatThrownBy(() -> DijkstraAllPairs.solve(graph, 3, failing)).hasMessage("listener broke");
   }
 }

@@ -35,6 +35,39 @@ final class PathAssertions {
     }
   }
 
+  /** Every distance against JGraphT's Dijkstra from each source, within {@link #distanceTolerance}. */
+  static void assertDistancesMatchJGraphTDijkstra(Graph graph, DistanceMatrix d) {
+    var jgrapht = new org.jgrapht.alg.shortestpath.DijkstraShortestPath<>(TestGraph.toJGraphT(graph));
+    for (int u = 0; u < graph.vertexCount(); u++) {
+      var paths = jgrapht.getPaths(u);
+      for (int v = 0; v < graph.vertexCount(); v++) {
+        double expected = paths.getWeight(v);
+        if (expected == Double.POSITIVE_INFINITY) {
+          assertThat(d.get(u, v)).isEqualTo(Float.POSITIVE_INFINITY);
+        } else {
+          assertThat((double) d.get(u, v)).as("D[%d][%d] vs JGraphT", u, v)
+              .isCloseTo(expected, within(distanceTolerance(expected)));
+        }
+      }
+    }
+  }
+
+  /** A progress listener that throws on the first advance, to check that a solver stops and surfaces it. */
+  static Progress failingProgress() {
+    return new Progress() {
+      @Override
+      public void begin(String task, long totalWork) {}
+
+      @Override
+      public void advance(long work) {
+        throw new IllegalStateException("listener broke");
+      }
+
+      @Override
+      public void end() {}
+    };
+  }
+
   /** A real path of the graph from u to v, no vertex twice, whose arcs sum to D[u][v] within tolerance. */
   static void assertValidPath(Graph graph, DistanceMatrix d, int u, int v, Path path) {
     float dist = d.get(u, v);
