@@ -52,7 +52,7 @@ public final class Neighbours {
     Permutation p = g.permutation();
     int stored = p.newId(v);
     IntArrayList tails = new IntArrayList();
-    g.matrix().forEachElementOfBlockRow(stored / g.matrix().blockSize(), (row, column, value) -> {
+    g.matrix().forEachElementOfBlockRow(stored / g.matrix().blockHeight(), (row, column, value) -> {
       if (row == stored) {
         tails.add(p.oldId(column));
       }

@@ -11,11 +11,12 @@ import org.tropic.graph.Graph;
 /**
  * A sparse matrix in the blocked coordinate format of HPC-KG (Georgopoulos et al., "Enhancing multi-threaded sparse
  * matrix multiplication for knowledge graph oriented algorithms and analytics", IBM Research Zurich, §2.5): the
- * matrix is cut into a grid of square blocks of at most 65,536 × 65,536, and each non-empty block is a COO list
+ * matrix is cut into a grid of blocks of at most 65,536 × 65,536, and each non-empty block is a COO list
  * whose in-block row and column are 16-bit (packed into one 32-bit word per element) with an optional float32 value.
  * Pattern matrices (unweighted graphs) store no values at all, so a stored element costs 4 bytes against 8 for
  * 32-bit COO; the block grid adds a few bytes per non-empty block. Blocks are grouped by block row, the unit of
- * parallel work.
+ * parallel work. Blocks need not be square: a block row's height sets the grain of the parallel work, and a block's
+ * width how many pieces (row runs) each row is cut into.
  *
  * <p>Element storage lives off-heap: allocated when built (freed by the garbage collector), or a read-only mapping of
  * a file written by {@link #save} and opened by {@link #open} (freed by {@link #close}). A matrix may carry a vertex
@@ -40,7 +41,8 @@ public final class BlockCoo implements AutoCloseable {
 
   private final int rows;
   private final int columns;
-  private final int blockSize;
+  private final int blockHeight;
+  private final int blockWidth;
   private final int[] blockRowStart;
   private final int[] blockColumn;
   private final int[] blockStart;
@@ -78,11 +80,13 @@ public final class BlockCoo implements AutoCloseable {
     void visit(int row, int column, float value);
   }
 
-  BlockCoo(int rows, int columns, int blockSize, int[] blockRowStart, int[] blockColumn, int[] blockStart,
-      MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation, Arena arena) {
+  BlockCoo(int rows, int columns, int blockHeight, int blockWidth, int[] blockRowStart, int[] blockColumn,
+      int[] blockStart, MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation,
+      Arena arena) {
     this.rows = rows;
     this.columns = columns;
-    this.blockSize = blockSize;
+    this.blockHeight = blockHeight;
+    this.blockWidth = blockWidth;
     this.blockRowStart = blockRowStart;
     this.blockColumn = blockColumn;
     this.blockStart = blockStart;
@@ -101,12 +105,14 @@ public final class BlockCoo implements AutoCloseable {
   /**
    * The graph's adjacency matrix (or its transpose) built as {@code options} say.
    *
-   * @param threads the parallelism the matrix will be used with; only the automatic block size depends on it
+   * @param threads the parallelism the matrix will be used with; only the automatic block height depends on it
    */
   public static BlockCoo fromGraph(Graph graph, BlockCooOptions options, int threads) {
     Objects.requireNonNull(graph, "graph");
     Objects.requireNonNull(options, "options");
-    return BlockCooBuilder.build(graph, options, options.blockSizeFor(graph.vertexCount(), threads));
+    int n = graph.vertexCount();
+    int height = options.blockHeightFor(n, threads);
+    return BlockCooBuilder.build(graph, options, height, options.blockWidthFor(n, height));
   }
 
   /**
@@ -131,9 +137,14 @@ public final class BlockCoo implements AutoCloseable {
     return columns;
   }
 
-  /** Rows and columns per block (the last block row and column may be shorter). */
-  public int blockSize() {
-    return blockSize;
+  /** Rows per block: the height of a block row (the last one may be shorter). */
+  public int blockHeight() {
+    return blockHeight;
+  }
+
+  /** Columns per block: the width of a block column (the last one may be narrower). */
+  public int blockWidth() {
+    return blockWidth;
   }
 
   public int blockRowCount() {
@@ -141,7 +152,7 @@ public final class BlockCoo implements AutoCloseable {
   }
 
   public int blockColumnCount() {
-    return (columns + blockSize - 1) / blockSize;
+    return (columns + blockWidth - 1) / blockWidth;
   }
 
   /** Non-empty blocks; empty ones cost nothing. */
@@ -184,8 +195,8 @@ public final class BlockCoo implements AutoCloseable {
     if (isPattern()) {
       return this;
     }
-    return new BlockCoo(rows, columns, blockSize, blockRowStart, blockColumn, blockStart, coords, null, layout,
-        permutation, null);
+    return new BlockCoo(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart, coords, null,
+        layout, permutation, null);
   }
 
   /** Visits every stored element in stored order; O(nnz). */
@@ -195,14 +206,14 @@ public final class BlockCoo implements AutoCloseable {
     }
   }
 
-  /** Visits the stored elements of block row {@code blockRow} (rows {@code blockRow · blockSize()} on). */
+  /** Visits the stored elements of block row {@code blockRow} (rows {@code blockRow · blockHeight()} on). */
   public void forEachElementOfBlockRow(int blockRow, ElementVisitor visitor) {
     if (blockRow < 0 || blockRow >= blockRowCount()) {
       throw new IllegalArgumentException("block row " + blockRow + " is outside 0.." + (blockRowCount() - 1));
     }
-    int rowBase = blockRow * blockSize;
+    int rowBase = blockRow * blockHeight;
     for (int b = blockRowStart[blockRow]; b < blockRowStart[blockRow + 1]; b++) {
-      int columnBase = blockColumn[b] * blockSize;
+      int columnBase = blockColumn[b] * blockWidth;
       for (int k = blockStart[b]; k < blockStart[b + 1]; k++) {
         int rc = coords.getAtIndex(COORD, k);
         float v = values == null ? 1f : values.getAtIndex(VALUE, k);
@@ -279,7 +290,7 @@ public final class BlockCoo implements AutoCloseable {
   @Override
   public String toString() {
     return "BlockCoo[" + rows + "×" + columns + ", nnz=" + nonZeroCount() + ", blocks=" + storedBlockCount() + " of "
-        + blockSize + ", " + (isPattern() ? "pattern" : "float32") + ", " + layout.orientation() + ", "
-        + layout.elementOrder() + ", " + layout.vertexOrder() + "]";
+        + blockHeight + "×" + blockWidth + ", " + (isPattern() ? "pattern" : "float32") + ", "
+        + layout.orientation() + ", " + layout.elementOrder() + ", " + layout.vertexOrder() + "]";
   }
 }

@@ -14,7 +14,7 @@ import org.tropic.graph.Graph;
 final class BlockCooBuilder {
   private BlockCooBuilder() {}
 
-  static BlockCoo build(Graph graph, BlockCooOptions options, int blockSize) {
+  static BlockCoo build(Graph graph, BlockCooOptions options, int blockHeight, int blockWidth) {
     int n = graph.vertexCount();
     Permutation permutation = options.vertexOrder() == VertexOrder.RCM
         ? ReverseCuthillMcKee.order(graph) : Permutation.identity(n);
@@ -26,7 +26,7 @@ final class BlockCooBuilder {
     CsrArrays matrix = oriented(graph, permutation, options.orientation());
     BlockCoo.Layout layout = new BlockCoo.Layout(options.orientation(), options.elementOrder(),
         options.vertexOrder(), options.cacheLineFloats(), isSymmetric(graph));
-    return cut(matrix, blockSize, pattern, layout, permutation);
+    return cut(matrix, blockHeight, blockWidth, pattern, layout, permutation);
   }
 
   private static CsrArrays oriented(Graph graph, Permutation permutation, Orientation orientation) {
@@ -38,12 +38,12 @@ final class BlockCooBuilder {
     return orientation == Orientation.TRANSPOSE ? transposed : transposed.transpose();
   }
 
-  private static BlockCoo cut(CsrArrays m, int blockSize, boolean pattern, BlockCoo.Layout layout,
+  private static BlockCoo cut(CsrArrays m, int height, int width, boolean pattern, BlockCoo.Layout layout,
       Permutation permutation) {
     int n = m.size();
     int nnz = m.columns().length;
-    int blockRows = Math.max(1, (n + blockSize - 1) / blockSize);
-    int blockColumns = Math.max(1, (n + blockSize - 1) / blockSize);
+    int blockRows = Math.max(1, (n + height - 1) / height);
+    int blockColumns = Math.max(1, (n + width - 1) / width);
     Arena arena = Arena.ofAuto();
     MemorySegment coords = arena.allocate((long) nnz * Integer.BYTES, 64);
     MemorySegment values = pattern ? null : arena.allocate((long) nnz * Float.BYTES, 64);
@@ -55,13 +55,13 @@ final class BlockCooBuilder {
     int[] fill = new int[blockColumns];
     IntArrayList touched = new IntArrayList();
     for (int br = 0; br < blockRows; br++) {
-      int rowLo = Math.min(n, br * blockSize);
-      int rowHi = Math.min(n, rowLo + blockSize);
+      int rowLo = Math.min(n, br * height);
+      int rowHi = Math.min(n, rowLo + height);
       int lo = m.offsets()[rowLo];
       int hi = m.offsets()[rowHi];
       touched.clear();
       for (int e = lo; e < hi; e++) {
-        int bc = m.columns()[e] / blockSize;
+        int bc = m.columns()[e] / width;
         if (count[bc]++ == 0) {
           touched.add(bc);
         }
@@ -81,9 +81,9 @@ final class BlockCooBuilder {
         int local = (row - rowLo) << 16;
         for (int e = m.offsets()[row]; e < m.offsets()[row + 1]; e++) {
           int column = m.columns()[e];
-          int bc = column / blockSize;
+          int bc = column / width;
           int k = fill[bc]++;
-          coords.setAtIndex(BlockCoo.COORD, k, local | (column - bc * blockSize));
+          coords.setAtIndex(BlockCoo.COORD, k, local | (column - bc * width));
           if (values != null) {
             values.setAtIndex(BlockCoo.VALUE, k, m.values()[e]);
           }
@@ -94,13 +94,14 @@ final class BlockCooBuilder {
         int to = b + 1 < blockStart.size() ? blockStart.getInt(b + 1) : hi;
         switch (layout.elementOrder()) {
           case ROW -> RunLengthOrder.sortBlock(coords, values, from, to);
-          case CACHE -> CacheOrder.sortBlock(coords, values, from, to, blockSize, layout.cacheLineFloats());
+          case CACHE -> CacheOrder.sortBlock(coords, values, from, to, Math.max(height, width),
+              layout.cacheLineFloats());
         }
       }
     }
     blockRowStart[blockRows] = blockColumn.size();
     blockStart.add(nnz);
-    return new BlockCoo(n, n, blockSize, blockRowStart, blockColumn.toIntArray(), blockStart.toIntArray(), coords,
+    return new BlockCoo(n, n, height, width, blockRowStart, blockColumn.toIntArray(), blockStart.toIntArray(), coords,
         values, layout, permutation, null);
   }
 

@@ -15,11 +15,14 @@ import org.tropic.io.AtomicFiles;
 /**
  * The {@code .bcoo} file of a {@link BlockCoo}: a 128-byte little-endian header, then the block index, the optional
  * permutation, the packed coordinates and the optional values, each section starting on a 64-byte boundary so that a
- * read-only mapping can be handed to the kernels as it is, with no copy of the elements.
+ * read-only mapping can be handed to the kernels as it is, with no copy of the elements. Version 2 added the block
+ * width after the element count; version 1 files, whose blocks are square, are still read.
  */
 final class BlockCooFile {
   private static final byte[] MAGIC = "TRBCOO\r\n".getBytes(StandardCharsets.ISO_8859_1);
-  private static final int VERSION = 1;
+  private static final int VERSION = 2;
+  /** The version before blocks could be wider than tall; its blocks are square. */
+  private static final int SQUARE_BLOCKS_VERSION = 1;
   private static final int HEADER_BYTES = 128;
   private static final int ALIGN = 64;
   private static final int PATTERN = 1;
@@ -33,13 +36,13 @@ final class BlockCooFile {
     AtomicFiles.write(file, ch -> {
       boolean permuted = !m.permutation().isIdentity();
       ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-      header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockSize())
+      header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockHeight())
           .putInt(m.layout().cacheLineFloats())
           .putInt((m.isPattern() ? PATTERN : 0) | (m.layout().symmetric() ? SYMMETRIC : 0)
               | (permuted ? PERMUTED : 0))
           .putInt(m.layout().orientation().ordinal()).putInt(m.layout().elementOrder().ordinal())
           .putInt(m.layout().vertexOrder().ordinal()).putInt(m.blockRowCount()).putInt(m.storedBlockCount())
-          .putLong(m.nonZeroCount());
+          .putLong(m.nonZeroCount()).putInt(m.blockWidth());
       header.clear();
       long at = writeFully(ch, header, 0);
       at = writeInts(ch, m.blockRowStart(), at);
@@ -71,12 +74,13 @@ final class BlockCooFile {
         throw bad(file, "not a Tropic block-COO file (bad magic bytes)");
       }
       int version = h.getInt();
-      if (version != VERSION) {
-        throw bad(file, "format version " + version + ", this build reads version " + VERSION);
+      if (version != VERSION && version != SQUARE_BLOCKS_VERSION) {
+        throw bad(file, "format version " + version + ", this build reads versions " + SQUARE_BLOCKS_VERSION + " and "
+            + VERSION);
       }
       int rows = h.getInt();
       int columns = h.getInt();
-      int blockSize = h.getInt();
+      int blockHeight = h.getInt();
       int cacheLineFloats = h.getInt();
       int flags = h.getInt();
       int orientation = h.getInt();
@@ -85,14 +89,16 @@ final class BlockCooFile {
       int blockRows = h.getInt();
       int blocks = h.getInt();
       long nnz = h.getLong();
+      int blockWidth = version == SQUARE_BLOCKS_VERSION ? blockHeight : h.getInt();
       check(file, rows >= 0 && columns >= 0, "negative size " + rows + "×" + columns);
-      check(file, blockSize >= 1 && blockSize <= BlockCooOptions.MAX_BLOCK_SIZE, "block size " + blockSize);
+      check(file, blockHeight >= 1 && blockHeight <= BlockCooOptions.MAX_BLOCK_SIZE, "block height " + blockHeight);
+      check(file, blockWidth >= 1 && blockWidth <= BlockCooOptions.MAX_BLOCK_SIZE, "block width " + blockWidth);
       check(file, cacheLineFloats >= 1, "cache line of " + cacheLineFloats + " floats");
       check(file, orientation >= 0 && orientation < Orientation.values().length, "orientation " + orientation);
       check(file, elementOrder >= 0 && elementOrder < ElementOrder.values().length, "element order " + elementOrder);
       check(file, vertexOrder >= 0 && vertexOrder < VertexOrder.values().length, "vertex order " + vertexOrder);
-      check(file, blockRows == Math.max(1, (rows + blockSize - 1) / blockSize), blockRows + " block rows for "
-          + rows + " rows of blocks of " + blockSize);
+      check(file, blockRows == Math.max(1, (rows + blockHeight - 1) / blockHeight), blockRows + " block rows for "
+          + rows + " rows of blocks " + blockHeight + " high");
       check(file, blocks >= 0 && nnz >= 0 && nnz <= Integer.MAX_VALUE, blocks + " blocks, " + nnz + " elements");
       boolean pattern = (flags & PATTERN) != 0;
       boolean permuted = (flags & PERMUTED) != 0;
@@ -119,12 +125,12 @@ final class BlockCooFile {
       MemorySegment coords = slice(whole, at, nnz * Integer.BYTES, file, "coordinates");
       at = align(at + nnz * Integer.BYTES);
       MemorySegment values = pattern ? null : slice(whole, at, nnz * Float.BYTES, file, "values");
-      validateIndex(file, rows, columns, blockSize, blockRowStart, blockColumn, blockStart, nnz);
+      validateIndex(file, rows, columns, blockWidth, blockRowStart, blockColumn, blockStart, nnz);
       BlockCoo.Layout layout = new BlockCoo.Layout(Orientation.values()[orientation],
           ElementOrder.values()[elementOrder], VertexOrder.values()[vertexOrder], cacheLineFloats,
           (flags & SYMMETRIC) != 0);
-      BlockCoo m = new BlockCoo(rows, columns, blockSize, blockRowStart, blockColumn, blockStart, coords, values,
-          layout, permutation, arena);
+      BlockCoo m = new BlockCoo(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart,
+          coords, values, layout, permutation, arena);
       validateEdgeBlocks(file, m);
       return m;
     } catch (IOException | RuntimeException e) {
@@ -134,9 +140,9 @@ final class BlockCooFile {
   }
 
   /** Block offsets must increase, and block columns lie inside the matrix and increase within a block row. */
-  private static void validateIndex(Path file, int rows, int columns, int blockSize, int[] blockRowStart,
+  private static void validateIndex(Path file, int rows, int columns, int blockWidth, int[] blockRowStart,
       int[] blockColumn, int[] blockStart, long nnz) throws IOException {
-    int blockColumns = Math.max(1, (columns + blockSize - 1) / blockSize);
+    int blockColumns = Math.max(1, (columns + blockWidth - 1) / blockWidth);
     check(file, blockRowStart[0] == 0 && blockRowStart[blockRowStart.length - 1] == blockColumn.length,
         "block-row index does not cover the " + blockColumn.length + " blocks");
     check(file, blockStart[0] == 0 && blockStart[blockColumn.length] == nnz,
@@ -157,21 +163,22 @@ final class BlockCooFile {
   private static void validateEdgeBlocks(Path file, BlockCoo m) throws IOException {
     int lastRow = m.blockRowCount() - 1;
     int lastColumn = m.blockColumnCount() - 1;
-    int bs = m.blockSize();
+    int height = m.blockHeight();
+    int width = m.blockWidth();
     for (int br = 0; br <= lastRow; br++) {
       for (int b = m.blockRowStart()[br]; b < m.blockRowStart()[br + 1]; b++) {
         if (br != lastRow && m.blockColumn()[b] != lastColumn) {
           continue;
         }
-        int rowBase = br * bs;
-        int columnBase = m.blockColumn()[b] * bs;
+        int rowBase = br * height;
+        int columnBase = m.blockColumn()[b] * width;
         for (int k = m.blockStart()[b]; k < m.blockStart()[b + 1]; k++) {
           int rc = m.coords().getAtIndex(BlockCoo.COORD, k);
           int row = rowBase + (rc >>> 16);
           int column = columnBase + (rc & 0xFFFF);
-          check(file, row < m.rowCount() && column < m.columnCount() && (rc >>> 16) < bs && (rc & 0xFFFF) < bs,
-              "element " + k + " at (" + row + ", " + column + ") lies outside the " + m.rowCount() + "×"
-                  + m.columnCount() + " matrix");
+          check(file, row < m.rowCount() && column < m.columnCount() && (rc >>> 16) < height
+              && (rc & 0xFFFF) < width, "element " + k + " at (" + row + ", " + column + ") lies outside the "
+                  + m.rowCount() + "×" + m.columnCount() + " matrix");
         }
       }
     }

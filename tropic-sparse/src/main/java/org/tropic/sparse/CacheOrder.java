@@ -14,8 +14,9 @@ final class CacheOrder {
    * Sorts elements {@code from..to-1}, which arrive in row-major order, in place.
    *
    * @param values the values to move along, or {@code null}
+   * @param side the block's longer side: cells are walked on a square grid of that side
    */
-  static void sortBlock(MemorySegment coords, MemorySegment values, int from, int to, int blockSize, int cell) {
+  static void sortBlock(MemorySegment coords, MemorySegment values, int from, int to, int side, int cell) {
     int count = to - from;
     if (count <= 1) {
       return;
@@ -24,7 +25,7 @@ final class CacheOrder {
     for (int i = 0; i < count; i++) {
       rowMajor[i] = coords.getAtIndex(BlockCoo.COORD, from + i);
     }
-    long cellsPerSide = (blockSize + cell - 1) / cell;
+    long cellsPerSide = (side + cell - 1) / cell;
     long[] cellOf = new long[count];
     for (int i = 0; i < count; i++) {
       int rc = rowMajor[i];

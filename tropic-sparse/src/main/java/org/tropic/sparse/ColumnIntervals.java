@@ -54,11 +54,13 @@ final class ColumnIntervals {
   private final int[] prefixColumns;
   /** Where the prefix sums of {@code prefixColumns[i]} start; the last entry is their total length. */
   private final int[] prefixStart;
-  private final int blockSize;
+  /** Columns per block column: where the block columns of x start. */
+  private final int blockWidth;
   private final long elementsCovered;
 
   private ColumnIntervals(int[] intervalFrom, int[] intervalTo, int[] runRow, int[] runBound, int[] segmentEnd,
-      int[] blockRunStart, int[] blockPrefixStart, int[] blockSegmentStart, int[] prefixColumns, int[] prefixStart, int blockSize,
+      int[] blockRunStart, int[] blockPrefixStart, int[] blockSegmentStart, int[] prefixColumns, int[] prefixStart,
+      int blockWidth,
       long elementsCovered) {
     this.intervalFrom = intervalFrom;
     this.intervalTo = intervalTo;
@@ -70,7 +72,7 @@ final class ColumnIntervals {
     this.blockSegmentStart = blockSegmentStart;
     this.prefixColumns = prefixColumns;
     this.prefixStart = prefixStart;
-    this.blockSize = blockSize;
+    this.blockWidth = blockWidth;
     this.elementsCovered = elementsCovered;
   }
 
@@ -122,7 +124,7 @@ final class ColumnIntervals {
       if (needsPrefix[bc]) {
         prefixBase[bc] = prefixStart[used];
         prefixColumns[used] = bc;
-        prefixStart[used + 1] = prefixStart[used] + Math.min(a.blockSize(), a.columnCount() - bc * a.blockSize()) + 1;
+        prefixStart[used + 1] = prefixStart[used] + Math.min(a.blockWidth(), a.columnCount() - bc * a.blockWidth()) + 1;
         used++;
       }
     }
@@ -175,7 +177,7 @@ final class ColumnIntervals {
     blockSegmentStart[blocks] = s;
     return new ColumnIntervals(intervalFrom, intervalTo, runRow, runBound, Arrays.copyOf(segmentEnd, s),
         blockRunStart, blockPrefixStart, blockSegmentStart, Arrays.copyOf(prefixColumns, used), Arrays.copyOf(prefixStart, used + 1),
-        a.blockSize(), covered);
+        a.blockWidth(), covered);
   }
 
   /** Whether any block is summed by intervals; if none, SpMV needs no prefix sums of x. */
@@ -228,8 +230,8 @@ final class ColumnIntervals {
    * column of x holds a non-finite value.
    */
   void prefixSums(float[] x, int i, double[] prefix) {
-    int from = prefixColumns[i] * blockSize;
-    int to = Math.min(x.length, from + blockSize);
+    int from = prefixColumns[i] * blockWidth;
+    int to = Math.min(x.length, from + blockWidth);
     int base = prefixStart[i] - from;
     double sum = 0;
     for (int c = from; c < to; c++) {
@@ -247,8 +249,8 @@ final class ColumnIntervals {
    * each column are non-zero, laid out as in {@link #prefixSums}. Counts are exact, so (or,and) loses nothing.
    */
   void prefixCounts(byte[] x, int i, int[] prefix) {
-    int from = prefixColumns[i] * blockSize;
-    int to = Math.min(x.length, from + blockSize);
+    int from = prefixColumns[i] * blockWidth;
+    int to = Math.min(x.length, from + blockWidth);
     int base = prefixStart[i] - from;
     int count = 0;
     prefix[base + from] = 0;

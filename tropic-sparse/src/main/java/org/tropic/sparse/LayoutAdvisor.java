@@ -2,6 +2,7 @@ package org.tropic.sparse;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.IntUnaryOperator;
 import org.tropic.graph.Graph;
 
 /**
@@ -58,7 +59,14 @@ public final class LayoutAdvisor {
      * 6.8–9.5 ms in cache order against 11.2–11.3 ms in row order, the web graph 9.4 against 11.8 ms, as-22july06
      * on par (2026-11-21). Summing a run's products in registers did not help (road 14.6–24.5 ms).
      */
-    SPMM
+    SPMM,
+    /**
+     * Boolean products with a frontier (BFS, k-hop): square blocks, since the kernel skips every block whose columns
+     * of x hold no frontier vertex, and one block column spanning the matrix would leave nothing to skip. A BFS of
+     * as-22july06 (RCM) took 0.57–0.61 ms in one block column against 0.42–0.43 ms in square blocks of 4,096
+     * (SparseBench, 2 threads, 2026-11-21).
+     */
+    BFS
   }
 
   /** {@link #choose(Graph, BlockCooOptions, int, Product)} for SpMV. */
@@ -77,34 +85,44 @@ public final class LayoutAdvisor {
   public static Choice choose(Graph graph, BlockCooOptions base, int threads, Product product) {
     int n = graph.vertexCount();
     long nnz = graph.arcCount();
-    int bs = base.blockSizeFor(n, threads);
+    int height = base.blockHeightFor(n, threads);
     if (nnz == 0) {
       return new Choice(base, "no arcs: the default layout");
     }
-    long[] counts = runsAndBlocks(graph, bs, base.orientation());
-    double perBlockRow = (double) nnz / ((double) counts[1] * bs);
+    IntUnaryOperator width = h -> product == Product.BFS && base.blockWidth() == 0 ? h : base.blockWidthFor(n, h);
+    Choice choice = choose(graph, base, threads, height, width, product);
+    BlockCooOptions chosen = choice.options();
+    return new Choice(chosen.withBlockWidth(width.applyAsInt(chosen.blockHeightFor(n, threads))), choice.reason());
+  }
+
+  private static Choice choose(Graph graph, BlockCooOptions base, int threads, int height, IntUnaryOperator width,
+      Product product) {
+    int n = graph.vertexCount();
+    long nnz = graph.arcCount();
+    long[] counts = runsAndBlocks(graph, height, width.applyAsInt(height), base.orientation());
+    double perBlockRow = (double) nnz / ((double) counts[1] * height);
     double run = (double) nnz / counts[0];
     double inLongRuns = (double) counts[2] / nnz;
-    ElementOrder order = product == Product.SPMV ? ElementOrder.ROW : ElementOrder.CACHE;
-    if (n > bs && perBlockRow < HYPERSPARSE) {
+    ElementOrder order = product == Product.SPMM ? ElementOrder.CACHE : ElementOrder.ROW;
+    if (n > height && perBlockRow < HYPERSPARSE) {
       return new Choice(base.withVertexOrder(VertexOrder.RCM).withElementOrder(order),
           String.format(Locale.ROOT, "a block holds %.2f elements per row: renumbered by reverse Cuthill-McKee so"
               + " that blocks fill up, then %s order", perBlockRow, order == ElementOrder.ROW ? "row" : "cache-cell"));
     }
     BlockCooOptions sized = base;
     String blocks = "";
-    if (base.blockSize() == 0) {
-      int chosen = bs;
+    if (base.blockHeight() == 0) {
+      int chosen = height;
       long stored = counts[1];
       while (chosen < BlockCooOptions.MAX_BLOCK_SIZE && nnz < MIN_BLOCK_ELEMENTS * stored
           && (n + 2L * chosen - 1) / (2L * chosen) >= (long) MIN_BLOCK_ROWS_PER_THREAD * threads) {
         chosen *= 2;
-        stored = runsAndBlocks(graph, chosen, base.orientation())[1];
+        stored = runsAndBlocks(graph, chosen, width.applyAsInt(chosen), base.orientation())[1];
       }
-      if (chosen != bs) {
-        blocks = String.format(Locale.ROOT, "; blocks of %,d rather than %,d, which would hold %,d elements each",
-            chosen, bs, nnz / counts[1]);
-        sized = base.withBlockSize(chosen);
+      if (chosen != height) {
+        blocks = String.format(Locale.ROOT, "; block rows of %,d rather than %,d, whose blocks would hold %,d"
+            + " elements each", chosen, height, nnz / counts[1]);
+        sized = base.withBlockHeight(chosen);
       }
     }
     if (product == Product.SPMM) {
@@ -120,17 +138,20 @@ public final class LayoutAdvisor {
 
   /**
    * {row runs, non-empty blocks, elements in runs of at least {@link RowRuns#LONG_RUN}} of the matrix the
-   * orientation gives, blocks of {@code bs}. A run is a (row, block column) pair with elements.
+   * orientation gives, in blocks {@code height} rows high and {@code width} columns wide. A run is a (row, block
+   * column) pair with elements.
    */
-  static long[] runsAndBlocks(Graph graph, int bs, Orientation orientation) {
+  static long[] runsAndBlocks(Graph graph, int height, int width, Orientation orientation) {
     int n = graph.vertexCount();
     int[] offsets = graph.offsets();
     int[] targets = graph.targets();
-    int blockCount = (n + bs - 1) / bs;
     boolean transpose = orientation == Orientation.TRANSPOSE;
-    int[] blockSeen = new int[blockCount]; // stamped with the source block
+    // Arc u→v is element (v, u) of Aᵀ and (u, v) of A: the side each endpoint's block is cut along.
+    int sourceSide = transpose ? width : height;
+    int targetSide = transpose ? height : width;
+    int[] blockSeen = new int[(n + targetSide - 1) / targetSide]; // stamped with the source block
     // A run's key and scope: in Aᵀ (row v) a target within a source block, in A (row u) a target block within u
-    int keys = transpose ? n : blockCount;
+    int keys = transpose ? n : blockSeen.length;
     int[] runSeen = new int[keys];
     int[] runLength = new int[keys];
     int[] touched = new int[keys];
@@ -141,11 +162,11 @@ public final class LayoutAdvisor {
     long inLongRuns = 0;
     int touchedCount = 0;
     for (int u = 0; u < n; u++) {
-      int sourceBlock = u / bs;
+      int sourceBlock = u / sourceSide;
       int scope = transpose ? sourceBlock : u;
       for (int e = offsets[u]; e < offsets[u + 1]; e++) {
         int v = targets[e];
-        int targetBlock = v / bs;
+        int targetBlock = v / targetSide;
         if (blockSeen[targetBlock] != sourceBlock) {
           blockSeen[targetBlock] = sourceBlock;
           blocks++;
@@ -159,7 +180,7 @@ public final class LayoutAdvisor {
         }
         runLength[key]++;
       }
-      boolean scopeEnds = !transpose || u + 1 == n || (u + 1) / bs != sourceBlock;
+      boolean scopeEnds = !transpose || u + 1 == n || (u + 1) / sourceSide != sourceBlock;
       if (scopeEnds) {
         for (int t = 0; t < touchedCount; t++) {
           int length = runLength[touched[t]];

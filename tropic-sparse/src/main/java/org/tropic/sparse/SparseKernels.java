@@ -137,15 +137,15 @@ public final class SparseKernels {
           br -> plusTimesRow(a, runs, intervals, prefix, WorkerCopyOfX.blocks(x, call, a), br, alpha, beta, y));
       return;
     }
-    float[][] xBlocks = xBlockScratch(a.blockColumnCount(), a.blockSize());
+    float[][] xBlocks = xBlockScratch(a.blockColumnCount(), a.blockWidth());
     // Each copy job takes at least COPY_JOB_FLOATS of x, so that small blocks do not cost an atomic update apiece.
-    int blocksPerCopy = Math.max(1, COPY_JOB_FLOATS / a.blockSize());
+    int blocksPerCopy = Math.max(1, COPY_JOB_FLOATS / a.blockWidth());
     int copies = (xBlocks.length + blocksPerCopy - 1) / blocksPerCopy;
     int preparations = copies + prefixJobs;
     scheduler.forEachBlockRow(preparations, j -> {
       if (j < copies) {
         for (int b = j * blocksPerCopy; b < Math.min(xBlocks.length, (j + 1) * blocksPerCopy); b++) {
-          copyBlockOf(x, b, a.blockSize(), xBlocks[b]);
+          copyBlockOf(x, b, a.blockWidth(), xBlocks[b]);
         }
       } else {
         intervals.prefixSums(x, j - copies, prefix);
@@ -154,27 +154,27 @@ public final class SparseKernels {
   }
 
   /**
-   * The calling thread's copy of x cut into block columns, one array of {@code blockSize} per block column, which
+   * The calling thread's copy of x cut into block columns, one array of {@code blockWidth()} per block column, which
    * the helpers read during its SpMV.
    */
-  private float[][] xBlockScratch(int blockColumns, int blockSize) {
+  private float[][] xBlockScratch(int blockColumns, int blockWidth) {
     float[][] blocks = xBlockScratch.get();
-    if (blocks.length != blockColumns || blocks.length > 0 && blocks[0].length != scratchLength(blockSize)) {
-      blocks = new float[blockColumns][scratchLength(blockSize)];
+    if (blocks.length != blockColumns || blocks.length > 0 && blocks[0].length != scratchLength(blockWidth)) {
+      blocks = new float[blockColumns][scratchLength(blockWidth)];
       xBlockScratch.set(blocks);
     }
     return blocks;
   }
 
-  /** The entries of v that block column j of a {@code blockSize} grid covers into block. */
-  private static void copyBlockOf(float[] v, int j, int blockSize, float[] block) {
-    int from = j * blockSize;
-    System.arraycopy(v, from, block, 0, Math.min(blockSize, v.length - from));
+  /** The entries of v that block column j of blocks {@code width} wide covers into block. */
+  private static void copyBlockOf(float[] v, int j, int width, float[] block) {
+    int from = j * width;
+    System.arraycopy(v, from, block, 0, Math.min(width, v.length - from));
   }
 
-  /** The length of a scratch block of x or y: the least power of two that holds a block's rows or columns. */
-  static int scratchLength(int blockSize) {
-    return blockSize == 1 ? 1 : Integer.highestOneBit(blockSize - 1) << 1;
+  /** The length of a scratch block of x or y: the least power of two that holds a block's columns or rows. */
+  static int scratchLength(int side) {
+    return side == 1 ? 1 : Integer.highestOneBit(side - 1) << 1;
   }
 
   /** The calling thread's buffer for the prefix sums of x, which the helpers read during its SpMV. */
@@ -212,15 +212,15 @@ public final class SparseKernels {
         && a.columnIntervals().any() ? a.columnIntervals() : null;
     int[] counts = intervals == null ? null : countScratch(intervals.prefixLength());
     boolean[] live = liveScratch(a.blockColumnCount());
-    int bs = a.blockSize();
-    int columnsPerScan = Math.max(1, SCAN_JOB_BYTES / bs);
+    int width = a.blockWidth();
+    int columnsPerScan = Math.max(1, SCAN_JOB_BYTES / width);
     int scans = (live.length + columnsPerScan - 1) / columnsPerScan;
     int preparations = scans + (intervals == null ? 0 : intervals.prefixColumnCount());
     scheduler.forEachBlockRow(preparations, j -> {
       if (j < scans) {
         for (int c = j * columnsPerScan; c < Math.min(live.length, (j + 1) * columnsPerScan); c++) {
-          int from = c * bs;
-          int to = Math.min(x.length, from + bs);
+          int from = c * width;
+          int to = Math.min(x.length, from + width);
           live[c] = Arrays.mismatch(x, from, to, ZEROS, 0, to - from) >= 0;
         }
       } else {
@@ -250,8 +250,8 @@ public final class SparseKernels {
     checkK(k);
     checkVectors(a, x.length, y.length, k);
     scheduler.forEachBlockRow(a.blockRowCount(), br -> {
-      int rowBase = br * a.blockSize();
-      int rowEnd = Math.min(a.rowCount(), rowBase + a.blockSize());
+      int rowBase = br * a.blockHeight();
+      int rowEnd = Math.min(a.rowCount(), rowBase + a.blockHeight());
       scale(y, rowBase * k, rowEnd * k, beta);
       forBlocks(a, br, (from, to, columnBase) ->
           spmm.plusTimes(a.coords(), a.values(), from, to, rowBase, columnBase, alpha, x, y, k));
@@ -263,8 +263,8 @@ public final class SparseKernels {
     checkK(k);
     checkVectors(a, x.length, y.length, k);
     scheduler.forEachBlockRow(a.blockRowCount(), br -> {
-      int rowBase = br * a.blockSize();
-      int rowEnd = Math.min(a.rowCount(), rowBase + a.blockSize());
+      int rowBase = br * a.blockHeight();
+      int rowEnd = Math.min(a.rowCount(), rowBase + a.blockHeight());
       if (!accumulate) {
         Arrays.fill(y, rowBase * k, rowEnd * k, Float.POSITIVE_INFINITY);
       }
@@ -283,7 +283,7 @@ public final class SparseKernels {
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
-      body.run(blockStart[b], blockStart[b + 1], blockColumn[b] * a.blockSize());
+      body.run(blockStart[b], blockStart[b + 1], blockColumn[b] * a.blockWidth());
     }
   }
 
@@ -307,9 +307,9 @@ public final class SparseKernels {
    */
   private static void plusTimesRow(BlockCoo a, RowRuns runs, ColumnIntervals intervals, double[] prefix,
       float[][] xBlocks, int br, float alpha, float beta, float[] y) {
-    int rowBase = br * a.blockSize();
-    int rows = Math.min(a.rowCount() - rowBase, a.blockSize());
-    float[] yBlock = yBlockScratch(a.blockSize());
+    int rowBase = br * a.blockHeight();
+    int rows = Math.min(a.rowCount() - rowBase, a.blockHeight());
+    float[] yBlock = yBlockScratch(a.blockHeight());
     if (beta == 0f) {
       Arrays.fill(yBlock, 0, rows, 0f);
     } else {
@@ -364,12 +364,12 @@ public final class SparseKernels {
       WorkerCopyOfX mine = MINE.get();
       if (mine.call != call) {
         int columns = a.blockColumnCount();
-        int length = scratchLength(a.blockSize());
+        int length = scratchLength(a.blockWidth());
         if (mine.blocks.length != columns || columns > 0 && mine.blocks[0].length != length) {
           mine.blocks = new float[columns][length];
         }
         for (int j = 0; j < columns; j++) {
-          copyBlockOf(x, j, a.blockSize(), mine.blocks[j]);
+          copyBlockOf(x, j, a.blockWidth(), mine.blocks[j]);
         }
         mine.call = call;
       }
@@ -378,10 +378,10 @@ public final class SparseKernels {
   }
 
   /** The calling worker's buffer for one block row of y. */
-  private static float[] yBlockScratch(int blockSize) {
+  private static float[] yBlockScratch(int blockHeight) {
     float[] block = Y_BLOCK_SCRATCH.get();
-    if (block.length < blockSize) {
-      block = new float[scratchLength(blockSize)];
+    if (block.length < blockHeight) {
+      block = new float[scratchLength(blockHeight)];
       Y_BLOCK_SCRATCH.set(block);
     }
     return block;
@@ -438,10 +438,9 @@ public final class SparseKernels {
   }
 
   private static void minPlusRow(BlockCoo a, int br, float[] x, float[] y, boolean accumulate) {
-    int bs = a.blockSize();
-    int rowBase = br * bs;
+    int rowBase = br * a.blockHeight();
     if (!accumulate) {
-      Arrays.fill(y, rowBase, Math.min(a.rowCount(), rowBase + bs), Float.POSITIVE_INFINITY);
+      Arrays.fill(y, rowBase, Math.min(a.rowCount(), rowBase + a.blockHeight()), Float.POSITIVE_INFINITY);
     }
     MemorySegment coords = a.coords();
     MemorySegment values = a.values();
@@ -449,7 +448,7 @@ public final class SparseKernels {
     int[] blockColumn = a.blockColumn();
     int[] blockStart = a.blockStart();
     for (int b = blockRowStart[br]; b < blockRowStart[br + 1]; b++) {
-      int columnBase = blockColumn[b] * bs;
+      int columnBase = blockColumn[b] * a.blockWidth();
       MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, blockStart[b], blockStart[b + 1]);
       MemorySegment w = values == null ? null
           : BlockCoo.slice(values, BlockCoo.VALUE, blockStart[b], blockStart[b + 1]);
@@ -474,9 +473,8 @@ public final class SparseKernels {
    */
   private static void orAndRow(BlockCoo a, ColumnIntervals intervals, int[] counts, boolean[] live, int br,
       byte[] x, byte[] y, byte[] skip, boolean accumulate) {
-    int bs = a.blockSize();
-    int rowBase = br * bs;
-    int rowEnd = Math.min(a.rowCount(), rowBase + bs);
+    int rowBase = br * a.blockHeight();
+    int rowEnd = Math.min(a.rowCount(), rowBase + a.blockHeight());
     if (!accumulate) {
       Arrays.fill(y, rowBase, rowEnd, (byte) 0);
     }
@@ -496,7 +494,7 @@ public final class SparseKernels {
         intervals.orAnd(b, counts, rowBase, y, skip);
         continue;
       }
-      int columnBase = blockColumn[b] * bs;
+      int columnBase = blockColumn[b] * a.blockWidth();
       MemorySegment c = BlockCoo.slice(coords, BlockCoo.COORD, blockStart[b], blockStart[b + 1]);
       long count = blockStart[b + 1] - blockStart[b];
       for (long e = 0; e < count; e++) {

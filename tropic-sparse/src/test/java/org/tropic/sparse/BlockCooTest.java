@@ -23,9 +23,10 @@ class BlockCooTest {
   void storesExactlyTheArcs(@ForAll long seed, @ForAll @IntRange(min = 1, max = 300) int n,
       @ForAll @IntRange(min = 0, max = 1500) int arcs, @ForAll boolean weighted, @ForAll boolean undirected,
       @ForAll ElementOrder elementOrder, @ForAll VertexOrder vertexOrder, @ForAll Orientation orientation,
-      @ForAll @IntRange(min = 1, max = 70) int blockSize) {
+      @ForAll @IntRange(min = 1, max = 70) int blockHeight, @ForAll @IntRange(min = 1, max = 350) int blockWidth) {
     Graph g = TestGraphs.random(seed, n, arcs, undirected, weighted);
-    BlockCooOptions options = BlockCooOptions.defaults().withBlockSize(blockSize).withElementOrder(elementOrder)
+    BlockCooOptions options = BlockCooOptions.defaults().withBlockHeight(blockHeight).withBlockWidth(blockWidth)
+        .withElementOrder(elementOrder)
         .withVertexOrder(vertexOrder).withOrientation(orientation).withCacheLineBytes(16);
     BlockCoo m = BlockCoo.fromGraph(g, options, 1);
 
@@ -39,8 +40,9 @@ class BlockCooTest {
   @Test
   void blocksAreInBlockRowOrderWithIncreasingColumnsAndLocalIndicesInRange() {
     Graph g = TestGraphs.random(7, 500, 4000, false, true);
-    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(37), 1);
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockHeight(37).withBlockWidth(61), 1);
     assertThat(m.blockRowCount()).isEqualTo((500 + 36) / 37);
+    assertThat(m.blockColumnCount()).isEqualTo((500 + 60) / 61);
     for (int br = 0; br < m.blockRowCount(); br++) {
       for (int b = m.blockRowStart()[br]; b < m.blockRowStart()[br + 1]; b++) {
         assertThat(m.blockStart()[b + 1]).isGreaterThan(m.blockStart()[b]);
@@ -50,7 +52,7 @@ class BlockCooTest {
         for (int k = m.blockStart()[b]; k < m.blockStart()[b + 1]; k++) {
           int rc = m.coords().getAtIndex(BlockCoo.COORD, k);
           assertThat(rc >>> 16).isLessThan(37);
-          assertThat(rc & 0xFFFF).isLessThan(37);
+          assertThat(rc & 0xFFFF).isLessThan(61);
         }
       }
     }
@@ -109,7 +111,7 @@ class BlockCooTest {
   @Test
   void savedMatricesReopenMappedWithTheSameElementsLayoutAndPermutation(@TempDir Path dir) throws IOException {
     Graph g = TestGraphs.random(11, 700, 6000, true, true);
-    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(100)
+    BlockCoo m = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockHeight(100).withBlockWidth(300)
         .withVertexOrder(VertexOrder.RCM), 1);
     Path file = dir.resolve("m.bcoo");
     m.save(file);
@@ -117,7 +119,8 @@ class BlockCooTest {
     try (BlockCoo opened = BlockCoo.open(file)) {
       assertThat(opened.layout()).isEqualTo(m.layout());
       assertThat(opened.permutation()).isEqualTo(m.permutation());
-      assertThat(opened.blockSize()).isEqualTo(100);
+      assertThat(opened.blockHeight()).isEqualTo(100);
+      assertThat(opened.blockWidth()).isEqualTo(300);
       assertThat(elements(opened)).containsExactlyElementsOf(elements(m));
       assertThat(opened.footprintBytes()).isEqualTo(m.footprintBytes());
       float[] x = new float[700];
@@ -177,9 +180,50 @@ class BlockCooTest {
     assertThatThrownBy(() -> BlockCooOptions.defaults().withBlockSize(65_537))
         .hasMessageContaining("65537").hasMessageContaining("1..65536");
     assertThatThrownBy(() -> BlockCooOptions.defaults().withCacheLineBytes(48)).hasMessageContaining("48");
-    assertThat(BlockCooOptions.defaults().blockSizeFor(100_000, 2)).isEqualTo(8_192);
-    assertThat(BlockCooOptions.defaults().blockSizeFor(10_000_000, 2)).isEqualTo(65_536);
-    assertThat(BlockCooOptions.defaults().blockSizeFor(50, 8)).isEqualTo(1_024);
+    assertThat(BlockCooOptions.defaults().blockHeightFor(100_000, 2)).isEqualTo(8_192);
+    assertThat(BlockCooOptions.defaults().blockHeightFor(10_000_000, 2)).isEqualTo(65_536);
+    assertThat(BlockCooOptions.defaults().blockHeightFor(50, 8)).isEqualTo(1_024);
+    assertThatThrownBy(() -> BlockCooOptions.defaults().withBlockWidth(-1)).hasMessageContaining("block width -1");
+  }
+
+  /** Up to 65,536 columns one block column spans them all; beyond, blocks are square unless told otherwise. */
+  @Test
+  void automaticWidthIsOneBlockColumnWhere16BitIndicesReachEveryColumn() {
+    BlockCooOptions auto = BlockCooOptions.defaults();
+    assertThat(auto.blockWidthFor(22_963, 2_048)).isEqualTo(22_963);
+    assertThat(auto.blockWidthFor(65_536, 8_192)).isEqualTo(65_536);
+    assertThat(auto.blockWidthFor(65_537, 8_192)).isEqualTo(8_192);
+    assertThat(auto.withBlockWidth(100).blockWidthFor(22_963, 2_048)).isEqualTo(100);
+    assertThat(auto.withBlockSize(512).blockWidthFor(22_963, 512)).isEqualTo(512);
+
+    BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(3, 5_000, 20_000, false, false), auto, 2);
+    assertThat(m.blockWidth()).isEqualTo(5_000);
+    assertThat(m.blockColumnCount()).isEqualTo(1);
+    assertThat(m.storedBlockCount()).isEqualTo(m.blockRowCount());
+  }
+
+  /** Files from before blocks had a width of their own (format version 1) open with square blocks. */
+  @Test
+  void version1FilesOpenWithSquareBlocks(@TempDir Path dir) throws IOException {
+    Graph g = TestGraphs.random(5, 300, 2_000, false, true);
+    BlockCoo square = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(64), 1);
+    Path file = dir.resolve("v1.bcoo");
+    square.save(file);
+    byte[] bytes = Files.readAllBytes(file);
+    // Version 1 had the same header up to the element count and nothing after it.
+    java.nio.ByteBuffer header = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    header.putInt(8, 1);
+    header.putInt(60, 0);
+    Files.write(file, bytes);
+    try (BlockCoo opened = BlockCoo.open(file)) {
+      assertThat(opened.blockHeight()).isEqualTo(64);
+      assertThat(opened.blockWidth()).isEqualTo(64);
+      assertThat(elements(opened)).containsExactlyElementsOf(elements(square));
+    }
+    header.putInt(8, 3);
+    Files.write(file, bytes);
+    assertThatThrownBy(() -> BlockCoo.open(file)).isInstanceOf(IOException.class)
+        .hasMessageContaining("v1.bcoo").hasMessageContaining("format version 3");
   }
 
   private static boolean isSymmetric(Graph g) {

@@ -18,8 +18,8 @@ class LayoutAdvisorTest {
 
   @Property(tries = 60)
   void countsRunsAndBlocksLikeTheBuiltMatrix(@ForAll long seed, @ForAll @IntRange(min = 1, max = 400) int n,
-      @ForAll @IntRange(min = 0, max = 3000) int arcs, @ForAll @IntRange(min = 1, max = 90) int blockSize,
-      @ForAll boolean transpose) {
+      @ForAll @IntRange(min = 0, max = 3000) int arcs, @ForAll @IntRange(min = 1, max = 90) int height,
+      @ForAll @IntRange(min = 1, max = 300) int width, @ForAll boolean transpose) {
     Graph g = TestGraphs.random(seed, n, arcs, false, false);
     Orientation orientation = transpose ? Orientation.TRANSPOSE : Orientation.ADJACENCY;
     Map<Long, Integer> runs = new HashMap<>();
@@ -29,19 +29,40 @@ class LayoutAdvisorTest {
         int v = g.targets()[e];
         int row = transpose ? v : u;
         int column = transpose ? u : v;
-        runs.merge((long) row * n + column / blockSize, 1, Integer::sum);
-        blocks.add((long) (row / blockSize) * n + column / blockSize);
+        runs.merge((long) row * n + column / width, 1, Integer::sum);
+        blocks.add((long) (row / height) * n + column / width);
       }
     }
-    BlockCoo built = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockSize(blockSize)
+    BlockCoo built = BlockCoo.fromGraph(g, BlockCooOptions.defaults().withBlockHeight(height).withBlockWidth(width)
         .withOrientation(orientation).withElementOrder(ElementOrder.ROW), 1);
 
-    long[] counted = LayoutAdvisor.runsAndBlocks(g, blockSize, orientation);
+    long[] counted = LayoutAdvisor.runsAndBlocks(g, height, width, orientation);
 
     assertThat(counted[0]).as("row runs").isEqualTo(runs.size());
     assertThat(counted[2]).as("elements in long runs").isEqualTo(runs.values().stream()
         .filter(length -> length >= RowRuns.LONG_RUN).mapToLong(Integer::longValue).sum());
     assertThat(counted[1]).as("non-empty blocks").isEqualTo(blocks.size()).isEqualTo(built.storedBlockCount());
+  }
+
+  /** SpMV and SpMM get one block column where 16-bit indices reach every column; BFS keeps square blocks to skip. */
+  @Test
+  void blockWidthFollowsTheProduct() {
+    Graph g = TestGraphs.random(5, 20_000, 200_000, false, false);
+
+    BlockCooOptions spmv = LayoutAdvisor.choose(g, BlockCooOptions.defaults(), 2).options();
+    BlockCooOptions spmm = LayoutAdvisor.choose(g, BlockCooOptions.defaults(), 2, LayoutAdvisor.Product.SPMM)
+        .options();
+    BlockCooOptions bfs = LayoutAdvisor.choose(g, BlockCooOptions.defaults(), 2, LayoutAdvisor.Product.BFS)
+        .options();
+    BlockCooOptions explicit = LayoutAdvisor.choose(g, BlockCooOptions.defaults().withBlockWidth(300), 2,
+        LayoutAdvisor.Product.BFS).options();
+
+    assertThat(spmv.blockWidthFor(20_000, spmv.blockHeightFor(20_000, 2))).isEqualTo(20_000);
+    assertThat(spmm.blockWidthFor(20_000, spmm.blockHeightFor(20_000, 2))).isEqualTo(20_000);
+    assertThat(bfs.blockWidthFor(20_000, bfs.blockHeightFor(20_000, 2))).isEqualTo(bfs.blockHeightFor(20_000, 2))
+        .isEqualTo(2_048);
+    assertThat(bfs.elementOrder()).isEqualTo(ElementOrder.ROW);
+    assertThat(explicit.blockWidth()).isEqualTo(300);
   }
 
   /**
@@ -64,11 +85,11 @@ class LayoutAdvisorTest {
     LayoutAdvisor.Choice four = LayoutAdvisor.choose(g, BlockCooOptions.defaults(), 4);
     LayoutAdvisor.Choice explicit = LayoutAdvisor.choose(g, BlockCooOptions.defaults().withBlockSize(1_024), 2);
 
-    assertThat(two.options().blockSize()).isEqualTo(4_096);
-    assertThat(two.reason()).contains("blocks of 4,096 rather than 2,048");
-    assertThat(four.options().blockSize()).isEqualTo(2_048);
-    assertThat(four.reason()).contains("blocks of 2,048 rather than 1,024");
-    assertThat(explicit.options().blockSize()).isEqualTo(1_024);
+    assertThat(two.options().blockHeight()).isEqualTo(4_096);
+    assertThat(two.reason()).contains("block rows of 4,096 rather than 2,048");
+    assertThat(four.options().blockHeight()).isEqualTo(2_048);
+    assertThat(four.reason()).contains("block rows of 2,048 rather than 1,024");
+    assertThat(explicit.options().blockHeight()).isEqualTo(1_024);
     assertThat(explicit.reason()).doesNotContain("rather than");
   }
 
@@ -171,7 +192,7 @@ class LayoutAdvisorTest {
 
     BlockCooOptions chosen = LayoutAdvisor.choose(TestGraphs.random(3, 500, 800, false, true), base, 2).options();
 
-    assertThat(chosen.blockSize()).isEqualTo(64);
+    assertThat(chosen.blockHeight()).isEqualTo(64);
     assertThat(chosen.orientation()).isEqualTo(Orientation.ADJACENCY);
     assertThat(chosen.values()).isEqualTo(ValueMode.WEIGHTS);
   }

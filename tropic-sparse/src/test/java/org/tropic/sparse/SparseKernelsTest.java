@@ -27,7 +27,10 @@ class SparseKernelsTest {
 
   private static BlockCoo matrix(Graph g, long seed, boolean transpose) {
     Random r = new Random(seed);
-    BlockCooOptions o = BlockCooOptions.defaults().withBlockSize(1 + r.nextInt(90))
+    // Square blocks half the time, else blocks of their own width (up to one block column for the whole matrix).
+    int height = 1 + r.nextInt(90);
+    BlockCooOptions o = BlockCooOptions.defaults().withBlockHeight(height)
+        .withBlockWidth(r.nextBoolean() ? height : 1 + r.nextInt(450))
         .withElementOrder(r.nextBoolean() ? ElementOrder.CACHE : ElementOrder.ROW)
         .withVertexOrder(r.nextBoolean() ? VertexOrder.RCM : VertexOrder.NONE)
         .withOrientation(transpose ? Orientation.TRANSPOSE : Orientation.ADJACENCY)

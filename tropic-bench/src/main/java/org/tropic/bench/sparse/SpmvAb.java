@@ -42,8 +42,8 @@ public final class SpmvAb {
   static void run(Options o, PrintStream out) throws Exception {
     Path data = o.data != null ? o.data : SparseBench.findData();
     Object[] sides = {
-      probe(o.aJar, data, o.graph, o.threads, o.aBlockSize, o.aOrder),
-      probe(o.bJar, data, o.graph, o.threads, o.bBlockSize, o.bOrder)};
+      probe(o.aJar, data, o.graph, o.threads, o.aBlockSize, o.aBlockWidth, o.aOrder),
+      probe(o.bJar, data, o.graph, o.threads, o.bBlockSize, o.bBlockWidth, o.bOrder)};
     out.printf("A: %s%nB: %s%n", describe(o.aJar, sides[0]), describe(o.bJar, sides[1]));
     checkSameProduct(sides);
     Runnable[] spmv = {(Runnable) sides[0], (Runnable) sides[1]};
@@ -71,18 +71,22 @@ public final class SpmvAb {
         ratio[3 * r / 4]);
   }
 
-  private static Object probe(Path jar, Path data, String graph, int threads, int blockSize, String order)
-      throws Exception {
+  private static Object probe(Path jar, Path data, String graph, int threads, int blockSize, int blockWidth,
+      String order) throws Exception {
     if (jar == null) {
-      return SpmvProbe.create(data, graph, threads, blockSize, order);
+      return SpmvProbe.create(data, graph, threads, blockSize, blockWidth, order);
     }
     // Parent: the platform loader, so that every Tropic class comes from this jar alone.
     URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
         ClassLoader.getPlatformClassLoader());
     try {
-      return loader.loadClass(SpmvProbe.class.getName())
-          .getMethod("create", Path.class, String.class, int.class, int.class, String.class)
-          .invoke(null, data, graph, threads, blockSize, order);
+      Class<?> probe = loader.loadClass(SpmvProbe.class.getName());
+      // Jars from before blocks had a width of their own know only the five-argument form.
+      return blockWidth == 0
+          ? probe.getMethod("create", Path.class, String.class, int.class, int.class, String.class)
+              .invoke(null, data, graph, threads, blockSize, order)
+          : probe.getMethod("create", Path.class, String.class, int.class, int.class, int.class, String.class)
+              .invoke(null, data, graph, threads, blockSize, blockWidth, order);
     } catch (ClassNotFoundException e) {
       throw new IllegalArgumentException(jar + " has no " + SpmvProbe.class.getName()
           + "; build it from a version that has", e);
@@ -152,6 +156,13 @@ public final class SpmvAb {
 
     @Option(order = 8, names = "--b-block-size", paramLabel = "B", description = "side B's block size (default 0)")
     int bBlockSize;
+
+    @Option(order = 8, names = "--a-block-width", paramLabel = "W", description = "side A's block width, if not"
+        + " its block size (default 0: automatic)")
+    int aBlockWidth;
+
+    @Option(order = 8, names = "--b-block-width", paramLabel = "W", description = "side B's block width (default 0)")
+    int bBlockWidth;
 
     @Option(order = 9, names = "--threads", paramLabel = "N", converter = PositiveInt.class,
         description = "worker threads (default: all processors)")

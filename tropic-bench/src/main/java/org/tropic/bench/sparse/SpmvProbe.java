@@ -37,8 +37,17 @@ public final class SpmvProbe implements Runnable, Supplier<float[]> {
    */
   public static SpmvProbe create(Path data, String graph, int threads, int blockSize, String order)
       throws Exception {
+    return create(data, graph, threads, blockSize, 0, order);
+  }
+
+  /**
+   * {@link #create(Path, String, int, int, String)} with blocks {@code blockSize} rows high and {@code blockWidth}
+   * columns wide (0 for the automatic width).
+   */
+  public static SpmvProbe create(Path data, String graph, int threads, int blockSize, int blockWidth, String order)
+      throws Exception {
     Graph g = BenchGraphs.load(data, graph).graph();
-    BlockCooOptions base = BlockCooOptions.defaults().withBlockSize(blockSize);
+    BlockCooOptions base = BlockCooOptions.defaults().withBlockSize(blockSize).withBlockWidth(blockWidth);
     BlockCooOptions options = switch (order) {
       case "auto" -> LayoutAdvisor.choose(g, base, threads).options();
       case "none" -> base.withElementOrder(ElementOrder.ROW);

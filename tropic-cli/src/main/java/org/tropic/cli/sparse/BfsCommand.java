@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,7 +57,8 @@ public final class BfsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
+      SparseGraph g = GraphSources.open(graph, loader, matrix, LayoutAdvisor.Product.BFS,
+          spec.commandLine().getErr());
       int[] ids = sources.stream().mapToInt(g::vertex).toArray();
       Bfs.Result r = Bfs.levels(g, ids, maxDepth < 0 ? Integer.MAX_VALUE : maxDepth);
       PrintWriter out = spec.commandLine().getOut();

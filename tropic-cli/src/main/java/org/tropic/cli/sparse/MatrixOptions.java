@@ -31,9 +31,14 @@ public final class MatrixOptions {
           + "Default: ${DEFAULT-VALUE}.")
   Order order = Order.auto;
 
-  @Option(names = "--block-size", defaultValue = "0", paramLabel = "N",
-      description = "Rows/columns per block, 1..65536; 0 sizes blocks for the thread count. Default: automatic.")
-  int blockSize;
+  @Option(names = {"--block-size", "--block-height"}, defaultValue = "0", paramLabel = "N",
+      description = "Rows per block (a block row is the unit of parallel work), 1..65536; 0 sizes them for the "
+          + "thread count. Default: automatic.")
+  int blockHeight;
+
+  @Option(names = "--block-width", defaultValue = "0", paramLabel = "N",
+      description = "Columns per block, 1..65536; 0 lets the layout choose. Default: automatic.")
+  int blockWidth;
 
   @Option(names = "--threads", defaultValue = "0", paramLabel = "N",
       description = "Worker threads; 0 uses every core. Default: all cores.")
@@ -47,11 +52,11 @@ public final class MatrixOptions {
   }
 
   /**
-   * The layout for {@code graph}: {@code base} (orientation, values) with these options' block size and order, and
+   * The layout for {@code graph}: {@code base} (orientation, values) with these options' block shape and order, and
    * why; {@code auto} chooses for {@code product}, and {@code err} is told which order it chose.
    */
   LayoutAdvisor.Choice layout(Graph graph, BlockCooOptions base, LayoutAdvisor.Product product, PrintWriter err) {
-    BlockCooOptions o = base.withBlockSize(blockSize);
+    BlockCooOptions o = base.withBlockHeight(blockHeight).withBlockWidth(blockWidth);
     return switch (order) {
       case auto -> {
         LayoutAdvisor.Choice choice = LayoutAdvisor.choose(graph, o, kernels().threads(), product);

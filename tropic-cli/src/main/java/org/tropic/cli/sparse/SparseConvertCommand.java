@@ -82,7 +82,8 @@ public final class SparseConvertCommand implements Callable<Integer> {
       facts.put("file", target.toString());
       facts.put("vertices", m.rowCount());
       facts.put("nonZeros", m.nonZeroCount());
-      facts.put("blockSize", m.blockSize());
+      facts.put("blockHeight", m.blockHeight());
+      facts.put("blockWidth", m.blockWidth());
       facts.put("storedBlocks", m.storedBlockCount());
       facts.put("pattern", m.isPattern());
       facts.put("layout", m.layout().toString());
@@ -99,9 +100,9 @@ public final class SparseConvertCommand implements Callable<Integer> {
       if (json) {
         CommandSupport.printJson(out, facts);
       } else {
-        out.printf("wrote %s: %d vertices, %d non-zeros in %d blocks of %d (%s), %s%n", target, m.rowCount(),
-            m.nonZeroCount(), m.storedBlockCount(), m.blockSize(), m.isPattern() ? "pattern" : "float32",
-            m.layout());
+        out.printf("wrote %s: %d vertices, %d non-zeros in %d blocks of %d×%d (%s), %s%n", target, m.rowCount(),
+            m.nonZeroCount(), m.storedBlockCount(), m.blockHeight(), m.blockWidth(),
+            m.isPattern() ? "pattern" : "float32", m.layout());
         out.printf("footprint %,d bytes = %.3f x 32-bit COO (%,d bytes)%n", m.footprintBytes(),
             (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()), m.coo32FootprintBytes());
         out.printf("locality: bandwidth %d, x cache-line changes per element %.3f, elements per cache cell %.2f%n",
