@@ -8,7 +8,9 @@ import org.tropic.graph.GraphBuilder;
  * commas ({@link GraphFormat#CSV}) or tabs ({@link GraphFormat#TSV}). Lines starting with {@code #} or {@code %}
  * are comments; those before the first edge may declare the direction ({@link DirectionHeader}). Vertices are the
  * names that appear in some edge, labelled as written: integer names are ordered numerically, other names by first
- * appearance ({@link VertexNames}). Columns after the weight column are ignored.
+ * appearance ({@link VertexNames}). Columns after the weight column are ignored. Whether there is a weight column is
+ * decided on the first edge line; a later line with more columns than an unweighted first one is an error, so that
+ * weights are never dropped unannounced ({@code --weights unit} drops them on purpose).
  *
  * <p>One pass, constant memory per line; O(m) time plus the final sort of the vertices.
  */
@@ -28,6 +30,8 @@ final class EdgeListReader {
     ParsedGraph.Direction direction = null;
     boolean headerRowDone = options.headerRow() == ReadOptions.HeaderRow.ABSENT;
     int weightField = -2;
+    // The first edge line when it decided, by having two fields, that the file has no weights.
+    long unweightedSince = 0;
     ReadOptions.Weights rule = null;
     String shape = null;
     long edges = 0;
@@ -64,6 +68,14 @@ final class EdgeListReader {
             : options.weights() == ReadOptions.Weights.DEFAULT ? ReadOptions.Weights.AS_WRITTEN : options.weights();
         shape = "'source" + separatorWord(format) + "target" + (weightField < 0 ? "" : separatorWord(format)
             + "weight") + "'" + (weightField > 2 ? " with the weight in column " + (weightField + 1) : "");
+        if (weightField < 0 && options.weights() != ReadOptions.Weights.UNIT) {
+          unweightedSince = lines.lineNumber();
+        }
+      }
+      if (unweightedSince > 0 && fields.count() > 2) {
+        // Reading on would drop this line's weight without a word; a file weighted from line 1 is read as such.
+        throw lines.lineError("a third column, but the first edge line (line " + unweightedSince + ") has none",
+            "the same columns on every line: " + shape + ", or a weight on every line (--weights unit ignores them)");
       }
       if (fields.count() < 2) {
         boolean commas = format == GraphFormat.EDGE_LIST && lines.text().indexOf(',') >= 0;

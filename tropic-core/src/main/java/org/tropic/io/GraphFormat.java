@@ -161,10 +161,13 @@ public enum GraphFormat {
   }
 
   private static String acceptedNames() {
-    StringBuilder all = new StringBuilder();
+    // The short names the command line documents first, then the constants a program passes.
+    StringBuilder shortNames = new StringBuilder();
+    StringBuilder constants = new StringBuilder();
     for (GraphFormat format : values()) {
-      all.append(all.isEmpty() ? "" : ", ").append(format.name());
+      shortNames.append(shortNames.isEmpty() ? "" : ", ").append(format.extensions.getFirst());
+      constants.append(constants.isEmpty() ? "" : ", ").append(format.name());
     }
-    return all.toString();
+    return shortNames + " (or " + constants + ")";
   }
 }

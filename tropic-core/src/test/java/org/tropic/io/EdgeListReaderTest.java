@@ -223,6 +223,15 @@ class EdgeListReaderTest {
   }
 
   @Test
+  void weightAfterAnUnweightedFirstLineIsReportedNotDropped() throws IOException {
+    Path file = write(dir, "g.edges", "# directed\n0 1\n1 2 5\n2 3 7\n");
+
+    assertInputError(file, 3, "a third column, but the first edge line (line 2) has none", "'1 2 5'",
+        "'source target'", "--weights unit");
+    assertThat(GraphReader.read(file, ReadOptions.defaults().withWeights(Weights.UNIT)).arcCount()).isEqualTo(3);
+  }
+
+  @Test
   void unclosedQuoteIsReported() throws IOException {
     Path file = write(dir, "g.csv", "\"a,b\n");
 
