@@ -11,6 +11,8 @@ package org.tropic.analytics;
 final class ChebyshevExp {
   private static final int MAX_TERMS = 5_000;
   private static final int GUARD = 64;
+  /** The highest degree {@link #fit} takes: it fits {@link #GUARD} more coefficients to bound the truncation. */
+  static final int MAX_DEGREE = MAX_TERMS - GUARD;
 
   /** c_0..c_M, with c_0 already halved so that f ≈ Σ c_m T_m. */
   final double[] coefficients;

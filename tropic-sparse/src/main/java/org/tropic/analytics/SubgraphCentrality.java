@@ -41,8 +41,9 @@ public final class SubgraphCentrality {
       if (probes < 2) {
         throw new IllegalArgumentException("subgraph centrality needs at least 2 probes, got " + probes);
       }
-      if (terms < 0) {
-        throw new IllegalArgumentException("Chebyshev terms " + terms + " must be 0 (automatic) or positive");
+      if (terms < 0 || terms > ChebyshevExp.MAX_DEGREE) {
+        throw new IllegalArgumentException("Chebyshev terms " + terms + " must be 0 (automatic) or 1.."
+            + ChebyshevExp.MAX_DEGREE);
       }
       if (!(tolerance > 0)) {
         throw new IllegalArgumentException("tolerance " + tolerance + " must be positive");

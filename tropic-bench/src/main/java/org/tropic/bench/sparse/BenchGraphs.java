@@ -40,14 +40,18 @@ final class BenchGraphs {
 
   /** {@code rmatSCALE} or {@code rmatSCALExEDGEFACTOR} (edge factor 16 by default, as in Graph500), seed 1. */
   private static Named rmat(String which) {
-    String[] parts = which.substring("rmat".length()).split("x");
+    String[] parts = which.substring("rmat".length()).split("x", -1);
     try {
       int scale = Integer.parseInt(parts[0]);
       int edgeFactor = parts.length > 1 ? Integer.parseInt(parts[1]) : 16;
+      if (parts.length > 2 || scale < 1 || edgeFactor < 1) {
+        throw new NumberFormatException();
+      }
       return new Named("R-MAT scale " + scale + ", edge factor " + edgeFactor, RmatGraph.generate(scale, edgeFactor,
           1));
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + which + "': expected rmatSCALE or rmatSCALExEDGEFACTOR, e.g. rmat24x8");
+      throw new IllegalArgumentException("'" + which + "': expected rmatSCALE or rmatSCALExEDGEFACTOR, both whole"
+          + " numbers of at least 1, e.g. rmat24x8");
     }
   }
 
