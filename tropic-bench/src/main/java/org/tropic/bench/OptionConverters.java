@@ -36,6 +36,22 @@ public final class OptionConverters {
     }
   }
 
+  /** A thread count: 0 (one per processor) up to {@value #MAX_THREADS}. */
+  public static final class ThreadCount implements ITypeConverter<Integer> {
+    /** Far above any useful count, and below where creating the threads fails with an OutOfMemoryError. */
+    public static final int MAX_THREADS = 1024;
+
+    @Override
+    public Integer convert(String value) {
+      int n = whole(value);
+      if (n < 0 || n > MAX_THREADS) {
+        throw new TypeConversionException("must be 0 (one per processor) to " + MAX_THREADS + ", got " + value
+            + "; this machine has " + Runtime.getRuntime().availableProcessors() + " processors");
+      }
+      return n;
+    }
+  }
+
   /** A finite number > 0. */
   public static final class PositiveReal implements ITypeConverter<Double> {
     @Override
@@ -93,7 +109,8 @@ public final class OptionConverters {
     }
   }
 
-  private static <T> T labelled(String value, Function<String, T> ofLabel) {
+  /** {@code ofLabel(value)}, its IllegalArgumentException turned into picocli's message for a bad option value. */
+  public static <T> T labelled(String value, Function<String, T> ofLabel) {
     try {
       return ofLabel.apply(value);
     } catch (IllegalArgumentException e) {

@@ -18,6 +18,7 @@ import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.bench.OptionConverters;
 import org.tropic.cli.dist.DistributedApsp;
 import org.tropic.cli.dist.DistributedFlags;
 import org.tropic.graph.Graph;
@@ -78,7 +79,7 @@ final class ApspCommand implements Callable<Integer> {
       description = "Floyd–Warshall tile size, a multiple of 32 (default: chosen by the measured cost model).")
   int block;
 
-  @Option(names = "--threads", paramLabel = "T", defaultValue = "0",
+  @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
       description = "Worker threads (default: all processors).")
   int threads;
 
@@ -97,7 +98,7 @@ final class ApspCommand implements Callable<Integer> {
       description = "Also store an int32 predecessor matrix (OUT.pred.npy): n² × 4 more bytes.")
   boolean predecessors;
 
-  @Option(names = "--examples", paramLabel = "K", defaultValue = "3",
+  @Option(names = "--examples", paramLabel = "K", defaultValue = "3", converter = OptionConverters.NonNegativeInt.class,
       description = "Example shortest paths to print (the longest one, then random pairs). Default: ${DEFAULT-VALUE}.")
   int examples;
 
@@ -267,14 +268,14 @@ final class ApspCommand implements Callable<Integer> {
   static final class AlgorithmConverter implements picocli.CommandLine.ITypeConverter<Algorithm> {
     @Override
     public Algorithm convert(String value) {
-      return Algorithm.ofLabel(value);
+      return OptionConverters.labelled(value, Algorithm::ofLabel);
     }
   }
 
   static final class DeviceConverter implements picocli.CommandLine.ITypeConverter<Device> {
     @Override
     public Device convert(String value) {
-      return Device.ofLabel(value);
+      return OptionConverters.labelled(value, Device::ofLabel);
     }
   }
 
@@ -303,7 +304,7 @@ final class ApspCommand implements Callable<Integer> {
   static final class ArithmeticConverter implements picocli.CommandLine.ITypeConverter<Arithmetic> {
     @Override
     public Arithmetic convert(String value) {
-      return Arithmetic.ofLabel(value);
+      return OptionConverters.labelled(value, Arithmetic::ofLabel);
     }
   }
 }

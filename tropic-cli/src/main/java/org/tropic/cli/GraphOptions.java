@@ -2,6 +2,7 @@ package org.tropic.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import org.tropic.bench.OptionConverters;
 import org.tropic.io.GraphFormat;
 import org.tropic.io.GraphReader;
 import org.tropic.io.LoadedGraph;
@@ -19,7 +20,7 @@ final class GraphOptions {
   static final class FormatConverter implements picocli.CommandLine.ITypeConverter<GraphFormat> {
     @Override
     public GraphFormat convert(String value) {
-      return GraphFormat.fromName(value);
+      return OptionConverters.labelled(value, GraphFormat::fromName);
     }
   }
 
@@ -32,6 +33,7 @@ final class GraphOptions {
   ReadOptions.Weights weights;
 
   @Option(names = "--weight-column", paramLabel = "N", defaultValue = "0",
+      converter = OptionConverters.NonNegativeInt.class,
       description = "1-based column of an edge list's weights (default: the third, if present).")
   int weightColumn;
 

@@ -97,6 +97,6 @@ public final class Tropic {
     if (t instanceof java.nio.file.NoSuchFileException nsf) {
       return "no such file: " + nsf.getFile();
     }
-    return t.getMessage() != null ? t.getMessage() : t.toString();
+    return ErrorMessages.of(t);
   }
 }

@@ -11,6 +11,7 @@ import java.util.concurrent.Executors;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.bench.CommandLines;
+import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
@@ -232,7 +233,7 @@ public final class SparseBench {
         description = "worker threads (default: all processors)")
     int threads = Runtime.getRuntime().availableProcessors();
 
-    @Option(order = 4, names = "--seconds", paramLabel = "S",
+    @Option(order = 4, names = "--seconds", paramLabel = "S", converter = OptionConverters.PositiveReal.class,
         description = "time spent on each measurement; the median run is reported (default 2)")
     double seconds = 2;
 

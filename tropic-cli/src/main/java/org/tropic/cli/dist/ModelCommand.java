@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.tropic.bench.OptionConverters;
 import org.tropic.dist.Calibration;
 import org.tropic.dist.CostModel;
 import org.tropic.dist.HyperbolicFit;
@@ -21,6 +22,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code tropic model}: the cost model of DSNAPSHOT/COAST for a distributed Floyd–Warshall — predicted time
@@ -53,21 +55,23 @@ public final class ModelCommand implements Callable<Integer> {
       description = "Vertices, e.g. 4096 or 4.1e6.")
   Long vertices;
 
-  @Option(names = {"-P", "--processes"}, paramLabel = "P", description = "MPI processes (default: the grid's,"
+  @Option(names = {"-P", "--processes"}, paramLabel = "P", converter = OptionConverters.PositiveInt.class,
+      description = "MPI processes (default: the grid's,"
       + " or 1).")
   Integer processes;
 
   @Option(names = "--grid", paramLabel = "ROWSxCOLUMNS", description = "Process grid (default: recommended).")
   String grid;
 
-  @Option(names = {"-b", "--block-size"}, paramLabel = "B", description = "Tile side (default: recommended).")
+  @Option(names = {"-b", "--block-size"}, paramLabel = "B", converter = OptionConverters.PositiveInt.class,
+      description = "Tile side (default: recommended).")
   Integer blockSize;
 
   @Option(names = "--machine", paramLabel = "NAME", defaultValue = "local",
       description = "local (measure here, default), summit or frontier (parameters from the papers).")
   String machine;
 
-  @Option(names = "--threads", paramLabel = "T", defaultValue = "0",
+  @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
       description = "Compute threads per process for local (default: all cores).")
   int threads;
 
@@ -274,10 +278,10 @@ public final class ModelCommand implements Callable<Integer> {
       try {
         value = Double.parseDouble(cleaned);
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException("'" + text + "' is not a number");
+        throw new TypeConversionException("'" + text + "' is not a number");
       }
       if (!(value >= 1) || value > Long.MAX_VALUE || value != Math.rint(value)) {
-        throw new IllegalArgumentException("'" + text + "' is not a positive whole number");
+        throw new TypeConversionException("'" + text + "' is not a positive whole number");
       }
       return (long) value;
     }

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Set;
+import org.tropic.cli.ErrorMessages;
 import org.tropic.io.GraphInputException;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraph;
@@ -48,7 +49,7 @@ final class KgCli {
       err.println(name + ": " + e.getMessage());
       return BAD_INPUT;
     } catch (IOException | UncheckedIOException e) {
-      err.println(name + ": I/O failed: " + e.getMessage());
+      err.println(name + ": I/O failed: " + ErrorMessages.of(e));
       return FAILED;
     } catch (Exception e) {
       err.println(name + ": failed: " + e);
@@ -63,7 +64,7 @@ final class KgCli {
     if (e instanceof NoSuchFileException missing) {
       return missing.getFile() + ": " + (missing.getReason() != null ? missing.getReason() : "no such file");
     }
-    return e.getMessage();
+    return ErrorMessages.of(e);
   }
 
   /** The stored graph in {@code directory}. */

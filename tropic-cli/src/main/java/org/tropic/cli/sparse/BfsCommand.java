@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.bench.OptionConverters;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -40,7 +41,7 @@ public final class BfsCommand implements Callable<Integer> {
       description = "Stop after level D (default: no limit).")
   int maxDepth;
 
-  @Option(names = "--show", defaultValue = "10", paramLabel = "N",
+  @Option(names = "--show", defaultValue = "10", paramLabel = "N", converter = OptionConverters.NonNegativeInt.class,
       description = "Vertices to list per level in the table (default: ${DEFAULT-VALUE}).")
   int show;
 

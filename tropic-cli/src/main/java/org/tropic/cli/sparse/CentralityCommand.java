@@ -159,9 +159,11 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         default -> throw new IllegalStateException("unknown measure " + measure);
       }
+      facts.put("converged", converged);
       List<Ranked> ranked = scores.top(top);
       print(ranked, errors, facts, g);
-      if (output.npy != null) {
+      // Scores that did not converge are shown, but not saved as if they were an answer.
+      if (output.npy != null && converged) {
         NpyWriter.write(output.npy, scores.toArray(), g, facts);
       }
       if (!converged) {

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.tropic.analytics.Ranked;
+import org.tropic.cli.ErrorMessages;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** What every sparse command shares: exit-code mapping, tables and JSON. */
@@ -37,7 +38,7 @@ final class CommandSupport {
       err.flush();
       return BAD_INPUT;
     } catch (IOException | RuntimeException e) {
-      err.println("tropic " + spec.name() + ": " + e.getMessage());
+      err.println("tropic " + spec.name() + ": " + ErrorMessages.of(e));
       err.flush();
       return FAILED;
     } catch (Exception e) {

@@ -77,9 +77,28 @@ final class GraphSources {
   }
 
   /** Writes the labels one per line, atomically. */
-  static void writeLabels(Path matrixFile, VertexLabels labels) throws IOException {
+  private static void writeLabels(Path matrixFile, VertexLabels labels) throws IOException {
     AtomicFiles.write(labelsFile(matrixFile),
         (String.join("\n", labels.names()) + "\n").getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * Saves {@code m} to {@code file} with its labels beside it, or with none (a labels file left from an earlier
+   * matrix of that name is removed, since it would name this one's vertices wrongly); when the labels cannot be
+   * written the matrix is removed too, so that no half of the pair is left.
+   */
+  static void save(BlockCoo m, VertexLabels labels, Path file) throws IOException {
+    m.save(file);
+    try {
+      if (labels != null) {
+        writeLabels(file, labels);
+      } else {
+        Files.deleteIfExists(labelsFile(file));
+      }
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(file);
+      throw e;
+    }
   }
 
 }

@@ -1,6 +1,7 @@
 package org.tropic.cli.sparse;
 
 import java.io.PrintWriter;
+import org.tropic.bench.OptionConverters;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.ElementOrder;
@@ -40,7 +41,7 @@ public final class MatrixOptions {
       description = "Columns per block, 1..65536; 0 lets the layout choose. Default: automatic.")
   int blockWidth;
 
-  @Option(names = "--threads", defaultValue = "0", paramLabel = "N",
+  @Option(names = "--threads", defaultValue = "0", paramLabel = "N", converter = OptionConverters.ThreadCount.class,
       description = "Worker threads; 0 uses every core. Default: all cores.")
   int threads;
 

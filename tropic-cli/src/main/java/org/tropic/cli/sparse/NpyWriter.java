@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -15,7 +16,8 @@ import org.tropic.io.NpyHeader.Dtype;
 
 /**
  * Writes a per-vertex vector as a 1-D NumPy {@code .npy} file plus a JSON sidecar {@code FILE.json} with what it is
- * and the vertex labels, each written whole or not at all.
+ * and the vertex labels, each written whole or not at all, and the vector removed again when its sidecar cannot be
+ * written.
  */
 final class NpyWriter {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -48,7 +50,12 @@ final class NpyWriter {
     meta.put("shape", new int[] {length});
     meta.putAll(about);
     meta.put("labels", graph.labels() == null ? null : graph.labels().names());
-    AtomicFiles.write(file.resolveSibling(file.getFileName() + ".json"),
-        JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(meta));
+    try {
+      AtomicFiles.write(file.resolveSibling(file.getFileName() + ".json"),
+          JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(meta));
+    } catch (IOException | RuntimeException e) {
+      Files.deleteIfExists(file);
+      throw e;
+    }
   }
 }

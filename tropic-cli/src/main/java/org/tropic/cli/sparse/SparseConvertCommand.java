@@ -71,10 +71,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
           .withValues(parse(ValueMode.class, values, "--values")), spec.commandLine().getErr());
       BlockCoo m = BlockCoo.fromGraph(g, layout.options(), matrix.kernels().threads());
-      m.save(target);
-      if (g.labels() != null) {
-        GraphSources.writeLabels(target, g.labels());
-      }
+      GraphSources.save(m, g.labels(), target);
       LocalityStats locality = m.localityStats();
       IntervalCoverage intervals = m.intervalCoverage();
       PrintWriter out = spec.commandLine().getOut();

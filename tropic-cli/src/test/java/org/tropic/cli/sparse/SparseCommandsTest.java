@@ -210,6 +210,38 @@ class SparseCommandsTest {
   }
 
   @Test
+  void aVectorWhoseSidecarCannotBeWrittenIsNotLeftBehind() throws IOException {
+    Path npy = dir.resolve("c.npy");
+    Files.createDirectories(dir.resolve("c.npy.json").resolve("occupied"));
+
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--npy", npy.toString()))
+        .isEqualTo(1);
+    assertThat(err.toString()).contains("c.npy.json");
+    assertThat(npy).doesNotExist();
+  }
+
+  @Test
+  void scoresThatDidNotConvergeAreShownButNotSaved() throws IOException {
+    Path npy = dir.resolve("e.npy");
+
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector", "--iterations", "2",
+        "--npy", npy.toString(), "--json")).isEqualTo(1);
+    assertThat(JSON.readTree(out.toString()).get("converged").asBoolean()).isFalse();
+    assertThat(err.toString()).contains("did not converge");
+    assertThat(npy).doesNotExist();
+  }
+
+  @Test
+  void optionValuesOutOfRangeAreRefusedBeforeAnyWork() {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--threads", "100000"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("'--threads'", "0 (one per processor) to 1024, got 100000")
+        .doesNotContain("Exception");
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--show", "-1")).isEqualTo(2);
+    assertThat(err.toString()).contains("'--show': must not be negative, got -1");
+  }
+
+  @Test
   void katzRefusesTooLargeAnAlpha() {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--alpha", "1")).isEqualTo(2);
     assertThat(err.toString()).contains("1/λmax").contains("Lanczos");

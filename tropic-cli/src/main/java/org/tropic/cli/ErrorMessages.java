@@ -1,0 +1,34 @@
+package org.tropic.cli;
+
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+
+/** The one line a command prints for an expected failure. */
+public final class ErrorMessages {
+  private ErrorMessages() {}
+
+  /**
+   * The message of {@code t}, with the reason spelled out for the file-system exceptions whose message is a bare
+   * path (a {@link FileAlreadyExistsException} says only the file's name).
+   */
+  public static String of(Throwable t) {
+    Throwable cause = t instanceof UncheckedIOException u && u.getCause() != null ? u.getCause() : t;
+    if (cause instanceof FileSystemException fs && fs.getReason() == null) {
+      String why = switch (fs) {
+        case NoSuchFileException e -> "no such file or folder";
+        case FileAlreadyExistsException e -> "already exists";
+        case DirectoryNotEmptyException e -> "is a folder that is not empty";
+        case NotDirectoryException e -> "is not a folder";
+        case AccessDeniedException e -> "permission denied";
+        default -> "cannot be used (" + fs.getClass().getSimpleName() + ")";
+      };
+      return fs.getFile() + ": " + why + (fs.getOtherFile() == null ? "" : " (with " + fs.getOtherFile() + ")");
+    }
+    return cause.getMessage() != null ? cause.getMessage() : cause.toString();
+  }
+}
