@@ -10,8 +10,11 @@ import org.tropic.io.ReadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** The options every command that reads a graph shares: format, direction and weight handling. */
-final class GraphOptions {
+/**
+ * The options every command that reads a graph file shares: format, direction and weight handling. Public because
+ * the sparse commands mix it in too.
+ */
+public final class GraphOptions {
   @Option(names = "--format", paramLabel = "F", converter = FormatConverter.class,
       description = "Input format: mtx, gr (DIMACS), sif, edges (whitespace edge list), csv, tsv. "
           + "Default: detected from the name and content.")
@@ -45,7 +48,8 @@ final class GraphOptions {
     boolean undirected;
   }
 
-  ReadOptions toReadOptions() {
+  /** The reader's options for these flags; unset ones keep the reader's defaults. */
+  public ReadOptions toReadOptions() {
     ReadOptions.Direction d = direction == null ? ReadOptions.Direction.AS_FILE
         : direction.directed ? ReadOptions.Direction.DIRECTED : ReadOptions.Direction.UNDIRECTED;
     return ReadOptions.defaults().withFormat(format).withDirection(d).withWeights(weights)

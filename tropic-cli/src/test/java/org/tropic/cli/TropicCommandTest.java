@@ -341,4 +341,45 @@ class TropicCommandTest {
     Run undirected = run("info", smallGraph().toString(), "--undirected", "--json");
     assertThat(new ObjectMapper().readTree(undirected.out()).get("symmetric").asBoolean()).isTrue();
   }
+
+  /** The sparse commands read graph files with the same --format/--undirected/--weights flags as apsp and info. */
+  @Test
+  void sparseCommandsReadAGraphAsTheReadingFlagsSay() throws IOException {
+    Path edges = dir.resolve("square.dat");
+    Files.writeString(edges, "1 2\n2 3\n3 4\n4 1\n");
+
+    Run asWritten = run("spectrum", edges.toString(), "--format", "edges");
+    assertThat(asWritten.exitCode()).isEqualTo(2);
+    assertThat(asWritten.err()).contains("undirected");
+
+    Run undirected = run("spectrum", edges.toString(), "--format", "edges", "--undirected", "--json");
+    assertThat(undirected.exitCode()).as(undirected.err()).isZero();
+    JsonNode range = new ObjectMapper().readTree(undirected.out());
+    assertThat(range.get("lambdaMax").asDouble()).isCloseTo(2, within(1e-6)); // a 4-cycle: eigenvalues ±2, 0, 0
+    assertThat(range.get("lambdaMin").asDouble()).isCloseTo(-2, within(1e-6));
+
+    Run bfs = run("bfs", edges.toString(), "--format", "edges", "--source", "1", "--json");
+    assertThat(bfs.exitCode()).as(bfs.err()).isZero();
+    assertThat(new ObjectMapper().readTree(bfs.out()).get("depth").asInt()).isEqualTo(3); // one way round
+
+    Run both = run("bfs", edges.toString(), "--format", "edges", "--undirected", "--source", "1", "--json");
+    assertThat(new ObjectMapper().readTree(both.out()).get("depth").asInt()).isEqualTo(2); // both ways round
+  }
+
+  /** A .bcoo matrix is used as 'sparse convert' wrote it: flags that would read or lay it out again are refused. */
+  @Test
+  void readingAndLayoutFlagsAreRefusedWithAConvertedMatrix() throws IOException {
+    Path matrix = dir.resolve("small.bcoo");
+    Run convert = run("sparse", "convert", smallGraph().toString(), "-o", matrix.toString(), "--undirected");
+    assertThat(convert.exitCode()).as(convert.err()).isZero();
+    assertThat(run("spectrum", matrix.toString()).exitCode()).isZero();
+    for (String[] flags : new String[][] {{"--undirected"}, {"--order", "rcm"}, {"--block-size", "64"},
+        {"--format", "tsv"}}) {
+      String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("spectrum", matrix.toString()),
+          java.util.Arrays.stream(flags)).toArray(String[]::new);
+      Run r = run(args);
+      assertThat(r.exitCode()).as(String.join(" ", flags)).isEqualTo(2);
+      assertThat(r.err()).contains(flags[0] + " does not apply to").contains("sparse convert");
+    }
+  }
 }

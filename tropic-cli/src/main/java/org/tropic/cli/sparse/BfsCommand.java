@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.bench.OptionConverters;
+import org.tropic.cli.GraphOptions;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -37,13 +38,16 @@ public final class BfsCommand implements Callable<Integer> {
       description = "Source vertex (label or id); several, comma-separated, start at level 0 together.")
   List<String> sources;
 
-  @Option(names = "--max-depth", defaultValue = "-1", paramLabel = "D",
+  @Option(names = "--max-depth", paramLabel = "D", converter = OptionConverters.NonNegativeInt.class,
       description = "Stop after level D (default: no limit).")
-  int maxDepth;
+  Integer maxDepth;
 
   @Option(names = "--show", defaultValue = "10", paramLabel = "N", converter = OptionConverters.NonNegativeInt.class,
       description = "Vertices to list per level in the table (default: ${DEFAULT-VALUE}).")
   int show;
+
+  @Mixin
+  GraphOptions read = new GraphOptions();
 
   @Mixin
   MatrixOptions matrix = new MatrixOptions();
@@ -58,10 +62,9 @@ public final class BfsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix, LayoutAdvisor.Product.BFS,
-          spec.commandLine().getErr());
+      SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.BFS);
       int[] ids = sources.stream().mapToInt(g::vertex).toArray();
-      Bfs.Result r = Bfs.levels(g, ids, maxDepth < 0 ? Integer.MAX_VALUE : maxDepth);
+      Bfs.Result r = Bfs.levels(g, ids, maxDepth == null ? Integer.MAX_VALUE : maxDepth);
       PrintWriter out = spec.commandLine().getOut();
       if (output.json) {
         Map<String, Object> json = new LinkedHashMap<>();

@@ -18,6 +18,7 @@ import org.tropic.analytics.SpectralRadius;
 import org.tropic.analytics.SubgraphCentrality;
 import org.tropic.analytics.VertexScores;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.GraphOptions;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -91,6 +92,9 @@ public final class CentralityCommand implements Callable<Integer> {
   long seed;
 
   @Mixin
+  GraphOptions read = new GraphOptions();
+
+  @Mixin
   MatrixOptions matrix = new MatrixOptions();
 
   @Mixin
@@ -103,8 +107,8 @@ public final class CentralityCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix, measure == Measure.subgraph
-          ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV, spec.commandLine().getErr());
+      SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, measure == Measure.subgraph
+          ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("measure", measure.name());
       VertexScores scores;

@@ -1,62 +1,87 @@
 package org.tropic.cli.sparse;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.cli.GraphOptions;
 import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
 import org.tropic.io.AtomicFiles;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.LayoutAdvisor;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * Opens the GRAPH argument of a sparse command: a {@code .bcoo} matrix written by {@code tropic sparse convert} is
- * mapped as it is (with its {@code .labels.txt} sidecar, if any); any other file goes through the graph loader and
- * is laid out as the matrix options say.
+ * mapped as it is (with its {@code .labels.txt} sidecar, if any); any other file goes through the graph loader, read
+ * as the graph options say and laid out as the matrix options say.
  */
 final class GraphSources {
   static final String MATRIX_SUFFIX = ".bcoo";
   static final String LABELS_SUFFIX = ".labels.txt";
+  /** How a graph file is read and laid out: decided when its .bcoo matrix was written. */
+  private static final List<String> FIXED_BY_THE_MATRIX = List.of("--format", "--directed", "--undirected",
+      "--weights", "--weight-column", "--order", "--block-size", "--block-width");
 
   private GraphSources() {}
 
-  static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options, PrintWriter err)
-      throws BadInputException {
-    return open(file, loader, options, LayoutAdvisor.Product.SPMV, err);
-  }
-
-  /** The graph of {@code file}, laid out for {@code product} unless {@code --order} says otherwise. */
-  static SparseGraph open(Path file, GraphLoader loader, MatrixOptions options, LayoutAdvisor.Product product,
-      PrintWriter err) throws BadInputException {
-    if (!Files.exists(file)) {
-      throw new BadInputException(file + ": no such file", null);
-    }
-    try {
-      if (file.getFileName().toString().endsWith(MATRIX_SUFFIX)) {
-        BlockCoo matrix = BlockCoo.open(file);
-        return SparseGraph.of(matrix, readLabels(file, matrix.rowCount()), options.kernels());
+  /**
+   * The graph of {@code file}, read as {@code read} says and laid out for {@code product} unless {@code --order}
+   * says otherwise. A {@code .bcoo} matrix is mapped as it was written, so reading or layout options given with one
+   * are refused rather than ignored.
+   */
+  static SparseGraph open(CommandSpec spec, Path file, GraphLoader loader, GraphOptions read, MatrixOptions matrix,
+      LayoutAdvisor.Product product) throws BadInputException {
+    if (!isMatrix(file)) {
+      Graph graph = load(file, loader, read);
+      try {
+        return SparseGraph.of(graph, matrix.layout(graph, BlockCooOptions.defaults(), product,
+            spec.commandLine().getErr()).options(), matrix.kernels());
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException(e.getMessage(), e);
       }
-      Graph graph = loader.load(file);
-      return SparseGraph.of(graph, options.layout(graph, BlockCooOptions.defaults(), product, err).options(),
-          options.kernels());
+    }
+    requireFile(file);
+    refuseOptionsFixedByTheMatrix(spec, file);
+    try {
+      BlockCoo m = BlockCoo.open(file);
+      return SparseGraph.of(m, readLabels(file, m.rowCount()), matrix.kernels());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
   }
 
-  static Graph load(Path file, GraphLoader loader) throws BadInputException {
+  /** The graph of {@code file}, read as {@code read} says. */
+  static Graph load(Path file, GraphLoader loader, GraphOptions read) throws BadInputException {
+    requireFile(file);
+    try {
+      return loader.load(file, read.toReadOptions());
+    } catch (IOException | IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+  }
+
+  static boolean isMatrix(Path file) {
+    return file.getFileName().toString().endsWith(MATRIX_SUFFIX);
+  }
+
+  private static void requireFile(Path file) throws BadInputException {
     if (!Files.exists(file)) {
       throw new BadInputException(file + ": no such file", null);
     }
-    try {
-      return loader.load(file);
-    } catch (IOException | IllegalArgumentException e) {
-      throw new BadInputException(e.getMessage(), e);
+  }
+
+  private static void refuseOptionsFixedByTheMatrix(CommandSpec spec, Path file) throws BadInputException {
+    for (String option : FIXED_BY_THE_MATRIX) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new BadInputException(option + " does not apply to " + file + ": a " + MATRIX_SUFFIX
+            + " matrix is used as 'sparse convert' wrote it (give " + option + " to 'sparse convert', or the graph "
+            + "file instead)", null);
+      }
     }
   }
 

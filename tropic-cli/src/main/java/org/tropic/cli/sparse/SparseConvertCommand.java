@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
+import org.tropic.cli.GraphOptions;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
@@ -51,6 +52,9 @@ public final class SparseConvertCommand implements Callable<Integer> {
   String values;
 
   @Mixin
+  GraphOptions read = new GraphOptions();
+
+  @Mixin
   MatrixOptions matrix = new MatrixOptions();
 
   @Option(names = "--json", description = "Print JSON instead of text.")
@@ -66,7 +70,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       if (!target.getFileName().toString().endsWith(GraphSources.MATRIX_SUFFIX)) {
         throw new IllegalArgumentException("output " + target + " must end in " + GraphSources.MATRIX_SUFFIX);
       }
-      Graph g = GraphSources.load(graph, loader);
+      Graph g = GraphSources.load(graph, loader, read);
       LayoutAdvisor.Choice layout = matrix.layout(g, BlockCooOptions.defaults()
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
           .withValues(parse(ValueMode.class, values, "--values")), spec.commandLine().getErr());

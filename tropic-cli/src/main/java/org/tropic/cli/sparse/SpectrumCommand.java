@@ -8,6 +8,8 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectrumRange;
+import org.tropic.cli.GraphOptions;
+import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -40,6 +42,9 @@ public final class SpectrumCommand implements Callable<Integer> {
   long seed;
 
   @Mixin
+  GraphOptions read = new GraphOptions();
+
+  @Mixin
   MatrixOptions matrix = new MatrixOptions();
 
   @Option(names = "--json", description = "Print JSON instead of a table.")
@@ -52,7 +57,7 @@ public final class SpectrumCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
+      SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
       SpectrumRange r = SpectrumRange.compute(g, new SpectrumRange.Options(steps, tolerance, seed));
       PrintWriter out = spec.commandLine().getOut();
       if (json) {

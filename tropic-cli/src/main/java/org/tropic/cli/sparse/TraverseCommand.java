@@ -14,6 +14,8 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
 import org.tropic.analytics.WeightedTraversal;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.GraphOptions;
+import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,6 +55,9 @@ public final class TraverseCommand implements Callable<Integer> {
   boolean includeSeeds;
 
   @Mixin
+  GraphOptions read = new GraphOptions();
+
+  @Mixin
   MatrixOptions matrix = new MatrixOptions();
 
   @Mixin
@@ -65,7 +70,7 @@ public final class TraverseCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
-      SparseGraph g = GraphSources.open(graph, loader, matrix, spec.commandLine().getErr());
+      SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
       int[] ids = seeds.stream().mapToInt(g::vertex).toArray();
       Set<Integer> seedSet = java.util.Arrays.stream(ids).boxed().collect(Collectors.toSet());
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);

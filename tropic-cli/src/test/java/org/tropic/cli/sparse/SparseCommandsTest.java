@@ -26,15 +26,21 @@ import org.tropic.analytics.PageRank;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
+import org.tropic.io.ReadOptions;
 import picocli.CommandLine;
 
 class SparseCommandsTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  /** "source target [weight]" lines, '#' comments, names as labels; a header "# undirected" adds both arcs. */
-  static final GraphLoader LOADER = file -> {
+  /**
+   * "source target [weight]" lines, '#' comments, names as labels; a header "# undirected", or --undirected, adds
+   * both arcs.
+   */
+  static final GraphLoader LOADER = (file, options) -> {
     List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    boolean undirected = !lines.isEmpty() && lines.get(0).equals("# undirected");
+    boolean undirected = options.direction() == ReadOptions.Direction.AS_FILE
+        ? !lines.isEmpty() && lines.get(0).equals("# undirected")
+        : options.direction() == ReadOptions.Direction.UNDIRECTED;
     GraphBuilder b = GraphBuilder.labelled().undirected(undirected);
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i).strip();
@@ -150,7 +156,7 @@ class SparseCommandsTest {
     assertThat(json.get("depth").asInt()).isEqualTo(3);
     assertThat(json.get("levelSizes").toString()).isEqualTo("[1,2,1,1]");
     int[] levels = readNpyInts(npy);
-    Graph g = LOADER.load(directed);
+    Graph g = LOADER.load(directed, ReadOptions.defaults());
     assertThat(levels).containsExactly(Bfs.levels(SparseGraph.of(g), g.vertex("a")).levels());
     JsonNode sidecar = JSON.readTree(dir.resolve("levels.npy.json").toFile());
     assertThat(sidecar.get("labels").get(5).asText()).isEqualTo("f");
@@ -202,7 +208,7 @@ class SparseCommandsTest {
     Path npy = dir.resolve("pr.npy");
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--npy", npy.toString(),
         "--iterations", "2", "--tolerance", "0")).isZero();
-    Graph g = LOADER.load(directed);
+    Graph g = LOADER.load(directed, ReadOptions.defaults());
     double[] expected = PageRank.compute(SparseGraph.of(g), new PageRank.Options(0.85, 2, 0, false)).scores()
         .toArray();
     assertThat(readNpyDoubles(npy)).containsExactly(expected);
