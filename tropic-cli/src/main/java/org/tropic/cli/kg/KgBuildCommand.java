@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.EdgeKind;
@@ -157,12 +158,23 @@ public final class KgBuildCommand implements Callable<Integer> {
       }
     }
     KnowledgeGraph graph = builder.build();
-    out.println("graph: " + graph);
+    out.println("graph: " + graph.describe());
+    if (graph.edgeCount() == 0) {
+      throw new IllegalArgumentException(noEdges(reports, kinds));
+    }
     Set<EdgeKind> apspKinds = apspEdges == null ? kinds : KgCli.kinds(apspEdges);
     KnowledgeGraphStore.write(graph, reports, output,
         apsp ? directory -> Apsp.writeInto(directory, output, graph.view(apspKinds), out) : null);
     out.println("wrote " + output);
     return KgCli.OK;
+  }
+
+  /** Why an empty graph is refused: a wrong file, a wrong --edges or too strict a filter, not a result. */
+  private static String noEdges(List<ReadReport> reports, Set<EdgeKind> kinds) {
+    long rows = reports.stream().mapToLong(ReadReport::rows).sum();
+    long malformed = reports.stream().mapToLong(ReadReport::malformed).sum();
+    return String.format(Locale.ROOT, "no edges of the kinds built (%s) came from the inputs: %,d rows read, %,d"
+        + " malformed (see the counts above); nothing written", kinds.stream().map(EdgeKind::label).collect(Collectors.joining(", ")), rows, malformed);
   }
 
   private static ReadReport report(PrintWriter out, ReadReport report) {

@@ -83,6 +83,25 @@ class KgCommandsTest {
     assertThat(CliRun.of(new KgCommand(), "build", "--bogus").exit()).isEqualTo(2);
   }
 
+  /** A build that yields no edge (every row malformed, or none of the kinds asked for) is an error, not a graph. */
+  @Test
+  void aBuildWithoutEdgesWritesNothing() throws IOException {
+    Path garbage = Files.writeString(dir.resolve("garbage.tsv"), "not a triple\nnor this\n");
+    CliRun malformed = CliRun.of(new KgCommand(), "build", "--triples", garbage.toString(), "-o",
+        dir.resolve("x").toString());
+    assertThat(malformed.exit()).isEqualTo(2);
+    assertThat(malformed.out()).contains("2 malformed");
+    assertThat(malformed.err()).contains("no edges of the kinds built").contains("2 rows read, 2 malformed")
+        .contains("nothing written");
+    assertThat(dir.resolve("x")).doesNotExist();
+
+    CliRun wrongKind = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "--edges",
+        "citation", "-o", dir.resolve("x").toString());
+    assertThat(wrongKind.exit()).isEqualTo(2);
+    assertThat(wrongKind.err()).contains("(citation)").contains("0 malformed");
+    assertThat(dir.resolve("x")).doesNotExist();
+  }
+
   @Test
   void openDiscoveryFromTheStoredApspAndBySearch() throws IOException {
     Path kg = build("--apsp");
