@@ -514,9 +514,13 @@ public final class KnowledgeGraph {
 
   @Override
   public String toString() {
-    return "KnowledgeGraph[" + nodeCount(NodeKind.CONCEPT) + " concepts, " + nodeCount(NodeKind.ABSTRACT)
-        + " abstracts, " + edgeCount(EdgeKind.CONCEPT_CONCEPT) + " concept-concept, "
-        + edgeCount(EdgeKind.CONCEPT_ABSTRACT) + " concept-abstract, " + edgeCount(EdgeKind.CITATION)
-        + " citation edges]";
+    return "KnowledgeGraph[" + describe() + "]";
+  }
+
+  /** Its size for people: "12 concepts, 40 abstracts, 9 concept-concept, 40 concept-abstract, 0 citation edges". */
+  public String describe() {
+    return String.format(java.util.Locale.ROOT, "%,d concepts, %,d abstracts, %,d concept-concept, %,d"
+        + " concept-abstract, %,d citation edges", nodeCount(NodeKind.CONCEPT), nodeCount(NodeKind.ABSTRACT),
+        edgeCount(EdgeKind.CONCEPT_CONCEPT), edgeCount(EdgeKind.CONCEPT_ABSTRACT), edgeCount(EdgeKind.CITATION));
   }
 }

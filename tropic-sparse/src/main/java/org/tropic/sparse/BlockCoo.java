@@ -72,6 +72,14 @@ public final class BlockCoo implements AutoCloseable {
       Objects.requireNonNull(elementOrder, "elementOrder");
       Objects.requireNonNull(vertexOrder, "vertexOrder");
     }
+
+    /** For people: "transpose, cache element order, RCM-renumbered, symmetric". */
+    public String describe() {
+      return orientation.name().toLowerCase(java.util.Locale.ROOT) + ", "
+          + elementOrder.name().toLowerCase(java.util.Locale.ROOT) + " element order, "
+          + (vertexOrder == VertexOrder.NONE ? "graph ids kept" : vertexOrder + "-renumbered")
+          + (symmetric ? ", symmetric" : "");
+    }
   }
 
   /** Receives the stored elements of a matrix, in stored order and stored (possibly renumbered) ids. */

@@ -77,7 +77,7 @@ final class KgCli {
     KnowledgeGraph graph = load(directory);
     if (asOf != null) {
       graph = graph.asOf(asOf);
-      out.println("graph as of " + asOf + ": " + graph);
+      out.println("graph as of " + asOf + ": " + graph.describe());
     }
     return graph;
   }

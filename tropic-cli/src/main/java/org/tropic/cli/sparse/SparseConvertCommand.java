@@ -87,7 +87,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       facts.put("blockWidth", m.blockWidth());
       facts.put("storedBlocks", m.storedBlockCount());
       facts.put("pattern", m.isPattern());
-      facts.put("layout", m.layout().toString());
+      facts.put("layout", m.layout().describe());
       facts.put("layoutReason", layout.reason());
       facts.put("footprintBytes", m.footprintBytes());
       facts.put("coo32Bytes", m.coo32FootprintBytes());
@@ -103,7 +103,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       } else {
         out.printf("wrote %s: %d vertices, %d non-zeros in %d blocks of %d×%d (%s), %s%n", target, m.rowCount(),
             m.nonZeroCount(), m.storedBlockCount(), m.blockHeight(), m.blockWidth(),
-            m.isPattern() ? "pattern" : "float32", m.layout());
+            m.isPattern() ? "pattern" : "float32", m.layout().describe());
         out.printf("footprint %,d bytes = %.3f x 32-bit COO (%,d bytes)%n", m.footprintBytes(),
             (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()), m.coo32FootprintBytes());
         out.printf("locality: bandwidth %d, x cache-line changes per element %.3f, elements per cache cell %.2f%n",
