@@ -69,6 +69,23 @@ public final class OptionConverters {
     }
   }
 
+  /** A share: a number in (0, 1]. */
+  public static final class Share implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double x;
+      try {
+        x = Double.parseDouble(value);
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException("'" + value + "' is not a number");
+      }
+      if (!(x > 0 && x <= 1)) {
+        throw new TypeConversionException("must be a share in (0, 1], got " + value);
+      }
+      return x;
+    }
+  }
+
   /** An arithmetic path by its label ({@code exact-float}, {@code nonnegative-float}, {@code int32}). */
   public static final class ArithmeticLabel implements ITypeConverter<Arithmetic> {
     @Override

@@ -83,6 +83,9 @@ public final class CuratedComparison {
     KnowledgeGraph litKg = lit.kg();
     List<String> ids = new ArrayList<>();
     if (conceptIds != null) {
+      for (String id : conceptIds) {
+        requireInView(lit, id);
+      }
       ids.addAll(conceptIds);
     } else {
       for (int v = 0; v < lit.size(); v++) {
@@ -192,6 +195,17 @@ public final class CuratedComparison {
     long already = examples.stream().filter(e -> e.scenario() == example.scenario()).count();
     if (already < options.examplesPerScenario()) {
       examples.add(example);
+    }
+  }
+
+  /** A concept asked for by name must be there: a typo would otherwise just shrink the comparison. */
+  private static void requireInView(KgView view, String id) {
+    if (view.kg().node(id) < 0) {
+      throw new IllegalArgumentException("no concept '" + id + "' in the literature graph");
+    }
+    if (view.vertex(id) < 0) {
+      throw new IllegalArgumentException("concept '" + id + "' has no " + KgView.labels(view.kinds())
+          + " edge in the literature graph");
     }
   }
 }

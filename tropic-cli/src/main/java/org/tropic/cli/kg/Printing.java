@@ -46,8 +46,8 @@ final class Printing {
     out.printf(Locale.ROOT, "  %s: %d pairs (%d unreachable); %s: %d pairs (%d unreachable)%n", positives,
         e.positives().size(), e.positives().unreachable(), negatives, e.negatives().size(),
         e.negatives().unreachable());
-    out.printf(Locale.ROOT, "  mean path length: %s %.4f vs %s %.4f (reachable pairs)%n", positives,
-        mean(e.positives().lengths()), negatives, mean(e.negatives().lengths()));
+    out.printf(Locale.ROOT, "  mean path length: %s %s vs %s %s (reachable pairs)%n", positives,
+        meanOfReachable(e.positives().lengths()), negatives, meanOfReachable(e.negatives().lengths()));
     ks(out, "path length", e.lengthKs());
     ks(out, "hops", e.hopsKs());
     out.printf(Locale.ROOT, "  ROC AUC (shorter = link): length %.4f, hops %.4f%n", e.lengthAuc(), e.hopsAuc());
@@ -61,16 +61,17 @@ final class Printing {
         : "");
   }
 
-  private static double mean(double[] values) {
+  /** The mean of the finite lengths to four places, or "none reachable". */
+  static String meanOfReachable(double[] lengths) {
     double sum = 0;
     int count = 0;
-    for (double v : values) {
+    for (double v : lengths) {
       if (v < Double.POSITIVE_INFINITY) {
         sum += v;
         count++;
       }
     }
-    return count == 0 ? Double.NaN : sum / count;
+    return count == 0 ? "none reachable" : String.format(Locale.ROOT, "%.4f", sum / count);
   }
 
   static String shorten(String text, int width) {

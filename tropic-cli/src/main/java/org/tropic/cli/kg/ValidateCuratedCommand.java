@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.tropic.bench.OptionConverters;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
 import org.tropic.discovery.KgDistances;
@@ -51,10 +52,12 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       + " (default: all that map)")
   List<String> concepts;
 
-  @Option(names = "--max-concepts", defaultValue = "0", description = "compare at most N concepts (0 = all)")
+  @Option(names = "--max-concepts", defaultValue = "0", converter = OptionConverters.NonNegativeInt.class,
+      description = "compare at most N concepts (0 = all)")
   int maxConcepts;
 
-  @Option(names = "--examples", defaultValue = "2", description = "example paths shown per scenario (default"
+  @Option(names = "--examples", defaultValue = "2", converter = OptionConverters.NonNegativeInt.class,
+      description = "example paths shown per scenario (default"
       + " ${DEFAULT-VALUE})")
   int examples;
 

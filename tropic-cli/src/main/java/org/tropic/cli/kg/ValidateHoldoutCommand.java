@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.tropic.bench.OptionConverters;
 import org.tropic.discovery.HoldoutValidation;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
@@ -54,8 +55,8 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       + " CtD)")
   String relation;
 
-  @Option(names = "--fraction", defaultValue = "0.2", description = "share of its edges hidden (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(names = "--fraction", defaultValue = "0.2", converter = OptionConverters.Share.class,
+      description = "share of its edges hidden, in (0, 1] (default ${DEFAULT-VALUE})")
   double fraction;
 
   @Option(names = "--seed", defaultValue = "1", description = "seed of the random choices (default"

@@ -193,6 +193,18 @@ class KgCommandsTest {
         "XYZ");
     assertThat(noRelation.exit()).isEqualTo(2);
     assertThat(noRelation.err()).contains("no edge of relation 'XYZ'");
+
+    for (String fraction : new String[] {"0", "1.5", "x"}) {
+      CliRun badShare = CliRun.of(new ValidateCommand(), "holdout", "--kg", dir.resolve("absent").toString(),
+          "--relation", "CtD", "--fraction", fraction);
+      assertThat(badShare.exit()).as(fraction).isEqualTo(2);
+      assertThat(badShare.err()).contains("'--fraction'").doesNotContain("absent"); // refused before loading
+    }
+
+    CliRun typo = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(), "--curated",
+        curated.toString(), "--concepts", "d0,dX");
+    assertThat(typo.exit()).isEqualTo(2);
+    assertThat(typo.err()).contains("no concept 'dX' in the literature graph");
   }
 
   @Test
