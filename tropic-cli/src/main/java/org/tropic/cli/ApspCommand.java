@@ -114,6 +114,7 @@ final class ApspCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
+    distributed.requireDistributedForItsFlags(spec.commandLine().getParseResult());
     if (distributed.enabled()) {
       if (output == null) {
         throw new IllegalArgumentException("--distributed needs -o OUT.npy: no rank holds the whole result");

@@ -296,9 +296,14 @@ class TropicCommandTest {
     Run intoFolder = run("apsp", graph.toString(), "-o", folder.toString());
     assertThat(intoFolder.exitCode()).isNotZero();
     assertThat(intoFolder.err()).contains("it is a folder").contains("distances.npy").doesNotContain("plan:");
-    Run noFolder = run("apsp", graph.toString(), "-o", dir.resolve("missing/out.npy").toString());
-    assertThat(noFolder.exitCode()).isNotZero();
-    assertThat(noFolder.err()).contains("does not exist").doesNotContain("plan:");
+    Files.writeString(dir.resolve("a-file"), "x");
+    Run underAFile = run("apsp", graph.toString(), "-o", dir.resolve("a-file/out.npy").toString());
+    assertThat(underAFile.exitCode()).isNotZero();
+    assertThat(underAFile.err()).contains("is a file, not a folder").doesNotContain("plan:");
+
+    Run newFolder = run("apsp", graph.toString(), "-o", dir.resolve("new/folder/out.npy").toString());
+    assertThat(newFolder.exitCode()).as(newFolder.err()).isZero();
+    assertThat(dir.resolve("new/folder/out.npy")).exists(); // created, as every other output's folder is
   }
 
   @Test
@@ -306,6 +311,15 @@ class TropicCommandTest {
     assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
     assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);
     assertThat(run("query").exitCode()).isEqualTo(2);
+  }
+
+  @Test
+  void distributedFlagsWithoutDistributedAreRefusedNotIgnored() throws IOException {
+    for (String[] flag : new String[][] {{"--grid", "2x2"}, {"--bcast", "ring2"}, {"--chunk-size", "65536"}}) {
+      Run r = run("apsp", smallGraph().toString(), flag[0], flag[1]);
+      assertThat(r.exitCode()).as(flag[0]).isEqualTo(2);
+      assertThat(r.err()).contains(flag[0] + " is for distributed runs").doesNotContain("plan:");
+    }
   }
 
   @Test

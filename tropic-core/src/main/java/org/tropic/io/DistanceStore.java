@@ -213,8 +213,8 @@ public final class DistanceStore {
    * until written), and returns it. Nothing is visible under {@code out} until the commit.
    *
    * @return the temporary to write into and later commit or {@link #discardStaged discard}
-   * @throws IOException if the directory is missing, the disk lacks room (with the numbers) or the file cannot be
-   *     created; nothing is left behind
+   * @throws IOException if the disk lacks room (with the numbers) or the file or its missing folders cannot be
+   *     created; no file is left behind
    */
   public static Path createStaged(Path out, int n) throws IOException {
     Objects.requireNonNull(out, "out");
@@ -370,6 +370,7 @@ public final class DistanceStore {
   private static Path createTemporary(Path target, List<Path> temporaries) throws IOException {
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
+    Files.createDirectories(target.getParent());
     Files.createFile(temp);
     PendingFiles.add(temp);
     temporaries.add(temp);
@@ -378,7 +379,8 @@ public final class DistanceStore {
 
   /**
    * Checks, before a long solve, that {@code out} can take an n×n result (and its predecessors): the name is not a
-   * folder, its folder exists, and the disk has room. {@link #write} checks again when it writes.
+   * folder, the nearest existing folder on its path is one, and the disk has room (missing folders are created
+   * when it is written). {@link #write} checks again when it writes.
    *
    * @throws IOException naming the file and what is wrong, with the bytes needed and free when it is space
    */
@@ -394,9 +396,14 @@ public final class DistanceStore {
 
   private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
       throws IOException {
+    // A missing folder is created when the file is written, as every other output of Tropic does; until then the
+    // space is that of the nearest folder that exists.
     Path directory = target.getParent();
+    while (!Files.exists(directory) && directory.getParent() != null) {
+      directory = directory.getParent();
+    }
     if (!Files.isDirectory(directory)) {
-      throw new IOException("cannot write " + target + ": directory " + directory + " does not exist");
+      throw new IOException("cannot write " + target + ": " + directory + " is a file, not a folder");
     }
     long need = jsonBytes;
     List<String> parts = new ArrayList<>();

@@ -67,8 +67,13 @@ class DistanceStoreStagedTest {
   }
 
   @Test
-  void missingDirectoryIsReported() {
-    assertThatThrownBy(() -> DistanceStore.createStaged(dir.resolve("no/such/d.npy"), 3))
-        .isInstanceOf(IOException.class).hasMessageContaining("does not exist");
+  void missingFoldersAreCreatedAndAFileInThePathIsReported() throws IOException {
+    Path staged = DistanceStore.createStaged(dir.resolve("no/such/d.npy"), 3);
+    assertThat(staged.getParent()).isEqualTo(dir.resolve("no/such"));
+    DistanceStore.discardStaged(staged);
+
+    Files.writeString(dir.resolve("plain"), "x");
+    assertThatThrownBy(() -> DistanceStore.createStaged(dir.resolve("plain/d.npy"), 3))
+        .isInstanceOf(IOException.class).hasMessageContaining("is a file, not a folder");
   }
 }

@@ -1,10 +1,12 @@
 package org.tropic.cli.dist;
 
+import java.util.List;
 import org.tropic.dist.BroadcastAlgorithm;
 import org.tropic.dist.DistributedOptions;
 import org.tropic.dist.ProcessGrid;
 import org.tropic.semiring.Arithmetic;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 
 /**
  * The {@code apsp} command's distributed flags, as a picocli mixin:
@@ -32,6 +34,22 @@ public final class DistributedFlags {
   /** Whether {@code --distributed} was given. */
   public boolean enabled() {
     return distributed;
+  }
+
+  /**
+   * Refuses {@code --grid}, {@code --bcast} and {@code --chunk-size} in a run without {@code --distributed}, which
+   * would otherwise ignore them.
+   */
+  public void requireDistributedForItsFlags(ParseResult parsed) {
+    if (distributed) {
+      return;
+    }
+    for (String flag : List.of("--grid", "--bcast", "--chunk-size")) {
+      if (parsed.hasMatchedOption(flag)) {
+        throw new IllegalArgumentException(flag + " is for distributed runs: add --distributed and start with"
+            + " mpirun -np P");
+      }
+    }
   }
 
   /**
