@@ -79,7 +79,7 @@ public final class ModelCommand implements Callable<Integer> {
       description = "Kernel path timed for local: exact-float, nonnegative-float (default) or int32.")
   String arithmetic;
 
-  @Option(names = "--latency", paramLabel = "SECONDS", description = "α for local when not under mpirun"
+  @Option(names = "--latency", paramLabel = "SECONDS", converter = OptionConverters.PositiveReal.class, description = "α for local when not under mpirun"
       + " (default 5e-6, assumed).")
   Double latency;
 
@@ -95,6 +95,7 @@ public final class ModelCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     try {
+      refuseMismatchedFlags();
       MachineParameters parameters = parameters(json ? err : out);
       if (parameters == null) {
         return 0; // a rank other than 0 of a calibration job: rank 0 prints
@@ -261,6 +262,17 @@ public final class ModelCommand implements Callable<Integer> {
     }
   }
 
+  /** Flags that the chosen machine or problem would silently ignore or could not use, refused before calibration. */
+  private void refuseMismatchedFlags() {
+    if (!machine.equalsIgnoreCase("local") && (latency != null || bandwidth != null)) {
+      throw new IllegalArgumentException((latency != null ? "--latency" : "--bandwidth") + " is for --machine local;"
+          + " the " + machine + " preset has its own network parameters");
+    }
+    if (blockSize != null && vertices != null && blockSize > vertices) {
+      throw new IllegalArgumentException("-b " + blockSize + " is larger than the matrix (n = " + vertices + ")");
+    }
+  }
+
   private static long required(Long value, String flag) {
     if (value == null) {
       throw new IllegalArgumentException(flag + " is required (or give --machine summit|frontier alone to project"
@@ -280,8 +292,11 @@ public final class ModelCommand implements Callable<Integer> {
       } catch (NumberFormatException e) {
         throw new TypeConversionException("'" + text + "' is not a number");
       }
-      if (!(value >= 1) || value > Long.MAX_VALUE || value != Math.rint(value)) {
+      if (!(value >= 1) || value != Math.rint(value)) {
         throw new TypeConversionException("'" + text + "' is not a positive whole number");
+      }
+      if (value >= 0x1p63) {
+        throw new TypeConversionException("'" + text + "' is more than " + Long.MAX_VALUE);
       }
       return (long) value;
     }

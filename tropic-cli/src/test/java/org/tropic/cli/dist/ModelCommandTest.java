@@ -55,6 +55,20 @@ class ModelCommandTest {
     assertThat(run("--machine", "summit", "-n", "4.5")).isEqualTo(2);
   }
 
+  /** Flags the model could not use are refused before it calibrates anything, not ignored. */
+  @Test
+  void mismatchedFlagsAreRefusedBeforeCalibration() {
+    assertThat(run("--machine", "summit", "-n", "4096", "--latency", "1e-6")).isEqualTo(2);
+    assertThat(err.toString()).contains("--latency is for --machine local");
+    assertThat(run("-n", "100", "-b", "128")).isEqualTo(2); // local: would calibrate first if not refused
+    assertThat(err.toString()).contains("-b 128 is larger than the matrix (n = 100)");
+    assertThat(run("-n", "4096", "--latency=-1")).isEqualTo(2);
+    assertThat(err.toString()).contains("'--latency'");
+    assertThat(run("--machine", "summit", "-n", "1e30")).isEqualTo(2);
+    assertThat(err.toString()).contains("is more than 9223372036854775807");
+    assertThat(out.toString()).isEmpty();
+  }
+
   @Test
   void distributedFlagsBecomeOptions() {
     DistributedFlags flags = new DistributedFlags();
