@@ -2,6 +2,8 @@ package org.tropic.bench;
 
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Runs the benchmark from a command line without the {@code tropic} launcher:
@@ -26,6 +28,7 @@ public final class BenchMain {
     BenchConfig config;
     try {
       config = BenchArgs.parse(args);
+      requireGraphFiles(config);
     } catch (IllegalArgumentException e) {
       err.println("tropic bench: " + e.getMessage());
       return 2;
@@ -39,6 +42,16 @@ public final class BenchMain {
       err.println("tropic bench: failed: " + e);
       e.printStackTrace(err);
       return 1;
+    }
+  }
+
+  /** Every {@code --graph} must be a file: checked now, not after the kernel benchmarks have run. */
+  static void requireGraphFiles(BenchConfig config) {
+    for (Path file : config.graphFiles()) {
+      if (!Files.isRegularFile(file)) {
+        throw new IllegalArgumentException("--graph " + file + ": " + (Files.isDirectory(file) ? "a folder, not a"
+            + " graph file" : "no such file"));
+      }
     }
   }
 

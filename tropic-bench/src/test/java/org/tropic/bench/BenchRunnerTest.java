@@ -84,9 +84,11 @@ class BenchRunnerTest {
     assertThat(BenchMain.execute(new String[] {"--sizes", "x"}, o, e)).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8))
         .contains("tropic bench: ", "'--sizes'", "'x' is not a whole number");
+    out.reset();
     assertThat(BenchMain.execute(new String[] {"--parts", "fw", "--graph", "/no/such/file.mtx"}, o, e))
         .isEqualTo(2);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("/no/such/file.mtx");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--graph /no/such/file.mtx: no such file");
+    assertThat(out.size()).isZero(); // refused before any benchmark
     assertThat(List.of(BenchPart.values())).extracting(BenchPart::label).containsExactly("kernel", "fw", "peers");
   }
 }

@@ -81,11 +81,11 @@ public final class Tropic {
     if (cause instanceof GraphInputException || cause instanceof IllegalArgumentException
         || cause instanceof MemoryBudgetException || cause instanceof DeviceUnavailableException
         || cause instanceof java.nio.file.NoSuchFileException) {
-      err.println("tropic " + cl.getCommandName() + ": " + message(cause));
+      err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
       return BAD_INPUT;
     }
     if (cause instanceof NegativeCycleException || cause instanceof IOException) {
-      err.println("tropic " + cl.getCommandName() + ": " + message(cause));
+      err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
       return FAILED;
     }
     err.println("tropic " + cl.getCommandName() + ": internal error, please report it:");

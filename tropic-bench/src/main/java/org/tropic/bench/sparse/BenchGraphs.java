@@ -23,14 +23,39 @@ final class BenchGraphs {
   record Named(String name, Graph graph) {}
 
   static Named load(Path data, String which) throws IOException {
+    Path file = file(data, which);
     return switch (which) {
-      case "webgraph" -> new Named("uk-2007-05@100000", arcs(data.resolve(
-          "webgraph/uk-2007-05@100000.decoded-arcs.txt.gz"), 100_000, false, 0));
-      case "road" -> new Named("USA-road-NY", dimacs(data.resolve("road/USA-road-NY.pace16-unweighted.gr.xz")));
-      case "as" -> new Named("as-22july06", arcs(data.resolve("graphs/as-22july06.edges.gz"), 22_963, true, 0));
+      case "webgraph" -> new Named("uk-2007-05@100000", arcs(file, 100_000, false, 0));
+      case "road" -> new Named("USA-road-NY", dimacs(file));
+      case "as" -> new Named("as-22july06", arcs(file, 22_963, true, 0));
+      default -> rmat(which);
+    };
+  }
+
+  /**
+   * Checks, before any measurement, that {@code which} names a graph and that its file is there.
+   *
+   * @throws IllegalArgumentException naming the graph and the missing file or the accepted names
+   */
+  static void requireAvailable(Path data, String which) {
+    Path file = file(data, which);
+    if (file == null) {
+      RmatName.parse(which); // generating waits for the run
+    } else if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("graph '" + which + "' needs " + file + ", which is missing (--data names"
+          + " the shared data folder)");
+    }
+  }
+
+  /** The shared-data file of a named graph, or {@code null} for a synthetic R-MAT one. */
+  private static Path file(Path data, String which) {
+    return switch (which) {
+      case "webgraph" -> data.resolve("webgraph/uk-2007-05@100000.decoded-arcs.txt.gz");
+      case "road" -> data.resolve("road/USA-road-NY.pace16-unweighted.gr.xz");
+      case "as" -> data.resolve("graphs/as-22july06.edges.gz");
       default -> {
         if (which.startsWith("rmat")) {
-          yield rmat(which);
+          yield null;
         }
         throw new IllegalArgumentException("unknown graph '" + which
             + "': use webgraph, road, as or rmatSCALE[xEDGEFACTOR] (e.g. rmat24x8)");
@@ -40,18 +65,25 @@ final class BenchGraphs {
 
   /** {@code rmatSCALE} or {@code rmatSCALExEDGEFACTOR} (edge factor 16 by default, as in Graph500), seed 1. */
   private static Named rmat(String which) {
-    String[] parts = which.substring("rmat".length()).split("x", -1);
-    try {
-      int scale = Integer.parseInt(parts[0]);
-      int edgeFactor = parts.length > 1 ? Integer.parseInt(parts[1]) : 16;
-      if (parts.length > 2 || scale < 1 || edgeFactor < 1) {
-        throw new NumberFormatException();
+    RmatName name = RmatName.parse(which);
+    return new Named("R-MAT scale " + name.scale() + ", edge factor " + name.edgeFactor(),
+        RmatGraph.generate(name.scale(), name.edgeFactor(), 1));
+  }
+
+  private record RmatName(int scale, int edgeFactor) {
+    static RmatName parse(String which) {
+      String[] parts = which.substring("rmat".length()).split("x", -1);
+      try {
+        int scale = Integer.parseInt(parts[0]);
+        int edgeFactor = parts.length > 1 ? Integer.parseInt(parts[1]) : 16;
+        if (parts.length > 2 || scale < 1 || edgeFactor < 1) {
+          throw new NumberFormatException();
+        }
+        return new RmatName(scale, edgeFactor);
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("'" + which + "': expected rmatSCALE or rmatSCALExEDGEFACTOR, both whole"
+            + " numbers of at least 1, e.g. rmat24x8");
       }
-      return new Named("R-MAT scale " + scale + ", edge factor " + edgeFactor, RmatGraph.generate(scale, edgeFactor,
-          1));
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("'" + which + "': expected rmatSCALE or rmatSCALExEDGEFACTOR, both whole"
-          + " numbers of at least 1, e.g. rmat24x8");
     }
   }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.ExecutorService;
@@ -39,10 +40,14 @@ public final class SparseBench {
 
   public static void main(String[] args) throws Exception {
     Options o = new Options();
-    if (!CommandLines.parseOrExit("SparseBench", o, args)) {
+    if (!CommandLines.parseOrExit("tropic sparse bench", o, args)) {
       return;
     }
     Path data = o.data != null ? o.data : findData();
+    List<String> graphs = Arrays.stream(o.graphs.split(",")).map(String::strip).toList();
+    for (String which : graphs) {
+      BenchGraphs.requireAvailable(data, which); // now, not after minutes of measuring the others
+    }
     int threads = o.threads;
     double seconds = o.seconds;
     int copyMib = o.copyMib;
@@ -58,8 +63,8 @@ public final class SparseBench {
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays); measured again in rounds alternating"
         + " with each SpMV, whose %% copy is the median of its rounds' shares%n%n", copy.bandwidth(seconds) / 1e9,
         copyMib);
-    for (String which : o.graphs.split(",")) {
-      benchGraph(data, which.strip(), threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
+    for (String which : graphs) {
+      benchGraph(data, which, threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
           BlockCooOptions.defaults().withBlockSize(o.blockSize));
     }
   }
@@ -218,7 +223,7 @@ public final class SparseBench {
   }
 
   /** The command line, read by picocli. */
-  @Command(name = "SparseBench", customSynopsis = "SparseBench [options]", sortOptions = false)
+  @Command(name = "tropic sparse bench", customSynopsis = "tropic sparse bench [options]", sortOptions = false)
   static final class Options {
     @Option(order = 1, names = "--data", paramLabel = "DIR",
         description = "the shared data folder (default: the first shared/data above the working directory)")
