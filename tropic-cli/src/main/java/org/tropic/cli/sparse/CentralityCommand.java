@@ -3,11 +3,14 @@ package org.tropic.cli.sparse;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.tropic.analytics.EigenvectorCentrality;
 import org.tropic.analytics.KatzCentrality;
 import org.tropic.analytics.PageRank;
@@ -38,6 +41,19 @@ public final class CentralityCommand implements Callable<Integer> {
   public enum Measure {
     eigenvector, pagerank, katz, subgraph
   }
+
+  /** The measures each measure-specific flag tunes; given to another, it would be silently ignored. */
+  private static final Map<String, Set<Measure>> FLAG_MEASURES = Map.of(
+      "--iterations", EnumSet.of(Measure.eigenvector, Measure.pagerank, Measure.katz),
+      "--tolerance", EnumSet.of(Measure.eigenvector, Measure.pagerank, Measure.katz),
+      "--damping", EnumSet.of(Measure.pagerank),
+      "--weighted", EnumSet.of(Measure.pagerank),
+      "--alpha", EnumSet.of(Measure.katz),
+      "--beta", EnumSet.of(Measure.katz),
+      "--probes", EnumSet.of(Measure.subgraph),
+      "--terms", EnumSet.of(Measure.subgraph),
+      "--probe-kind", EnumSet.of(Measure.subgraph),
+      "--seed", EnumSet.of(Measure.subgraph));
 
   private final GraphLoader loader;
 
@@ -107,6 +123,7 @@ public final class CentralityCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
+      refuseFlagsOfOtherMeasures();
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, measure == Measure.subgraph
           ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
       Map<String, Object> facts = new LinkedHashMap<>();
@@ -214,6 +231,15 @@ public final class CentralityCommand implements Callable<Integer> {
       withErrors.add(row);
     }
     CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error"), withErrors);
+  }
+
+  private void refuseFlagsOfOtherMeasures() {
+    FLAG_MEASURES.forEach((flag, measures) -> {
+      if (!measures.contains(measure) && spec.commandLine().getParseResult().hasMatchedOption(flag)) {
+        throw new IllegalArgumentException(flag + " does not apply to " + measure + "; it tunes "
+            + measures.stream().map(Enum::name).collect(Collectors.joining(", ")));
+      }
+    });
   }
 
   private static ProbeKind parseProbeKind(String text) {

@@ -75,7 +75,8 @@ public final class TraverseCommand implements Callable<Integer> {
       Set<Integer> seedSet = java.util.Arrays.stream(ids).boxed().collect(Collectors.toSet());
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);
       VertexScores scores = WeightedTraversal.scores(g, ids, options);
-      List<Ranked> ranked = scores.top(top, v -> includeSeeds || !seedSet.contains(v));
+      // A score of 0 means no walk reached the vertex: it is not related, however short the list.
+      List<Ranked> ranked = scores.top(top, v -> scores.get(v) != 0 && (includeSeeds || !seedSet.contains(v)));
       PrintWriter out = spec.commandLine().getOut();
       if (output.json) {
         Map<String, Object> json = new LinkedHashMap<>();

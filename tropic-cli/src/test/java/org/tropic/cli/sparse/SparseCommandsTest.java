@@ -188,6 +188,11 @@ class SparseCommandsTest {
     assertThat(names).containsExactly("b", "c", "d");
     // b and c: one step from a, and again via f→a; d: two steps from a, by b and by c
     top.forEach(n -> assertThat(n.get("score").asDouble()).isEqualTo(2.0));
+
+    out.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "d", "--steps", "3", "--top", "10",
+        "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).get("top")).hasSize(1); // only e is reachable from d; none padded
   }
 
   @Test
@@ -245,6 +250,16 @@ class SparseCommandsTest {
         .doesNotContain("Exception");
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--show", "-1")).isEqualTo(2);
     assertThat(err.toString()).contains("'--show': must not be negative, got -1");
+  }
+
+  @Test
+  void aFlagOfAnotherMeasureIsRefusedNotIgnored() {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "eigenvector", "--weighted")).isEqualTo(2);
+    assertThat(err.toString()).contains("--weighted does not apply to eigenvector; it tunes pagerank");
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--iterations", "5"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--iterations does not apply to subgraph");
+    assertThat(out.toString()).isEmpty();
   }
 
   @Test
