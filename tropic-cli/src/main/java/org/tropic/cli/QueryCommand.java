@@ -31,7 +31,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "query", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     header = "Query a saved APSP result: a distance, a shortest path, or the nearest vertices.",
-    description = {"Query a saved APSP result:",
+    description = {"Queries:",
         "  dist U V       the distance from U to V",
         "  path U V       a shortest path from U to V with each arc's weight",
         "  nearest U      the K closest vertices reachable from U",
@@ -69,6 +69,7 @@ final class QueryCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    refuseFlagsOfOtherQueries();
     if (pairsFile != null) {
       return answerPairs();
     }
@@ -213,6 +214,17 @@ final class QueryCommand implements Callable<Integer> {
       return true;
     } catch (IllegalArgumentException e) {
       return false;
+    }
+  }
+
+  /** --graph is read only to reconstruct paths and -k only lists nearest vertices: elsewhere they would be ignored. */
+  private void refuseFlagsOfOtherQueries() {
+    var parsed = spec.commandLine().getParseResult();
+    if (verb != Verb.path && parsed.hasMatchedOption("--graph")) {
+      throw new IllegalArgumentException("--graph is for 'query path' ('" + verb + "' reads the result alone)");
+    }
+    if (verb != Verb.nearest && parsed.hasMatchedOption("--top")) {
+      throw new IllegalArgumentException("-k/--top is for 'query nearest'");
     }
   }
 

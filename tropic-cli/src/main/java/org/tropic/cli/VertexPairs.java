@@ -44,7 +44,9 @@ final class VertexPairs {
         }
         if (names.size() != 2) {
           throw new IllegalArgumentException(file + ", line " + record.getStartingLineNumber()
-              + ": expected two vertex names (from, to), got " + names.size() + ": " + names);
+              + ": expected two vertex names (from, to), got " + names.size() + ": " + names + " (the separator is "
+              + (separator == '\t' ? "a tab" : separator == ',' ? "a comma" : "spaces")
+              + ", as on the file's first pair; one file uses one)");
         }
         pairs.add(new Pair(names.get(0), names.get(1), record.getStartingLineNumber()));
       }

@@ -112,6 +112,25 @@ class TropicCommandTest {
     assertThat(three.err()).contains("pairs.tsv, line 1").contains("expected two vertex names");
 
     assertThat(run("query", out.toString(), "nearest", "--pairs", pairs.toString()).exitCode()).isEqualTo(2);
+
+    Files.writeString(pairs, "a\tc\nb,e\n");
+    Run mixed = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+    assertThat(mixed.exitCode()).isEqualTo(2);
+    assertThat(mixed.err()).contains("line 2").contains("the separator is a tab, as on the file's first pair");
+  }
+
+  /** Flags that only one query reads are refused with the others rather than ignored. */
+  @Test
+  void aFlagOfAnotherQueryIsRefused() throws IOException {
+    Path out = dir.resolve("d.npy");
+    assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
+    Run graph = run("query", out.toString(), "dist", "a", "c", "--graph", dir.resolve("absent.tsv").toString());
+    assertThat(graph.exitCode()).isEqualTo(2);
+    assertThat(graph.err()).contains("--graph is for 'query path'");
+    Run top = run("query", out.toString(), "path", "a", "c", "-k", "3");
+    assertThat(top.exitCode()).isEqualTo(2);
+    assertThat(top.err()).contains("-k/--top is for 'query nearest'");
+    assertThat(run("query", out.toString(), "nearest", "a", "-k", "3").exitCode()).isZero();
   }
 
   /** A graph with fewer reachable pairs than examples asked for: each pair is shown once, the longest first. */
