@@ -65,7 +65,7 @@ final class GraphSources {
     }
   }
 
-  static boolean isMatrix(Path file) {
+  private static boolean isMatrix(Path file) {
     return file.getFileName().toString().endsWith(MATRIX_SUFFIX);
   }
 
