@@ -30,22 +30,29 @@ final class CommandSupport {
   /** Runs a command body: bad input (file, vertex, option value) exits 2, other failures 1, both with one line. */
   static int run(CommandSpec spec, Body body) {
     PrintWriter err = spec.commandLine().getErr();
+    String name = commandName(spec);
     try {
       return body.run();
     } catch (BadInputException | IllegalArgumentException | org.tropic.io.GraphInputException
         | java.nio.file.NoSuchFileException e) {
-      err.println("tropic " + spec.name() + ": " + e.getMessage());
+      err.println(name + ": " + e.getMessage());
       err.flush();
       return BAD_INPUT;
     } catch (IOException | RuntimeException e) {
-      err.println("tropic " + spec.name() + ": " + ErrorMessages.of(e));
+      err.println(name + ": " + ErrorMessages.of(e));
       err.flush();
       return FAILED;
     } catch (Exception e) {
-      err.println("tropic " + spec.name() + ": " + e);
+      err.println(name + ": " + e);
       err.flush();
       return FAILED;
     }
+  }
+
+  /** "tropic sparse convert" under the launcher; a command run on its own is named as if it were. */
+  private static String commandName(CommandSpec spec) {
+    String qualified = spec.qualifiedName(" ");
+    return qualified.startsWith("tropic ") ? qualified : "tropic " + qualified;
   }
 
   static void printJson(PrintWriter out, Object value) throws JsonProcessingException {

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectrumRange;
+import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
@@ -31,10 +32,11 @@ public final class SpectrumCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
   Path graph;
 
-  @Option(names = "--steps", defaultValue = "300", paramLabel = "N", description = "Lanczos steps at most.")
+  @Option(names = "--steps", defaultValue = "300", paramLabel = "N", converter = OptionConverters.PositiveInt.class,
+      description = "Lanczos steps at most.")
   int steps;
 
-  @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T",
+  @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T", converter = OptionConverters.PositiveReal.class,
       description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
   double tolerance;
 

@@ -13,6 +13,7 @@ import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
 import org.tropic.analytics.WeightedTraversal;
+import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.GraphOptions;
 import org.tropic.sparse.LayoutAdvisor;
@@ -40,10 +41,10 @@ public final class TraverseCommand implements Callable<Integer> {
   @Option(names = "--seeds", required = true, split = ",", paramLabel = "V", description = "Seed vertices.")
   List<String> seeds;
 
-  @Option(names = "--steps", defaultValue = "2", paramLabel = "K", description = "Walk length (default: 2).")
+  @Option(names = "--steps", defaultValue = "2", paramLabel = "K", converter = PositiveInt.class, description = "Walk length (default: 2).")
   int steps;
 
-  @Option(names = "--decay", defaultValue = "1", paramLabel = "G",
+  @Option(names = "--decay", defaultValue = "1", paramLabel = "G", converter = OptionConverters.PositiveReal.class,
       description = "Factor per step, favouring short walks when below 1 (default: 1).")
   double decay;
 

@@ -250,6 +250,14 @@ class SparseCommandsTest {
         .doesNotContain("Exception");
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--show", "-1")).isEqualTo(2);
     assertThat(err.toString()).contains("'--show': must not be negative, got -1");
+    err.getBuffer().setLength(0);
+    assertThat(run(new SpectrumCommand(LOADER), dir.resolve("absent.txt").toString(), "--steps", "0"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("'--steps': must be at least 1, got 0").doesNotContain("absent.txt");
+    err.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--decay", "-2")).isEqualTo(2);
+    assertThat(err.toString()).contains("'--decay': must be a positive number, got -2")
+        .doesNotContainPattern("(?m)^layout: ");
   }
 
   @Test
