@@ -20,6 +20,7 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectralRadius;
 import org.tropic.analytics.SubgraphCentrality;
 import org.tropic.analytics.VertexScores;
+import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.GraphOptions;
 import org.tropic.sparse.LayoutAdvisor;
@@ -70,7 +71,7 @@ public final class CentralityCommand implements Callable<Integer> {
       description = "Vertices to list (default: 10).")
   int top;
 
-  @Option(names = "--iterations", defaultValue = "1000", paramLabel = "N",
+  @Option(names = "--iterations", defaultValue = "1000", paramLabel = "N", converter = PositiveInt.class,
       description = "Iterations at most (eigenvector, pagerank, katz; default: ${DEFAULT-VALUE}).")
   int iterations;
 
@@ -92,11 +93,12 @@ public final class CentralityCommand implements Callable<Integer> {
   @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight.")
   double beta;
 
-  @Option(names = "--probes", defaultValue = "64", paramLabel = "S",
+  @Option(names = "--probes", defaultValue = "64", paramLabel = "S", converter = PositiveInt.class,
       description = "Subgraph: probe vectors (default: ${DEFAULT-VALUE}).")
   int probes;
 
   @Option(names = "--terms", defaultValue = "0", paramLabel = "M",
+      converter = OptionConverters.NonNegativeInt.class,
       description = "Subgraph: Chebyshev terms, 0 = enough for a 1e-7 truncation (default).")
   int terms;
 
