@@ -56,12 +56,7 @@ public final class OptionConverters {
   public static final class PositiveReal implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      double x;
-      try {
-        x = Double.parseDouble(value);
-      } catch (NumberFormatException e) {
-        throw new TypeConversionException("'" + value + "' is not a number");
-      }
+      double x = number(value);
       if (!(x > 0) || Double.isInfinite(x)) {
         throw new TypeConversionException("must be a positive number, got " + value);
       }
@@ -73,16 +68,19 @@ public final class OptionConverters {
   public static final class Share implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
-      double x;
-      try {
-        x = Double.parseDouble(value);
-      } catch (NumberFormatException e) {
-        throw new TypeConversionException("'" + value + "' is not a number");
-      }
+      double x = number(value);
       if (!(x > 0 && x <= 1)) {
         throw new TypeConversionException("must be a share in (0, 1], got " + value);
       }
       return x;
+    }
+  }
+
+  private static double number(String value) {
+    try {
+      return Double.parseDouble(value);
+    } catch (NumberFormatException e) {
+      throw new TypeConversionException("'" + value + "' is not a number");
     }
   }
 
