@@ -173,8 +173,9 @@ public final class KgBuildCommand implements Callable<Integer> {
   private static String noEdges(List<ReadReport> reports, Set<EdgeKind> kinds) {
     long rows = reports.stream().mapToLong(ReadReport::rows).sum();
     long malformed = reports.stream().mapToLong(ReadReport::malformed).sum();
+    String labels = kinds.stream().map(EdgeKind::label).collect(Collectors.joining(", "));
     return String.format(Locale.ROOT, "no edges of the kinds built (%s) came from the inputs: %,d rows read, %,d"
-        + " malformed (see the counts above); nothing written", kinds.stream().map(EdgeKind::label).collect(Collectors.joining(", ")), rows, malformed);
+        + " malformed (see the counts above); nothing written", labels, rows, malformed);
   }
 
   private static ReadReport report(PrintWriter out, ReadReport report) {
