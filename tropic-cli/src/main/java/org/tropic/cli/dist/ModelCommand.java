@@ -79,7 +79,8 @@ public final class ModelCommand implements Callable<Integer> {
       description = "Kernel path timed for local: exact-float, nonnegative-float (default) or int32.")
   String arithmetic;
 
-  @Option(names = "--latency", paramLabel = "SECONDS", converter = OptionConverters.PositiveReal.class, description = "α for local when not under mpirun"
+  @Option(names = "--latency", paramLabel = "SECONDS", converter = OptionConverters.PositiveReal.class,
+      description = "α for local when not under mpirun"
       + " (default 5e-6, assumed).")
   Double latency;
 

@@ -36,7 +36,8 @@ public final class SpectrumCommand implements Callable<Integer> {
       description = "Lanczos steps at most.")
   int steps;
 
-  @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T", converter = OptionConverters.PositiveReal.class,
+  @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T",
+      converter = OptionConverters.PositiveReal.class,
       description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
   double tolerance;
 

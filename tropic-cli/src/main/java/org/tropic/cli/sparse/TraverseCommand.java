@@ -41,7 +41,8 @@ public final class TraverseCommand implements Callable<Integer> {
   @Option(names = "--seeds", required = true, split = ",", paramLabel = "V", description = "Seed vertices.")
   List<String> seeds;
 
-  @Option(names = "--steps", defaultValue = "2", paramLabel = "K", converter = PositiveInt.class, description = "Walk length (default: 2).")
+  @Option(names = "--steps", defaultValue = "2", paramLabel = "K", converter = PositiveInt.class,
+      description = "Walk length (default: 2).")
   int steps;
 
   @Option(names = "--decay", defaultValue = "1", paramLabel = "G", converter = OptionConverters.PositiveReal.class,
