@@ -1,8 +1,6 @@
 package org.tropic.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -12,7 +10,6 @@ import java.util.Map;
  * for programs. Keys are snake_case, the same in both, so documentation names one thing once.
  */
 final class Report {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private final Map<String, Object> values = new LinkedHashMap<>();
 
   Report put(String key, Object value) {
@@ -40,7 +37,7 @@ final class Report {
 
   void printJson(PrintWriter out) {
     try {
-      out.println(JSON.writeValueAsString(toMap()));
+      out.println(Json.text(toMap()));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }

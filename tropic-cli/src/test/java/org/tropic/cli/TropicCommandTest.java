@@ -66,8 +66,14 @@ class TropicCommandTest {
     Run nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
     assertThat(nearest.out()).contains("b").contains("c").doesNotContain(" e ");
 
+    // JSON has no infinity: an unreachable pair's distance is null, and its path is empty.
     Run unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
-    assertThat(unreachable.out()).contains("Infinity");
+    assertThat(new ObjectMapper().readTree(unreachable.out()).get("distance").isNull()).isTrue();
+    assertThat(unreachable.out()).doesNotContain("Infinity");
+    Run noPath = run("query", out.toString(), "path", "a", "f", "--json");
+    JsonNode noPathJson = new ObjectMapper().readTree(noPath.out());
+    assertThat(noPathJson.get("distance").isNull()).isTrue();
+    assertThat(noPathJson.get("path")).isEmpty();
   }
 
   /** --pairs answers every pair of a file in one run, in file order; its bad lines are named by number. */
@@ -86,7 +92,7 @@ class TropicCommandTest {
     assertThat(rows).hasSize(3);
     assertThat(rows.get(0).get("to").asText()).isEqualTo("c");
     assertThat(rows.get(0).get("distance").asDouble()).isEqualTo(2);
-    assertThat(rows.get(1).get("distance").asDouble()).isEqualTo(Double.POSITIVE_INFINITY);
+    assertThat(rows.get(1).get("distance").isNull()).isTrue(); // unreachable
     assertThat(rows.get(2).get("distance").asDouble()).isEqualTo(4); // b → c → d → e
 
     Path spaced = dir.resolve("pairs.txt");

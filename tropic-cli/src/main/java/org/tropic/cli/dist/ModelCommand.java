@@ -1,14 +1,13 @@
 package org.tropic.cli.dist;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
+import org.tropic.cli.Json;
 import org.tropic.dist.Calibration;
 import org.tropic.dist.CostModel;
 import org.tropic.dist.HyperbolicFit;
@@ -37,7 +36,6 @@ import picocli.CommandLine.TypeConversionException;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the prediction was printed", "1:calibration failed", "2:bad input"})
 public final class ModelCommand implements Callable<Integer> {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /** A published run to compare a projection with. */
   private record PaperRun(String what, long n, int processes, ProcessGrid grid, int blockSize, double seconds,
@@ -128,7 +126,7 @@ public final class ModelCommand implements Callable<Integer> {
       }
       CostModel.Prediction prediction = model.predict(n, chosenGrid, b);
       if (json) {
-        out.println(JSON.writeValueAsString(asJson(parameters, prediction, recommendedGrid, recommendedBlock,
+        out.println(Json.text(asJson(parameters, prediction, recommendedGrid, recommendedBlock,
             projectPaper ? reference : null)));
         out.flush();
       } else {

@@ -1,7 +1,6 @@
 package org.tropic.cli.sparse;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -11,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.tropic.analytics.Ranked;
 import org.tropic.cli.ErrorMessages;
+import org.tropic.cli.Json;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** What every sparse command shares: exit-code mapping, tables and JSON. */
@@ -18,7 +18,6 @@ final class CommandSupport {
   static final int OK = 0;
   static final int FAILED = 1;
   static final int BAD_INPUT = 2;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private CommandSupport() {}
 
@@ -56,7 +55,7 @@ final class CommandSupport {
   }
 
   static void printJson(PrintWriter out, Object value) throws JsonProcessingException {
-    out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(value));
+    out.println(Json.text(value));
     out.flush();
   }
 

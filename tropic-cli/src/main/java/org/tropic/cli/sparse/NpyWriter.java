@@ -1,6 +1,5 @@
 package org.tropic.cli.sparse;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -10,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.cli.Json;
 import org.tropic.io.AtomicFiles;
 import org.tropic.io.NpyHeader;
 import org.tropic.io.NpyHeader.Dtype;
@@ -20,7 +20,6 @@ import org.tropic.io.NpyHeader.Dtype;
  * written.
  */
 final class NpyWriter {
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private NpyWriter() {}
 
@@ -52,7 +51,7 @@ final class NpyWriter {
     meta.put("labels", graph.labels() == null ? null : graph.labels().names());
     try {
       AtomicFiles.write(file.resolveSibling(file.getFileName() + ".json"),
-          JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(meta));
+          Json.bytes(meta));
     } catch (IOException | RuntimeException e) {
       Files.deleteIfExists(file);
       throw e;
