@@ -7,6 +7,8 @@ import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -67,12 +69,14 @@ public final class OpenDiscovery {
   /**
    * The ranked candidates for source {@code a} (a node id), best first, each with its shortest path.
    *
-   * @throws IllegalArgumentException if {@code a} is unknown or has no edge in the view
+   * @throws IllegalArgumentException if {@code a} is unknown or has no edge in the view, or if the view has no node
+   *     of the wanted kinds or none of one of the wanted semantic types
    */
   public static List<Candidate> candidates(KgDistances distances, String a, Options options) {
     KgView view = distances.view();
     KnowledgeGraph kg = view.kg();
     int source = view.requireVertex(a);
+    requirePresent(view, options);
     int sourceNode = view.node(source);
     float[] row = distances.row(source);
     LinkingTerms linking = LinkingTerms.of(view, sourceNode);
@@ -99,6 +103,41 @@ public final class OpenDiscovery {
       top.add(candidate.withPath(path == null ? null : DiscoveredPath.of(view, path)));
     }
     return top;
+  }
+
+  /**
+   * Refuses node kinds and semantic types the view lacks: such a filter is a typo, and it would silently make every
+   * answer empty.
+   */
+  private static void requirePresent(KgView view, Options options) {
+    KnowledgeGraph kg = view.kg();
+    Set<String> types = new TreeSet<>();
+    boolean anyOfTheKinds = false;
+    for (int v = 0; v < view.size(); v++) {
+      int node = view.node(v);
+      if (options.nodeKinds().contains(kg.kind(node))) {
+        anyOfTheKinds = true;
+        if (kg.type(node) != null) {
+          types.add(kg.type(node));
+        }
+      }
+    }
+    String kinds = options.nodeKinds().stream().map(NodeKind::label).collect(Collectors.joining(" or "));
+    if (!anyOfTheKinds) {
+      throw new IllegalArgumentException("the graph has no " + kinds + " node to propose");
+    }
+    for (String type : new TreeSet<>(options.semanticTypes())) {
+      if (!types.contains(type)) {
+        throw new IllegalArgumentException("no " + kinds + " of semantic type '" + type + "' in the graph; its "
+            + (types.isEmpty() ? "nodes have no semantic type" : "types: " + listed(types, 20)));
+      }
+    }
+  }
+
+  /** At most {@code most} of {@code items}, comma-separated, with how many there are in all when some are left out. */
+  private static String listed(Set<String> items, int most) {
+    String shown = items.stream().limit(most).collect(Collectors.joining(", "));
+    return items.size() <= most ? shown : shown + ", ... (" + items.size() + " in all)";
   }
 
   private static Comparator<Candidate> order(Ranking ranking) {

@@ -1,6 +1,7 @@
 package org.tropic.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -136,6 +137,16 @@ class SwansonTest {
     for (int i = 1; i < all.size(); i++) {
       assertThat(all.get(i).distance()).isGreaterThanOrEqualTo(all.get(i - 1).distance());
     }
+  }
+
+  /** A semantic type no candidate node has is a typo: refused with the types there are, not answered with none. */
+  @Test
+  void aSemanticTypeTheGraphLacksIsRefused() {
+    KgDistances distances = KgDistances.bySearch(in1985.view());
+    assertThatThrownBy(() -> OpenDiscovery.candidates(distances, FISH_OILS,
+        OpenDiscovery.Options.defaults().withSemanticTypes(Set.of("dysn"))))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no concept of semantic type 'dysn'").hasMessageContaining("dsyn");
   }
 
   @Test

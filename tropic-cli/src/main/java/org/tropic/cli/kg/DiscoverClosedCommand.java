@@ -1,8 +1,12 @@
 package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.Json;
 import org.tropic.discovery.ClosedDiscovery;
 import org.tropic.discovery.DiscoveredPath;
 import org.tropic.kg.KgView;
@@ -35,9 +39,12 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
   @Mixin
   DiscoveryGraphOptions graphOptions;
 
-  @Option(names = "-k", paramLabel = "K", defaultValue = "5", description = "paths shown (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(names = "-k", paramLabel = "K", defaultValue = "5", converter = PositiveInt.class,
+      description = "paths shown (default ${DEFAULT-VALUE})")
   int k;
+
+  @Option(names = "--json", description = "print the paths as JSON (what is read goes to standard error)")
+  boolean json;
 
   @Override
   public Integer call() {
@@ -46,9 +53,21 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
 
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    KnowledgeGraph graph = graphOptions.load(out);
+    // With --json, standard output holds the JSON alone.
+    KnowledgeGraph graph = graphOptions.load(json ? spec.commandLine().getErr() : out);
     KgView view = graph.view(graphOptions.edges.kinds());
     List<DiscoveredPath> paths = ClosedDiscovery.paths(view, from, to, k);
+    if (json) {
+      Map<String, Object> result = new LinkedHashMap<>();
+      result.put("from", DiscoveryJson.node(graph, from));
+      result.put("to", DiscoveryJson.node(graph, to));
+      result.put("edges", DiscoveryJson.edgeKinds(view));
+      result.put("as_of", graphOptions.asOf);
+      result.put("paths", DiscoveryJson.paths(paths));
+      out.println(Json.text(result));
+      out.flush();
+      return KgCli.OK;
+    }
     out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "
         + graph.name(graph.requireNode(to)) + " [" + to + "]: " + paths.size() + " path(s)");
     if (paths.isEmpty()) {

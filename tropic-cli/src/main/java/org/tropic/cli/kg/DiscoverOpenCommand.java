@@ -2,12 +2,15 @@ package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.Json;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.KgDistances;
 import org.tropic.discovery.OpenDiscovery;
@@ -61,6 +64,9 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
       + " the graph's stored APSP (auto), a given .npy, or single-source search (none)")
   String apsp;
 
+  @Option(names = "--json", description = "print the candidates as JSON (what is read goes to standard error)")
+  boolean json;
+
   @Override
   public Integer call() {
     return KgCli.run(spec, this::discover);
@@ -68,20 +74,40 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
 
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
-    KnowledgeGraph graph = graphOptions.load(out);
+    // With --json, standard output holds the JSON alone.
+    PrintWriter info = json ? spec.commandLine().getErr() : out;
+    KnowledgeGraph graph = graphOptions.load(info);
     KgView view = graph.view(graphOptions.edges.kinds());
     Set<NodeKind> kinds = EnumSet.noneOf(NodeKind.class);
     Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
     // A stored APSP belongs to the whole graph, never to a slice of it.
     String apspChoice = graphOptions.asOf != null && apsp.equals("auto") ? "none" : apsp;
-    try (KgDistances distances = Apsp.distances(graphOptions.kg, view, apspChoice, out)) {
+    try (KgDistances distances = Apsp.distances(graphOptions.kg, view, apspChoice, info)) {
       List<Candidate> candidates = OpenDiscovery.candidates(distances, source, options);
       int a = graph.requireNode(source);
+      if (json) {
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("source", DiscoveryJson.node(graph, source));
+        result.put("ranking", options.ranking().label());
+        result.put("edges", DiscoveryJson.edgeKinds(view));
+        result.put("node_kinds", kinds.stream().map(NodeKind::label).toList());
+        result.put("types", types);
+        result.put("as_of", graphOptions.asOf);
+        result.put("candidates", DiscoveryJson.candidates(candidates));
+        out.println(Json.text(result));
+        out.flush();
+        return KgCli.OK;
+      }
       out.println("open discovery from " + graph.name(a) + " [" + source + "], ranked by " + options.ranking().label()
           + (types.isEmpty() ? "" : ", types " + types.stream().collect(Collectors.joining(","))) + ": "
           + candidates.size() + " shown");
       Printing.candidates(out, candidates);
+      if (candidates.isEmpty()) {
+        out.println("no candidate: every node of the kinds and types asked for is linked to the source directly or"
+            + " cannot be reached from it" + (options.ranking() == Ranking.DISTANCE ? "" : ", or shares no linking"
+            + " term with it"));
+      }
     }
     return KgCli.OK;
   }

@@ -1,7 +1,10 @@
 package org.tropic.cli.kg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,6 +126,74 @@ class KgCommandsTest {
     assertThat(run.exit()).as(run.err()).isZero();
     // Raynaud (C0034734) is a neighbour; thrombocytopenia (C0040034) two steps beyond it is the closest non-neighbour.
     assertThat(run.out()).contains("stored APSP").contains("   1  C0040034");
+  }
+
+  /** --json prints the candidates alone on standard output, the table's facts with each path's steps. */
+  @Test
+  void openDiscoveryAsJson() throws IOException {
+    Path kg = build("--apsp");
+    CliRun table = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS, "--top",
+        "3", "--as-of", "1985");
+    CliRun json = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS, "--top",
+        "3", "--as-of", "1985", "--json");
+    assertThat(json.exit()).as(json.err()).isZero();
+    assertThat(json.err()).contains("graph as of 1985").contains("single-source search");
+    JsonNode result = new ObjectMapper().readTree(json.out());
+    assertThat(result.get("source").get("id").asText()).isEqualTo(FISH_OILS);
+    assertThat(result.get("as_of").asInt()).isEqualTo(1985);
+    JsonNode candidates = result.get("candidates");
+    assertThat(candidates).hasSize((int) table.out().lines().filter(l -> l.matches(" {3}\\d  .*")).count());
+    JsonNode first = candidates.get(0);
+    assertThat(first.get("rank").asInt()).isEqualTo(1);
+    assertThat(first.get("id").asText()).isEqualTo(RAYNAUD);
+    JsonNode path = first.get("path");
+    assertThat(path.get("nodes").get(0).get("id").asText()).isEqualTo(FISH_OILS);
+    assertThat(path.get("nodes").get(path.get("hops").asInt()).get("id").asText()).isEqualTo(RAYNAUD);
+    assertThat(path.get("intermediates").get(0).asText()).isEqualTo(VISCOSITY);
+    double stepLengths = 0;
+    for (JsonNode step : path.get("steps")) {
+      stepLengths += step.get("length").asDouble();
+      assertThat(step.get("first_year").asInt()).isBetween(1980, 1985);
+    }
+    assertThat(stepLengths).isCloseTo(first.get("distance").asDouble(), within(1e-5));
+  }
+
+  /** Node kinds and semantic types the graph lacks are refused, not answered with an empty table. */
+  @Test
+  void openDiscoveryRefusesFiltersTheGraphLacks() throws IOException {
+    Path kg = build();
+    CliRun type = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS, "--types",
+        "dsyn");
+    assertThat(type.exit()).isEqualTo(2);
+    assertThat(type.err()).contains("no concept of semantic type 'dsyn'").contains("nodes have no semantic type");
+    CliRun kind = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--node-kinds", "abstract", "--edges", "concept-concept");
+    assertThat(kind.exit()).isEqualTo(2);
+    assertThat(kind.err()).contains("no abstract node");
+    CliRun none = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "0");
+    assertThat(none.exit()).isEqualTo(2);
+    assertThat(none.err()).contains("must be at least 1");
+  }
+
+  /** Closed discovery's --json: each path from A to C with its steps, shortest first. */
+  @Test
+  void closedDiscoveryAsJson() throws IOException {
+    Path kg = build();
+    CliRun run = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        "C0040034", "-k", "2", "--edges", "concept-concept", "--json");
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode result = new ObjectMapper().readTree(run.out());
+    assertThat(result.get("edges")).hasSize(1);
+    JsonNode paths = result.get("paths");
+    assertThat(paths).hasSize(2);
+    assertThat(paths.get(0).get("length").asDouble()).isLessThanOrEqualTo(paths.get(1).get("length").asDouble());
+    for (JsonNode path : paths) {
+      JsonNode nodes = path.get("nodes");
+      assertThat(nodes.get(0).get("id").asText()).isEqualTo(FISH_OILS);
+      assertThat(nodes.get(nodes.size() - 1).get("id").asText()).isEqualTo("C0040034");
+      assertThat(path.get("steps")).hasSize(nodes.size() - 1);
+    }
   }
 
   @Test

@@ -1,0 +1,89 @@
+package org.tropic.cli.kg;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tropic.discovery.Candidate;
+import org.tropic.discovery.DiscoveredPath;
+import org.tropic.discovery.PathStep;
+import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
+
+/**
+ * How the discovery commands print their results for programs ({@code --json}): the same facts as the tables, keys
+ * in snake_case, a path as its nodes and its steps with their evidence.
+ */
+final class DiscoveryJson {
+  private DiscoveryJson() {}
+
+  /** A node as its id, name and semantic type (null where it has none). */
+  static Map<String, Object> node(KnowledgeGraph graph, String id) {
+    int node = graph.requireNode(id);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("id", id);
+    json.put("name", graph.name(node));
+    json.put("type", graph.type(node));
+    return json;
+  }
+
+  /** The edge kinds paths may use, by label. */
+  static List<String> edgeKinds(KgView view) {
+    return view.kinds().stream().map(EdgeKind::label).toList();
+  }
+
+  /** Ranked candidates, rank 1 first, each with every measure and its shortest path. */
+  static List<Map<String, Object>> candidates(List<Candidate> candidates) {
+    List<Map<String, Object>> json = new ArrayList<>();
+    for (Candidate c : candidates) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("rank", json.size() + 1);
+      row.put("id", c.id());
+      row.put("name", c.name());
+      row.put("type", c.type());
+      row.put("distance", c.distance());
+      row.put("linking_terms", c.linkingTerms());
+      row.put("average_minimum_weight", c.averageMinimumWeight());
+      row.put("jaccard", c.jaccard());
+      row.put("path", c.path() == null ? null : path(c.path()));
+      json.add(row);
+    }
+    return json;
+  }
+
+  /** Paths in order, each with its length, nodes, intermediate concepts and steps. */
+  static List<Map<String, Object>> paths(List<DiscoveredPath> paths) {
+    return paths.stream().map(DiscoveryJson::path).toList();
+  }
+
+  private static Map<String, Object> path(DiscoveredPath path) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("length", path.length());
+    json.put("hops", path.hops());
+    List<Map<String, Object>> nodes = new ArrayList<>();
+    for (int i = 0; i < path.nodes().size(); i++) {
+      Map<String, Object> node = new LinkedHashMap<>();
+      node.put("id", path.nodes().get(i));
+      node.put("name", path.names().get(i));
+      nodes.add(node);
+    }
+    json.put("nodes", nodes);
+    json.put("intermediates", path.intermediates());
+    json.put("steps", path.steps().stream().map(DiscoveryJson::step).toList());
+    return json;
+  }
+
+  private static Map<String, Object> step(PathStep step) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("from", step.from());
+    json.put("to", step.to());
+    json.put("kind", step.kind().label());
+    json.put("relation", step.relation());
+    json.put("weight", step.weight());
+    json.put("length", step.length());
+    json.put("count", step.count());
+    json.put("first_year", step.firstYear() > 0 ? step.firstYear() : null);
+    return json;
+  }
+}
