@@ -102,7 +102,7 @@ final class ApspCommand implements Callable<Integer> {
       description = "Example shortest paths to print (the longest one, then random pairs). Default: ${DEFAULT-VALUE}.")
   int examples;
 
-  @Option(names = "--seed", defaultValue = "1", description = "Seed for the random example pairs.")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed for the random example pairs.")
   long seed;
 
   @Mixin

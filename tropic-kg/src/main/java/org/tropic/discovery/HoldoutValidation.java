@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -64,13 +65,19 @@ public final class HoldoutValidation {
    */
   public static Result run(KnowledgeGraph graph, Options options) {
     IntArrayList relationEdges = new IntArrayList();
+    Set<String> relations = new TreeSet<>();
     for (int e = 0; e < graph.edgeCount(); e++) {
       if (options.relation().equals(graph.relation(e))) {
         relationEdges.add(e);
       }
+      if (graph.relation(e) != null) {
+        relations.add(graph.relation(e));
+      }
     }
     if (relationEdges.isEmpty()) {
-      throw new IllegalArgumentException("the graph has no edge of relation '" + options.relation() + "'");
+      throw new IllegalArgumentException("the graph has no edge of relation '" + options.relation() + "'; "
+          + (relations.isEmpty() ? "its edges have no relation (build a curated graph with --curated-edges)"
+          : "its relations: " + String.join(", ", relations)));
     }
     int hiddenCount = Math.max(1, (int) Math.round(options.fraction() * relationEdges.size()));
     int[] chosen = TimeSlicedValidation.choose(relationEdges.size(), hiddenCount, options.seed());

@@ -147,7 +147,7 @@ class ValidationTest {
     assertThat(HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("CtD")).evaluation().lengthAuc())
         .isEqualTo(result.evaluation().lengthAuc());
     assertThatThrownBy(() -> HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("nope")))
-        .hasMessageContaining("no edge of relation 'nope'");
+        .hasMessageContaining("no edge of relation 'nope'").hasMessageContaining("CtD, ");
   }
 
   @Test

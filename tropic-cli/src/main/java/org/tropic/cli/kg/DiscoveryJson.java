@@ -57,7 +57,8 @@ final class DiscoveryJson {
     return paths.stream().map(DiscoveryJson::path).toList();
   }
 
-  private static Map<String, Object> path(DiscoveredPath path) {
+  /** A path with its length, nodes, intermediate concepts and steps. */
+  static Map<String, Object> path(DiscoveredPath path) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("length", path.length());
     json.put("hops", path.hops());

@@ -63,6 +63,12 @@ final class Printing {
 
   /** The mean of the finite lengths to four places, or "none reachable". */
   static String meanOfReachable(double[] lengths) {
+    double mean = meanOfFinite(lengths);
+    return Double.isNaN(mean) ? "none reachable" : String.format(Locale.ROOT, "%.4f", mean);
+  }
+
+  /** The mean of the finite lengths; NaN if there is none. */
+  static double meanOfFinite(double[] lengths) {
     double sum = 0;
     int count = 0;
     for (double v : lengths) {
@@ -71,7 +77,7 @@ final class Printing {
         count++;
       }
     }
-    return count == 0 ? "none reachable" : String.format(Locale.ROOT, "%.4f", sum / count);
+    return count == 0 ? Double.NaN : sum / count;
   }
 
   static String shorten(String text, int width) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
+import org.tropic.cli.Json;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
 import org.tropic.discovery.KgDistances;
@@ -52,11 +53,11 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       + " (default: all that map)")
   List<String> concepts;
 
-  @Option(names = "--max-concepts", defaultValue = "0", converter = OptionConverters.NonNegativeInt.class,
+  @Option(names = "--max-concepts", paramLabel = "N", defaultValue = "0", converter = OptionConverters.NonNegativeInt.class,
       description = "compare at most N concepts (0 = all)")
   int maxConcepts;
 
-  @Option(names = "--examples", defaultValue = "2", converter = OptionConverters.NonNegativeInt.class,
+  @Option(names = "--examples", paramLabel = "K", defaultValue = "2", converter = OptionConverters.NonNegativeInt.class,
       description = "example paths shown per scenario (default"
       + " ${DEFAULT-VALUE})")
   int examples;
@@ -68,6 +69,9 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   @Option(names = "--plots", paramLabel = "DIR", description = "write the scenario counts chart (PNG, SVG) here")
   Path plots;
 
+  @Option(names = "--json", description = "print the results as JSON (other lines go to standard error)")
+  boolean json;
+
   @Override
   public Integer call() {
     return KgCli.run(spec, this::validate);
@@ -78,18 +82,25 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       PlotSupport.require();
     }
     PrintWriter out = spec.commandLine().getOut();
+    // With --json, standard output holds the JSON alone.
+    PrintWriter info = json ? spec.commandLine().getErr() : out;
     KnowledgeGraph literatureGraph = KgCli.load(literature);
     KnowledgeGraph curatedGraph = KgCli.load(curated);
     KgView curatedView = curatedGraph.view();
     ConceptMapping conceptMapping = mapping.equals("direct") ? ConceptMapping.direct(curatedGraph)
         : ConceptMapping.read(Path.of(mapping));
-    try (KgDistances distances = Apsp.distances(literature, literatureGraph.view(KgCli.kinds(edges)), apsp, out)) {
+    try (KgDistances distances = Apsp.distances(literature, literatureGraph.view(KgCli.kinds(edges)), apsp, info)) {
       CuratedComparison.Result result = CuratedComparison.run(distances, curatedView, conceptMapping, concepts,
           new CuratedComparison.Options(maxConcepts, examples));
-      DemoCommand.printComparison(out, result);
+      if (json) {
+        out.println(Json.text(ValidationJson.comparison(result)));
+        out.flush();
+      } else {
+        DemoCommand.printComparison(out, result);
+      }
       if (plots != null) {
         ValidationPlots.scenarios(result.counts(), "literature paths vs curated graph", plots.resolve("curated"));
-        out.println("plots: " + plots.resolve("curated-scenarios.png|svg"));
+        info.println("plots: " + plots.resolve("curated-scenarios.png|svg"));
       }
     }
     return KgCli.OK;

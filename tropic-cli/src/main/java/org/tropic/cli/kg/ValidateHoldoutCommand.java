@@ -2,9 +2,12 @@ package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
+import org.tropic.cli.Json;
 import org.tropic.discovery.HoldoutValidation;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
@@ -55,11 +58,11 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       + " CtD)")
   String relation;
 
-  @Option(names = "--fraction", defaultValue = "0.2", converter = OptionConverters.Share.class,
+  @Option(names = "--fraction", paramLabel = "F", defaultValue = "0.2", converter = OptionConverters.Share.class,
       description = "share of its edges hidden, in (0, 1] (default ${DEFAULT-VALUE})")
   double fraction;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed of the random choices (default"
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the random choices (default"
       + " ${DEFAULT-VALUE})")
   long seed;
 
@@ -68,6 +71,9 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
 
   @Option(names = "--plots", paramLabel = "DIR", description = "write histograms and the ROC curve (PNG, SVG) here")
   Path plots;
+
+  @Option(names = "--json", description = "print the results as JSON (other lines go to standard error)")
+  boolean json;
 
   @Override
   public Integer call() {
@@ -79,26 +85,41 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       PlotSupport.require();
     }
     PrintWriter out = spec.commandLine().getOut();
+    // With --json, standard output holds the JSON alone.
+    PrintWriter info = json ? spec.commandLine().getErr() : out;
     KnowledgeGraph graph;
     if (source.kg != null) {
       graph = KgCli.load(source.kg);
     } else {
       KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
       CuratedGraphReader.read(source.files.nodes, source.files.edges, builder, false)
-          .forEach(report -> out.println(report.summary()));
+          .forEach(report -> info.println(report.summary()));
       graph = builder.build();
     }
     HoldoutValidation.Result result = HoldoutValidation.run(graph, new HoldoutValidation.Options(relation, fraction,
         seed, edges.kinds(), new int[] {10, 100}));
-    out.printf(Locale.ROOT, "held-out validation: %d of %d '%s' edges (%s - %s) hidden, seed %d%n", result.hidden(),
-        result.relationEdges(), relation, result.sourceType(), result.targetType(), seed);
-    Printing.evaluation(out, result.evaluation(), "hidden links", "random non-links");
+    if (json) {
+      Map<String, Object> report = new LinkedHashMap<>();
+      report.put("relation", relation);
+      report.put("relation_edges", result.relationEdges());
+      report.put("hidden", result.hidden());
+      report.put("source_type", result.sourceType());
+      report.put("target_type", result.targetType());
+      report.put("seed", seed);
+      report.putAll(ValidationJson.evaluation(result.evaluation(), "hidden_links", "random_non_links"));
+      out.println(Json.text(report));
+      out.flush();
+    } else {
+      out.printf(Locale.ROOT, "held-out validation: %d of %d '%s' edges (%s - %s) hidden, seed %d%n",
+          result.hidden(), result.relationEdges(), relation, result.sourceType(), result.targetType(), seed);
+      Printing.evaluation(out, result.evaluation(), "hidden links", "random non-links");
+    }
     if (plots != null) {
       String title = "hidden " + relation + " vs random";
       ValidationPlots.pathLengths(result.evaluation(), "hidden " + relation, "random pairs", title,
           plots.resolve("holdout"));
       ValidationPlots.roc(result.evaluation(), title, plots.resolve("holdout"));
-      out.println("plots: " + plots.resolve("holdout-*.png|svg"));
+      info.println("plots: " + plots.resolve("holdout-*.png|svg"));
     }
     return KgCli.OK;
   }

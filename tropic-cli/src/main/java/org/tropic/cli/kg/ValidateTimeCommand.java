@@ -2,7 +2,10 @@ package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import org.tropic.cli.Json;
 import org.tropic.discovery.TimeSlicedValidation;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
@@ -44,12 +47,16 @@ public final class ValidateTimeCommand implements Callable<Integer> {
       + " (0 = all)")
   int maxPairs;
 
-  @Option(names = "--seed", defaultValue = "1", description = "seed of the random pairs (default ${DEFAULT-VALUE})")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the random pairs (default"
+      + " ${DEFAULT-VALUE})")
   long seed;
 
   @Option(names = "--plots", paramLabel = "DIR", description = "write path-length histograms and the ROC curve"
       + " (PNG and SVG) here")
   Path plots;
+
+  @Option(names = "--json", description = "print the results as JSON (other lines go to standard error)")
+  boolean json;
 
   @Override
   public Integer call() {
@@ -61,17 +68,31 @@ public final class ValidateTimeCommand implements Callable<Integer> {
       PlotSupport.require();
     }
     PrintWriter out = spec.commandLine().getOut();
+    // With --json, standard output holds the JSON alone.
+    PrintWriter info = json ? spec.commandLine().getErr() : out;
     KnowledgeGraph graph = KgCli.load(kg);
     TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, new TimeSlicedValidation.Options(fromYear,
         toYear, edges.kinds(), maxPairs, seed, new int[] {10, 100, 1000}));
-    out.println("time-sliced validation, graph as of " + fromYear + " (" + result.conceptsAtFrom() + " concepts): "
-        + result.newLinks() + " concept pairs newly linked by " + toYear);
-    Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
+    if (json) {
+      Map<String, Object> report = new LinkedHashMap<>();
+      report.put("from_year", fromYear);
+      report.put("to_year", toYear);
+      report.put("concepts_at_from_year", result.conceptsAtFrom());
+      report.put("newly_linked_pairs", result.newLinks());
+      report.put("seed", seed);
+      report.putAll(ValidationJson.evaluation(result.evaluation(), "new_links", "random_unlinked_pairs"));
+      out.println(Json.text(report));
+      out.flush();
+    } else {
+      out.println("time-sliced validation, graph as of " + fromYear + " (" + result.conceptsAtFrom() + " concepts): "
+          + result.newLinks() + " concept pairs newly linked by " + toYear);
+      Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
+    }
     if (plots != null) {
       String title = "linked " + fromYear + "-" + toYear + " vs random";
       ValidationPlots.pathLengths(result.evaluation(), "new links", "random pairs", title, plots.resolve("time"));
       ValidationPlots.roc(result.evaluation(), title, plots.resolve("time"));
-      out.println("plots: " + plots.resolve("time-*.png|svg"));
+      info.println("plots: " + plots.resolve("time-*.png|svg"));
     }
     return KgCli.OK;
   }

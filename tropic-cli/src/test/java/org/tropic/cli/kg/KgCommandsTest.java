@@ -224,6 +224,16 @@ class KgCommandsTest {
     assertThat(run.out()).contains("2 concept pairs newly linked by 1990").contains("KS on path length")
         .contains("ROC AUC");
     assertThat(dir.resolve("plots").resolve("time-roc.png")).exists();
+
+    CliRun json = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1985",
+        "--to-year", "1990", "--json");
+    assertThat(json.exit()).as(json.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(json.out());
+    assertThat(report.get("newly_linked_pairs").asInt()).isEqualTo(2);
+    assertThat(report.get("new_links").get("pairs").asInt()).isEqualTo(2);
+    assertThat(report.get("random_unlinked_pairs").get("pairs").asInt()).isPositive();
+    assertThat(report.get("auc_length").asDouble()).isBetween(0.0, 1.0);
+    assertThat(report.get("ks_length").get("d").asDouble()).isBetween(0.0, 1.0);
   }
 
   @Test
@@ -246,6 +256,15 @@ class KgCommandsTest {
     assertThat(holdout.exit()).as(holdout.err()).isZero();
     assertThat(holdout.out()).contains("6 of 12 'CtD' edges (Compound - Disease) hidden")
         .contains("ROC AUC (shorter = link): length 1.0000");
+    CliRun holdoutJson = CliRun.of(new ValidateCommand(), "holdout", "--curated-nodes", nodeFile.toString(),
+        "--curated-edges", edgeFile.toString(), "--relation", "CtD", "--fraction", "0.5", "--json");
+    assertThat(holdoutJson.exit()).as(holdoutJson.err()).isZero();
+    assertThat(holdoutJson.err()).contains("(curated nodes)"); // what was read, kept off the JSON
+    JsonNode held = new ObjectMapper().readTree(holdoutJson.out());
+    assertThat(held.get("hidden").asInt()).isEqualTo(6);
+    assertThat(held.get("relation_edges").asInt()).isEqualTo(12);
+    assertThat(held.get("hidden_links").get("pairs").asInt()).isEqualTo(6);
+    assertThat(held.get("auc_length").asDouble()).isEqualTo(1.0);
 
     Path curated = dir.resolve("curated");
     assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", nodeFile.toString(), "--curated-edges",
@@ -259,6 +278,18 @@ class KgCommandsTest {
     assertThat(compare.exit()).as(compare.err()).isZero();
     assertThat(compare.out()).contains("4 of 5 literature concepts map; 6 pairs compared").contains("scenario 2b");
     assertThat(dir.resolve("plots").resolve("curated-scenarios.svg")).exists();
+    CliRun compareJson = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString(), "--json");
+    assertThat(compareJson.exit()).as(compareJson.err()).isZero();
+    JsonNode comparison = new ObjectMapper().readTree(compareJson.out());
+    assertThat(comparison.get("mapped").asInt()).isEqualTo(4);
+    assertThat(comparison.get("pairs").asInt()).isEqualTo(6);
+    long inScenarios = 0;
+    for (JsonNode scenario : comparison.get("scenarios")) {
+      inScenarios += scenario.get("pairs").asLong();
+    }
+    assertThat(inScenarios + comparison.get("joined_in_neither").asLong()).isEqualTo(6);
+    assertThat(comparison.get("examples")).isNotEmpty();
 
     CliRun noRelation = CliRun.of(new ValidateCommand(), "holdout", "--kg", curated.toString(), "--relation",
         "XYZ");
