@@ -394,8 +394,8 @@ class TropicCommandTest {
     Run undirected = run("spectrum", edges.toString(), "--format", "edges", "--undirected", "--json");
     assertThat(undirected.exitCode()).as(undirected.err()).isZero();
     JsonNode range = new ObjectMapper().readTree(undirected.out());
-    assertThat(range.get("lambdaMax").asDouble()).isCloseTo(2, within(1e-6)); // a 4-cycle: eigenvalues ±2, 0, 0
-    assertThat(range.get("lambdaMin").asDouble()).isCloseTo(-2, within(1e-6));
+    assertThat(range.get("lambda_max").asDouble()).isCloseTo(2, within(1e-6)); // a 4-cycle: eigenvalues ±2, 0, 0
+    assertThat(range.get("lambda_min").asDouble()).isCloseTo(-2, within(1e-6));
 
     Run bfs = run("bfs", edges.toString(), "--format", "edges", "--source", "1", "--json");
     assertThat(bfs.exitCode()).as(bfs.err()).isZero();

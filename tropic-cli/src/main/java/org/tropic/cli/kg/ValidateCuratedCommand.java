@@ -53,8 +53,8 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       + " (default: all that map)")
   List<String> concepts;
 
-  @Option(names = "--max-concepts", paramLabel = "N", defaultValue = "0", converter = OptionConverters.NonNegativeInt.class,
-      description = "compare at most N concepts (0 = all)")
+  @Option(names = "--max-concepts", paramLabel = "N", defaultValue = "0",
+      converter = OptionConverters.NonNegativeInt.class, description = "compare at most N concepts (0 = all)")
   int maxConcepts;
 
   @Option(names = "--examples", paramLabel = "K", defaultValue = "2", converter = OptionConverters.NonNegativeInt.class,

@@ -71,7 +71,7 @@ public final class BfsCommand implements Callable<Integer> {
         json.put("sources", sources);
         json.put("reached", r.reached());
         json.put("depth", r.depth());
-        json.put("levelSizes", r.levelSizes());
+        json.put("level_sizes", r.levelSizes());
         CommandSupport.printJson(out, json);
       } else {
         out.printf("BFS from %s: %d of %d vertices reached, depth %d%n", String.join(",", sources), r.reached(),

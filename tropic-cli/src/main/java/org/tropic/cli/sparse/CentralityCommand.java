@@ -160,8 +160,8 @@ public final class CentralityCommand implements Callable<Integer> {
           converged = r.converged();
           facts.put("alpha", a);
           facts.put("beta", beta);
-          facts.put("lambdaMax", radius.value());
-          facts.put("lambdaMaxMethod", radius.method());
+          facts.put("lambda_max", radius.value());
+          facts.put("lambda_max_method", radius.method());
           facts.put("iterations", r.iterations());
           facts.put("change", r.change());
         }
@@ -173,12 +173,12 @@ public final class CentralityCommand implements Callable<Integer> {
           errors = r.standardErrors();
           converged = true;
           facts.put("probes", r.probes());
-          facts.put("probeKind", r.kind().name().toLowerCase());
+          facts.put("probe_kind", r.kind().name().toLowerCase());
           facts.put("terms", r.terms());
-          facts.put("lambdaMin", r.spectrum().min());
-          facts.put("lambdaMax", r.spectrum().max());
-          facts.put("truncationBound", r.truncationBound());
-          facts.put("maxError", r.maxError());
+          facts.put("lambda_min", r.spectrum().min());
+          facts.put("lambda_max", r.spectrum().max());
+          facts.put("truncation_bound", r.truncationBound());
+          facts.put("max_error", r.maxError());
         }
         default -> throw new IllegalStateException("unknown measure " + measure);
       }
@@ -207,7 +207,7 @@ public final class CentralityCommand implements Callable<Integer> {
       List<Map<String, Object>> rows = CommandSupport.rankJson(ranked);
       if (errors != null) {
         for (int i = 0; i < rows.size(); i++) {
-          rows.get(i).put("standardError", errors.get(ranked.get(i).vertex()));
+          rows.get(i).put("standard_error", errors.get(ranked.get(i).vertex()));
         }
       }
       json.put("top", rows);

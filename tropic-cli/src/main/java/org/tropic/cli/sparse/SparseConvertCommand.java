@@ -82,28 +82,28 @@ public final class SparseConvertCommand implements Callable<Integer> {
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("file", target.toString());
       facts.put("vertices", m.rowCount());
-      facts.put("nonZeros", m.nonZeroCount());
-      facts.put("blockHeight", m.blockHeight());
-      facts.put("blockWidth", m.blockWidth());
-      facts.put("storedBlocks", m.storedBlockCount());
+      facts.put("non_zeros", m.nonZeroCount());
+      facts.put("block_height", m.blockHeight());
+      facts.put("block_width", m.blockWidth());
+      facts.put("stored_blocks", m.storedBlockCount());
       facts.put("pattern", m.isPattern());
       facts.put("layout", m.layout().describe());
-      facts.put("layoutReason", layout.reason());
-      facts.put("footprintBytes", m.footprintBytes());
+      facts.put("layout_reason", layout.reason());
+      facts.put("footprint_bytes", m.footprintBytes());
       facts.put("coo32Bytes", m.coo32FootprintBytes());
-      facts.put("footprintRatio", (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()));
+      facts.put("footprint_ratio", (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()));
       facts.put("bandwidth", locality.bandwidth());
-      facts.put("xLineChangesPerElement", locality.xLineChangeRate());
-      facts.put("elementsPerCacheCell", locality.elementsPerCell());
-      facts.put("columnIntervals", intervals.intervals());
-      facts.put("elementsInColumnIntervals", intervals.elementsCovered());
-      facts.put("columnIntervalIndexBytes", intervals.indexBytes());
+      facts.put("x_line_changes_per_element", locality.xLineChangeRate());
+      facts.put("elements_per_cache_cell", locality.elementsPerCell());
+      facts.put("column_intervals", intervals.intervals());
+      facts.put("elements_in_column_intervals", intervals.elementsCovered());
+      facts.put("column_interval_index_bytes", intervals.indexBytes());
       if (json) {
         CommandSupport.printJson(out, facts);
       } else {
-        out.printf("wrote %s: %d vertices, %d non-zeros in %d blocks of %d×%d (%s), %s%n", target, m.rowCount(),
-            m.nonZeroCount(), m.storedBlockCount(), m.blockHeight(), m.blockWidth(),
-            m.isPattern() ? "pattern" : "float32", m.layout().describe());
+        out.printf("wrote %s: %,d vertices, %,d non-zeros in %,d block%s of %d×%d (%s), %s%n", target, m.rowCount(),
+            m.nonZeroCount(), m.storedBlockCount(), m.storedBlockCount() == 1 ? "" : "s", m.blockHeight(),
+            m.blockWidth(), m.isPattern() ? "pattern" : "float32", m.layout().describe());
         out.printf("footprint %,d bytes = %.3f x 32-bit COO (%,d bytes)%n", m.footprintBytes(),
             (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()), m.coo32FootprintBytes());
         out.printf("locality: bandwidth %d, x cache-line changes per element %.3f, elements per cache cell %.2f%n",

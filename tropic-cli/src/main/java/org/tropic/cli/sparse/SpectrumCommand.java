@@ -65,10 +65,10 @@ public final class SpectrumCommand implements Callable<Integer> {
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("lambdaMin", r.min());
-        m.put("lambdaMax", r.max());
-        m.put("lambdaMinResidual", r.minResidual());
-        m.put("lambdaMaxResidual", r.maxResidual());
+        m.put("lambda_min", r.min());
+        m.put("lambda_max", r.max());
+        m.put("lambda_min_residual", r.minResidual());
+        m.put("lambda_max_residual", r.maxResidual());
         m.put("steps", r.steps());
         m.put("converged", r.converged());
         CommandSupport.printJson(out, m);

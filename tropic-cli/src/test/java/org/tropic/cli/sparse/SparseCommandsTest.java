@@ -140,7 +140,7 @@ class SparseCommandsTest {
     Path matrix = dir.resolve("auto.bcoo");
     assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o", matrix.toString(),
         "--json")).isZero();
-    assertThat(JSON.readTree(out.toString()).get("layoutReason").asText()).isNotBlank();
+    assertThat(JSON.readTree(out.toString()).get("layout_reason").asText()).isNotBlank();
   }
 
   @Test
@@ -154,7 +154,7 @@ class SparseCommandsTest {
         npy.toString(), "--order", "rcm")).isZero();
     JsonNode json = JSON.readTree(out.toString());
     assertThat(json.get("depth").asInt()).isEqualTo(3);
-    assertThat(json.get("levelSizes").toString()).isEqualTo("[1,2,1,1]");
+    assertThat(json.get("level_sizes").toString()).isEqualTo("[1,2,1,1]");
     int[] levels = readNpyInts(npy);
     Graph g = LOADER.load(directed, ReadOptions.defaults());
     assertThat(levels).containsExactly(Bfs.levels(SparseGraph.of(g), g.vertex("a")).levels());
@@ -292,7 +292,7 @@ class SparseCommandsTest {
     out.getBuffer().setLength(0);
     assertThat(run(new SpectrumCommand(LOADER), undirected.toString(), "--json")).isZero();
     JsonNode fromGraph = JSON.readTree(out.toString());
-    assertThat(fromMatrix.get("lambdaMax").asDouble()).isCloseTo(fromGraph.get("lambdaMax").asDouble(),
+    assertThat(fromMatrix.get("lambda_max").asDouble()).isCloseTo(fromGraph.get("lambda_max").asDouble(),
         org.assertj.core.api.Assertions.within(1e-4));
 
     out.getBuffer().setLength(0);
