@@ -34,11 +34,11 @@ class ModelCommandTest {
     var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
     assertThat(report.at("/problem/n").asLong()).isEqualTo(7_060_000);
     assertThat(report.at("/problem/grid").asText()).isEqualTo("368x400");
-    double ideal = report.at("/prediction/idealSeconds").asDouble();
-    double worst = report.at("/prediction/worstSeconds").asDouble();
+    double ideal = report.at("/prediction/ideal_seconds").asDouble();
+    double worst = report.at("/prediction/worst_seconds").asDouble();
     assertThat(ideal).isPositive().isLessThanOrEqualTo(worst);
     assertThat(report.at("/paper/what").asText()).contains("COAST");
-    assertThat(report.at("/paper/positionBetweenIdealAndWorst").asDouble()).isBetween(0.0, 1.0);
+    assertThat(report.at("/paper/position_between_ideal_and_worst").asDouble()).isBetween(0.0, 1.0);
   }
 
   @Test
