@@ -3,6 +3,7 @@ package org.tropic.kg;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -41,20 +42,26 @@ public record ReadReport(String file, String table, long rows, long accepted, Ma
   /** One paragraph for people: counts, drops and the listed problems as {@code file:line: reason: text}. */
   public String summary() {
     StringBuilder text = new StringBuilder();
-    text.append(file).append(" (").append(table).append("): ").append(rows).append(" rows, ").append(accepted)
-        .append(" used");
+    text.append(file).append(" (").append(table).append("): ").append(count(rows)).append(" rows, ")
+        .append(count(accepted)).append(" used");
     dropped.entrySet().stream().sorted(Map.Entry.comparingByKey())
-        .forEach(d -> text.append(", ").append(d.getValue()).append(" dropped (").append(d.getKey()).append(')'));
-    text.append(", ").append(malformed).append(" malformed");
+        .forEach(d -> text.append(", ").append(count(d.getValue())).append(" dropped (").append(d.getKey())
+            .append(')'));
+    text.append(", ").append(count(malformed)).append(" malformed");
     for (Problem problem : problems) {
       text.append(System.lineSeparator()).append("  ").append(file).append(':').append(problem.line()).append(": ")
           .append(problem.reason()).append(": ").append(problem.text());
     }
     if (malformed > problems.size()) {
-      text.append(System.lineSeparator()).append("  ... and ").append(malformed - problems.size())
+      text.append(System.lineSeparator()).append("  ... and ").append(count(malformed - problems.size()))
           .append(" more malformed rows");
     }
     return text.toString();
+  }
+
+  /** A count with thousands separators, as the other summaries print them. */
+  private static String count(long n) {
+    return String.format(Locale.ROOT, "%,d", n);
   }
 
   /** Accumulates a report while a file is read. */

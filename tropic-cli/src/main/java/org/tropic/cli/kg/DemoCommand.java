@@ -102,7 +102,7 @@ public final class DemoCommand implements Callable<Integer> {
     print.println("   " + literatureReport.summary());
     KnowledgeGraph literature = literatureBuilder.build();
     KgView view = literature.view(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
-    print.printf(Locale.ROOT, "   %d diseases, %d co-occurrence edges; weight = Jaccard of co-mention counts,"
+    print.printf(Locale.ROOT, "   %,d diseases, %,d co-occurrence edges; weight = Jaccard of co-mention counts,"
         + " length = -log(weight)%n", literature.nodeCount(NodeKind.CONCEPT), literature.edgeCount());
 
     print.println();
@@ -184,7 +184,7 @@ public final class DemoCommand implements Callable<Integer> {
 
   /** Scenario counts and examples of a curated comparison. */
   static void printComparison(PrintWriter out, CuratedComparison.Result result) {
-    out.printf(Locale.ROOT, "   mapping: %s; %d of %d literature concepts map; %d pairs compared%n",
+    out.printf(Locale.ROOT, "   mapping: %s; %,d of %,d literature concepts map; %,d pairs compared%n",
         result.mapping(), result.mapped(), result.candidates(), result.pairs());
     Map<Scenario, Long> counts = result.counts();
     for (Scenario scenario : Scenario.values()) {

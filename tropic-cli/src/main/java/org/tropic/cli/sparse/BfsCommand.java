@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -74,8 +75,8 @@ public final class BfsCommand implements Callable<Integer> {
         json.put("level_sizes", r.levelSizes());
         CommandSupport.printJson(out, json);
       } else {
-        out.printf("BFS from %s: %d of %d vertices reached, depth %d%n", String.join(",", sources), r.reached(),
-            g.vertexCount(), r.depth());
+        out.printf(Locale.ROOT, "BFS from %s: %,d of %,d vertices reached, depth %d%n", String.join(",", sources),
+            r.reached(), g.vertexCount(), r.depth());
         List<List<String>> rows = new ArrayList<>();
         for (int level = 0; level <= r.depth(); level++) {
           int[] at = r.vertices(level);

@@ -316,7 +316,7 @@ class KgCommandsTest {
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("133 diseases").contains("Hidden links of multiple sclerosis [DOID:2377]")
         .contains("   1  DOID:").contains("path: multiple sclerosis [DOID:2377]")
-        .contains("scenario 1   exact match").contains("133 of 133 literature concepts map; 8778 pairs compared");
+        .contains("scenario 1   exact match").contains("133 of 133 literature concepts map; 8,778 pairs compared");
     assertThat(dir.resolve("demo").resolve("literature-kg").resolve("apsp.npy")).exists();
     assertThat(dir.resolve("demo").resolve("curated-scenarios.png")).exists();
 
