@@ -13,7 +13,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code tropic info GRAPH}: what a graph file holds, as Tropic reads it. */
 @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Read a graph and describe it: size, degrees, weights, how it was read.")
+    description = "Read a graph and describe it: size, degrees, weights, how it was read.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:described", "1:reading failed", "2:bad input (unreadable graph, bad option)"})
 final class InfoCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -35,7 +35,10 @@ import picocli.CommandLine.Spec;
         "  dist U V       the distance from U to V",
         "  path U V       a shortest path from U to V with each arc's weight",
         "  nearest U      the K closest vertices reachable from U",
-        "  dist|path --pairs FILE   the same for every pair of FILE, in one run"})
+        "  dist|path --pairs FILE   the same for every pair of FILE, in one run"},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:answered (an unreachable pair is an answer: inf, or null in JSON)", "1:reading failed",
+        "2:bad input or usage (not a result of 'tropic apsp -o', unknown vertex, bad pairs file)"})
 final class QueryCommand implements Callable<Integer> {
   enum Verb { dist, path, nearest }
 

@@ -17,6 +17,7 @@ import org.tropic.cli.sparse.SpectrumCommand;
 import org.tropic.cli.sparse.TraverseCommand;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.GraphReader;
+import org.tropic.io.NpyFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -74,13 +75,16 @@ public final class Tropic {
     return cl;
   }
 
-  /** Expected failures print one line, not a stack trace; anything else is a bug and shows its trace. */
+  /**
+   * Expected failures print one line, not a stack trace; anything else is a bug and shows its trace. A file that is
+   * not what it claims to be (a graph, a saved result) is bad input, like a bad option; an I/O error is a failure.
+   */
   private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
     Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
     var err = cl.getErr();
     if (cause instanceof GraphInputException || cause instanceof IllegalArgumentException
         || cause instanceof MemoryBudgetException || cause instanceof DeviceUnavailableException
-        || cause instanceof java.nio.file.NoSuchFileException) {
+        || cause instanceof java.nio.file.NoSuchFileException || cause instanceof NpyFormatException) {
       err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
       return BAD_INPUT;
     }
@@ -95,7 +99,7 @@ public final class Tropic {
 
   private static String message(Throwable t) {
     if (t instanceof java.nio.file.NoSuchFileException nsf) {
-      return "no such file: " + nsf.getFile();
+      return nsf.getReason() == null ? "no such file: " + nsf.getFile() : nsf.getFile() + ": " + nsf.getReason();
     }
     return ErrorMessages.of(t);
   }

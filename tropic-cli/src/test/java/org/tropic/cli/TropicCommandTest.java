@@ -140,6 +140,23 @@ class TropicCommandTest {
   }
 
   /** A graph with fewer reachable pairs than examples asked for: each pair is shown once, the longest first. */
+
+  /** A file that is not a result of 'tropic apsp -o' is bad input, and the message says what is wrong with it. */
+  @Test
+  void queryingSomethingThatIsNotAResultIsBadInput() throws IOException {
+    Path lone = dir.resolve("lone.npy");
+    Files.writeString(lone, "not a matrix");
+    Run noSidecar = run("query", lone.toString(), "dist", "1", "2");
+    assertThat(noSidecar.exitCode()).isEqualTo(2);
+    assertThat(noSidecar.err()).contains("lone.npy.json").contains("no sidecar").contains("not written by Tropic");
+
+    Path out = dir.resolve("d.npy");
+    assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
+    Files.write(out, new byte[] {1, 2, 3});
+    Run corrupt = run("query", out.toString(), "dist", "a", "c");
+    assertThat(corrupt.exitCode()).isEqualTo(2);
+    assertThat(corrupt.err()).contains("d.npy").doesNotContain("internal error");
+  }
   @Test
   void examplePathsAreDistinctPairs() throws IOException {
     Path graph = dir.resolve("three.tsv");

@@ -1,6 +1,5 @@
 package org.tropic.io;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -240,7 +239,7 @@ public record NpyHeader(Dtype dtype, long rows, long columns, long dataOffset) {
     ByteBuffer buffer = ByteBuffer.allocate(length);
     while (buffer.hasRemaining()) {
       if (channel.read(buffer, position + buffer.position()) < 0) {
-        throw new EOFException(file + ": the file ends inside " + what + " (" + channel.size() + " bytes)");
+        throw new NpyFormatException(file, "the file ends inside " + what + " (" + channel.size() + " bytes)");
       }
     }
     return buffer.flip();
