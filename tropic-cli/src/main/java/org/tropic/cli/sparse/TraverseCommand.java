@@ -2,13 +2,13 @@ package org.tropic.cli.sparse;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
@@ -74,7 +74,13 @@ public final class TraverseCommand implements Callable<Integer> {
     return CommandSupport.run(spec, () -> {
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
       int[] ids = seeds.stream().mapToInt(g::vertex).toArray();
-      Set<Integer> seedSet = java.util.Arrays.stream(ids).boxed().collect(Collectors.toSet());
+      Set<Integer> seedSet = new HashSet<>();
+      for (int i = 0; i < ids.length; i++) {
+        if (!seedSet.add(ids[i])) {
+          // The seeds are a set: a repeated one is a slip, and counting it once would answer another question quietly.
+          throw new IllegalArgumentException("--seeds names '" + seeds.get(i) + "' more than once (the seeds are a set)");
+        }
+      }
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);
       VertexScores scores = WeightedTraversal.scores(g, ids, options);
       // A score of 0 means no walk reached the vertex: it is not related, however short the list.

@@ -196,6 +196,12 @@ class SparseCommandsTest {
   }
 
   @Test
+  void aSeedNamedTwiceIsRefused() {
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,f,a")).isEqualTo(2);
+    assertThat(err.toString()).contains("--seeds names 'a' more than once");
+  }
+
+  @Test
   void centralitiesRunAndReportTheirFacts() throws IOException {
     for (String measure : new String[] {"eigenvector", "pagerank", "katz", "subgraph"}) {
       out.getBuffer().setLength(0);
