@@ -55,8 +55,10 @@ public final class DemoCommand implements Callable<Integer> {
   @Mixin
   HelpOption help;
 
-  @Option(names = "--examples", paramLabel = "DIR", defaultValue = "examples", description = "the bundled data"
-      + " (default ${DEFAULT-VALUE}, relative to where tropic runs)")
+  // The launcher names the checkout's examples/, so that the demo runs from any folder; without it (java -jar),
+  // examples/ is looked for where tropic runs.
+  @Option(names = "--examples", paramLabel = "DIR", defaultValue = "${sys:tropic.examples:-examples}",
+      description = "the bundled data (default ${DEFAULT-VALUE})")
   Path examples;
 
   @Option(names = "--disease", paramLabel = "DOID", defaultValue = "DOID:2377", description = "the disease to find"
@@ -164,8 +166,8 @@ public final class DemoCommand implements Callable<Integer> {
   private Path input(String relative) throws NoSuchFileException {
     Path file = examples.resolve(relative);
     if (!Files.isRegularFile(file)) {
-      throw new NoSuchFileException(file.toString(), null, "bundled example data not found: run from the"
-          + " repository root or pass --examples DIR");
+      throw new NoSuchFileException(file.toString(), null, "bundled example data not found: run with the"
+          + " tropic launcher of a checkout, from the repository root, or pass --examples DIR");
     }
     return file;
   }
