@@ -45,6 +45,14 @@ public record SpectrumRange(double min, double max, double minResidual, double m
 
   /** The spectrum range of a symmetric graph. */
   public static SpectrumRange compute(SparseGraph g, Options options) {
+    return compute(g, options, null);
+  }
+
+  /**
+   * The spectrum range of A restricted to the complement of {@code deflated}'s eigenvectors (or of A itself, for
+   * {@code null}): the start vector and every new Lanczos vector have those components removed.
+   */
+  static SpectrumRange compute(SparseGraph g, Options options, TopEigenpairs deflated) {
     g.requireSymmetric("the spectrum range by Lanczos");
     int n = g.vertexCount();
     if (n == 0) {
@@ -58,6 +66,9 @@ public record SpectrumRange(double min, double max, double minResidual, double m
     SplittableRandom random = new SplittableRandom(options.seed());
     for (int i = 0; i < n; i++) {
       v[i] = random.nextDouble() - 0.5;
+    }
+    if (deflated != null) {
+      deflated.removeFrom(v);
     }
     scale(v, 1 / norm(v));
     float[] vf = new float[n];
@@ -77,6 +88,9 @@ public record SpectrumRange(double min, double max, double minResidual, double m
       }
       for (int i = 0; i < n; i++) {
         w[i] -= a * v[i];
+      }
+      if (deflated != null) {
+        deflated.removeFrom(w);
       }
       alpha[j] = a;
       double b = norm(w);

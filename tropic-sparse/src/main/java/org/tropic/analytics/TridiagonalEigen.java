@@ -1,8 +1,8 @@
 package org.tropic.analytics;
 
 /**
- * Eigenvalues and the last components of the eigenvectors of a small symmetric tridiagonal matrix — what Lanczos
- * needs for its Ritz values and their residual bounds — by the implicit QL method with Wilkinson-style shifts
+ * Eigenvalues and eigenvectors of a small symmetric tridiagonal matrix — what Lanczos needs for its Ritz values,
+ * their residual bounds (the eigenvectors' last components) and its Ritz vectors — by the implicit QL method with Wilkinson-style shifts
  * (Bowdler, Martin, Reinsch &amp; Wilkinson 1968, EISPACK tql2). O(m²) per sweep on only the last row of the
  * eigenvector matrix would suffice, but m stays in the hundreds, so the full O(m³) update is kept for clarity.
  */
@@ -13,10 +13,13 @@ final class TridiagonalEigen {
   final double[] values;
   /** {@code lastComponents[i]}: the last component of the unit eigenvector of {@code values[i]}. */
   final double[] lastComponents;
+  /** {@code vectors[i]}: the unit eigenvector of {@code values[i]}, m components. */
+  final double[][] vectors;
 
-  private TridiagonalEigen(double[] values, double[] lastComponents) {
+  private TridiagonalEigen(double[] values, double[] lastComponents, double[][] vectors) {
     this.values = values;
     this.lastComponents = lastComponents;
+    this.vectors = vectors;
   }
 
   /**
@@ -102,10 +105,14 @@ final class TridiagonalEigen {
     java.util.Arrays.sort(order, (a, b) -> Double.compare(d[a], d[b]));
     double[] values = new double[m];
     double[] last = new double[m];
+    double[][] vectors = new double[m][m];
     for (int i = 0; i < m; i++) {
       values[i] = d[order[i]];
       last[i] = z[m - 1][order[i]];
+      for (int k = 0; k < m; k++) {
+        vectors[i][k] = z[k][order[i]];
+      }
     }
-    return new TridiagonalEigen(values, last);
+    return new TridiagonalEigen(values, last, vectors);
   }
 }

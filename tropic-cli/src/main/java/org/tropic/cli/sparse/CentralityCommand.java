@@ -44,17 +44,18 @@ public final class CentralityCommand implements Callable<Integer> {
   }
 
   /** The measures each measure-specific flag tunes; given to another, it would be silently ignored. */
-  private static final Map<String, Set<Measure>> FLAG_MEASURES = Map.of(
-      "--iterations", EnumSet.of(Measure.eigenvector, Measure.pagerank, Measure.katz),
-      "--tolerance", EnumSet.of(Measure.eigenvector, Measure.pagerank, Measure.katz),
-      "--damping", EnumSet.of(Measure.pagerank),
-      "--weighted", EnumSet.of(Measure.pagerank),
-      "--alpha", EnumSet.of(Measure.katz),
-      "--beta", EnumSet.of(Measure.katz),
-      "--probes", EnumSet.of(Measure.subgraph),
-      "--terms", EnumSet.of(Measure.subgraph),
-      "--probe-kind", EnumSet.of(Measure.subgraph),
-      "--seed", EnumSet.of(Measure.subgraph));
+  private static final Map<String, Set<Measure>> FLAG_MEASURES = Map.ofEntries(
+      Map.entry("--iterations", EnumSet.of(Measure.eigenvector, Measure.pagerank, Measure.katz)),
+      Map.entry("--tolerance", EnumSet.of(Measure.eigenvector, Measure.pagerank, Measure.katz)),
+      Map.entry("--damping", EnumSet.of(Measure.pagerank)),
+      Map.entry("--weighted", EnumSet.of(Measure.pagerank)),
+      Map.entry("--alpha", EnumSet.of(Measure.katz)),
+      Map.entry("--beta", EnumSet.of(Measure.katz)),
+      Map.entry("--probes", EnumSet.of(Measure.subgraph)),
+      Map.entry("--terms", EnumSet.of(Measure.subgraph)),
+      Map.entry("--probe-kind", EnumSet.of(Measure.subgraph)),
+      Map.entry("--deflate", EnumSet.of(Measure.subgraph)),
+      Map.entry("--seed", EnumSet.of(Measure.subgraph)));
 
   private final GraphLoader loader;
 
@@ -106,6 +107,12 @@ public final class CentralityCommand implements Callable<Integer> {
       description = "Subgraph: probe vectors (default: hadamard).")
   String probeKind;
 
+  @Option(names = "--deflate", defaultValue = "8", paramLabel = "K",
+      converter = OptionConverters.NonNegativeInt.class,
+      description = "Subgraph: leading eigenpairs (Lanczos) summed exactly, the probes estimating only the rest; "
+          + "0 = none (default: ${DEFAULT-VALUE}).")
+  int deflate;
+
   @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (subgraph).")
   long seed;
 
@@ -131,7 +138,7 @@ public final class CentralityCommand implements Callable<Integer> {
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("measure", measure.name());
       VertexScores scores;
-      VertexScores errors = null;
+      SubgraphCentrality.Result estimate = null;
       boolean converged;
       switch (measure) {
         case eigenvector -> {
@@ -168,23 +175,26 @@ public final class CentralityCommand implements Callable<Integer> {
         case subgraph -> {
           ProbeKind kind = parseProbeKind(probeKind);
           SubgraphCentrality.Result r = SubgraphCentrality.compute(g,
-              new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed));
+              new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed, deflate));
           scores = r.scores();
-          errors = r.standardErrors();
+          estimate = r;
           converged = true;
           facts.put("probes", r.probes());
           facts.put("probe_kind", r.kind().name().toLowerCase());
           facts.put("terms", r.terms());
           facts.put("lambda_min", r.spectrum().min());
           facts.put("lambda_max", r.spectrum().max());
+          facts.put("deflated", r.deflated().length);
+          facts.put("rest_lambda_max", r.restMax());
           facts.put("truncation_bound", r.truncationBound());
+          facts.put("deflation_bound", r.deflationBound());
           facts.put("max_error", r.maxError());
         }
         default -> throw new IllegalStateException("unknown measure " + measure);
       }
       facts.put("converged", converged);
       List<Ranked> ranked = scores.top(top);
-      print(ranked, errors, facts, g);
+      print(ranked, estimate, facts, g);
       // Scores that did not converge are shown, but not saved as if they were an answer.
       if (output.npy != null && converged) {
         NpyWriter.write(output.npy, scores.toArray(), g, facts);
@@ -199,15 +209,18 @@ public final class CentralityCommand implements Callable<Integer> {
     });
   }
 
-  private void print(List<Ranked> ranked, VertexScores errors, Map<String, Object> facts, SparseGraph g)
-      throws Exception {
+  /** The ranking, with each vertex's standard error and error bar where the measure is an estimate. */
+  private void print(List<Ranked> ranked, SubgraphCentrality.Result estimate, Map<String, Object> facts,
+      SparseGraph g) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     if (output.json) {
       Map<String, Object> json = new LinkedHashMap<>(facts);
       List<Map<String, Object>> rows = CommandSupport.rankJson(ranked);
-      if (errors != null) {
+      if (estimate != null) {
         for (int i = 0; i < rows.size(); i++) {
-          rows.get(i).put("standard_error", errors.get(ranked.get(i).vertex()));
+          int v = ranked.get(i).vertex();
+          rows.get(i).put("standard_error", estimate.standardErrors().get(v));
+          rows.get(i).put("error", estimate.error(v));
         }
       }
       json.put("top", rows);
@@ -222,17 +235,20 @@ public final class CentralityCommand implements Callable<Integer> {
     });
     out.println(summary);
     List<List<String>> rows = CommandSupport.rankRows(ranked);
-    if (errors == null) {
+    if (estimate == null) {
       CommandSupport.printTable(out, List.of("rank", "vertex", "score"), rows);
       return;
     }
     List<List<String>> withErrors = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) {
+      int v = ranked.get(i).vertex();
       List<String> row = new ArrayList<>(rows.get(i));
-      row.add(CommandSupport.format(errors.get(ranked.get(i).vertex())));
+      row.add(CommandSupport.format(estimate.standardErrors().get(v)));
+      row.add(CommandSupport.format(estimate.error(v)));
       withErrors.add(row);
     }
-    CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error"), withErrors);
+    CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error", "error bar"), withErrors);
+    out.println("error bar: 3 standard errors + truncation bound + deflation bound");
   }
 
   private void refuseFlagsOfOtherMeasures() {

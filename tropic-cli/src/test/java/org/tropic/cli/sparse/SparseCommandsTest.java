@@ -214,6 +214,12 @@ class SparseCommandsTest {
       // subgraph centrality multiplies blocks of probe vectors: its automatic layout is the one for SpMM
       assertThat(err.toString()).startsWith(measure.equals("subgraph") ? "layout: cache, since the matrix multiplies"
           : "layout: none, since rows run");
+      if (measure.equals("subgraph")) {
+        assertThat(json.get("deflated").asInt()).isEqualTo(8); // the default; 60 vertices have enough
+        assertThat(json.get("rest_lambda_max").asDouble()).isLessThan(json.get("lambda_max").asDouble());
+        JsonNode first = json.get("top").get(0);
+        assertThat(first.get("error").asDouble()).isGreaterThanOrEqualTo(first.get("standard_error").asDouble());
+      }
     }
     out.getBuffer().setLength(0);
     Path npy = dir.resolve("pr.npy");
@@ -270,6 +276,10 @@ class SparseCommandsTest {
   void aFlagOfAnotherMeasureIsRefusedNotIgnored() {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "eigenvector", "--weighted")).isEqualTo(2);
     assertThat(err.toString()).contains("--weighted does not apply to eigenvector; it tunes pagerank");
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--deflate", "2"))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--deflate does not apply to pagerank");
+    err.getBuffer().setLength(0);
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--iterations", "5"))
         .isEqualTo(2);
     assertThat(err.toString()).contains("--iterations does not apply to subgraph");
