@@ -26,13 +26,12 @@ import org.tropic.sparse.SparseKernels;
  * allowance, both scaled by e^b', plus the deflation bound 2‖R‖_F·e^λmax, R = A·Y − Y·Θ the deflated pairs'
  * measured residuals. With float32 products ‖R‖ cannot fall much below 1e-7·λmax, so this bound sets the error on
  * graphs whose λmax is large (as-22july06: 1% of the top score against 251% without deflation; the web graph:
- * 37% against 274%). Hadamard probes that make the estimate exact ({@link #hadamardIsExact}) report a standard error of 0: their
- * spread over the probes measures how the probes differ, not an error. Symmetric graphs only. Time
- * O(probes · terms · (nnz + n · deflated) / threads) plus the Lanczos runs; memory 4 dense n × batch float blocks and
- * the Lanczos basis, 8 · n bytes a step (at most 4 · deflate + 40 steps, and a quarter of the heap). Its products are
- * SpMM: a graph built with
- * {@code SparseGraph.of(graph, LayoutAdvisor.Product.SPMM)} multiplies them up to 1.7× faster than one laid out for
- * SpMV.
+ * 37% against 274%). Hadamard probes that make the estimate exact ({@link #hadamardIsExact}) report a standard
+ * error of 0: their spread over the probes measures how the probes differ, not an error. Symmetric graphs only.
+ * Time O(probes · terms · (nnz + n · deflated) / threads) plus the Lanczos runs; memory 4 dense n × batch float
+ * blocks and the Lanczos basis, 8 · n bytes a step (at most 4 · deflate + 40 steps, and a quarter of the heap). Its
+ * products are SpMM: a graph built with {@code SparseGraph.of(graph, LayoutAdvisor.Product.SPMM)} multiplies them up
+ * to 1.7× faster than one laid out for SpMV.
  */
 public final class SubgraphCentrality {
   private static final double FLOAT_EPSILON = Math.ulp(1f);
@@ -74,7 +73,7 @@ public final class SubgraphCentrality {
       }
     }
 
-    /** 64 Hadamard probes in batches of 32, automatic degree with truncation below 1e-7, up to 8 eigenpairs deflated. */
+    /** 64 Hadamard probes in batches of 32, automatic degree (truncation below 1e-7), up to 8 pairs deflated. */
     public static Options defaults() {
       return new Options(64, 0, 1e-7, ProbeKind.HADAMARD, 32, 1, 8);
     }

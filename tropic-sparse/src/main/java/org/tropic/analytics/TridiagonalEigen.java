@@ -2,9 +2,9 @@ package org.tropic.analytics;
 
 /**
  * Eigenvalues and eigenvectors of a small symmetric tridiagonal matrix — what Lanczos needs for its Ritz values,
- * their residual bounds (the eigenvectors' last components) and its Ritz vectors — by the implicit QL method with Wilkinson-style shifts
- * (Bowdler, Martin, Reinsch &amp; Wilkinson 1968, EISPACK tql2). O(m²) per sweep on only the last row of the
- * eigenvector matrix would suffice, but m stays in the hundreds, so the full O(m³) update is kept for clarity.
+ * their residual bounds (the eigenvectors' last components) and its Ritz vectors — by the implicit QL method with
+ * Wilkinson-style shifts (Bowdler, Martin, Reinsch &amp; Wilkinson 1968, EISPACK tql2), with the full O(m³)
+ * eigenvector update: m stays in the hundreds.
  */
 final class TridiagonalEigen {
   private static final int MAX_SWEEPS = 60;

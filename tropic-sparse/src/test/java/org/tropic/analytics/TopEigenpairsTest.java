@@ -24,7 +24,8 @@ class TopEigenpairsTest {
         assertThat(top.count()).as(file).isEqualTo(4);
         for (int j = 0; j < 4; j++) {
           double expected = dense.values()[n - 1 - j];
-          assertThat(top.values()[j]).as("%s λ%d", file, j + 1).isCloseTo(expected, within(1e-4 * dense.values()[n - 1]));
+          assertThat(top.values()[j]).as("%s λ%d", file, j + 1)
+              .isCloseTo(expected, within(1e-4 * dense.values()[n - 1]));
           double[] y = sg.permutation().toOld(top.vectors()[j]);
           double overlap = 0;
           for (int i = 0; i < n; i++) {

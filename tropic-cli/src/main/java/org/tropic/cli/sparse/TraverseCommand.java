@@ -78,7 +78,8 @@ public final class TraverseCommand implements Callable<Integer> {
       for (int i = 0; i < ids.length; i++) {
         if (!seedSet.add(ids[i])) {
           // The seeds are a set: a repeated one is a slip, and counting it once would answer another question quietly.
-          throw new IllegalArgumentException("--seeds names '" + seeds.get(i) + "' more than once (the seeds are a set)");
+          throw new IllegalArgumentException("--seeds names '" + seeds.get(i) + "' more than once"
+              + " (the seeds are a set)");
         }
       }
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);
