@@ -70,7 +70,7 @@ public record SpectrumRange(double min, double max, double minResidual, double m
     if (deflated != null) {
       deflated.removeFrom(v);
     }
-    scale(v, 1 / norm(v));
+    VectorMath.scale(v, 1 / VectorMath.norm(v));
     float[] vf = new float[n];
     float[] wf = new float[n];
     double[] w = new double[n];
@@ -93,7 +93,7 @@ public record SpectrumRange(double min, double max, double minResidual, double m
         deflated.removeFrom(w);
       }
       alpha[j] = a;
-      double b = norm(w);
+      double b = VectorMath.norm(w);
       beta[j] = b;
       int m = j + 1;
       double scaleOfA = Math.max(Math.abs(a), 1e-300);
@@ -127,19 +127,5 @@ public record SpectrumRange(double min, double max, double minResidual, double m
     double target = tolerance * Math.max(Math.max(Math.abs(min), Math.abs(max)), 1e-300);
     boolean converged = exhausted || (minResidual <= target && maxResidual <= target);
     return new SpectrumRange(min, max, minResidual, maxResidual, m, converged);
-  }
-
-  private static double norm(double[] a) {
-    double s = 0;
-    for (double x : a) {
-      s += x * x;
-    }
-    return Math.sqrt(s);
-  }
-
-  private static void scale(double[] a, double factor) {
-    for (int i = 0; i < a.length; i++) {
-      a[i] *= factor;
-    }
   }
 }

@@ -54,7 +54,7 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
     for (int i = 0; i < n; i++) {
       v[i] = random.nextDouble() - 0.5;
     }
-    scale(v, 1 / norm(v));
+    VectorMath.scale(v, 1 / VectorMath.norm(v));
     float[] vf = new float[n];
     float[] wf = new float[n];
     TridiagonalEigen t = null;
@@ -68,13 +68,13 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
       for (int i = 0; i < n; i++) {
         w[i] = wf[i];
       }
-      alpha[j] = dot(w, v);
+      alpha[j] = VectorMath.dot(w, v);
       for (int pass = 0; pass < 2; pass++) {
         for (int k = 0; k <= j; k++) {
-          axpy(-dot(w, basis[k]), basis[k], w);
+          VectorMath.axpy(-VectorMath.dot(w, basis[k]), basis[k], w);
         }
       }
-      lastBeta = norm(w);
+      lastBeta = VectorMath.norm(w);
       beta[j] = lastBeta;
       boolean exhausted = lastBeta <= 1e-10 * Math.max(1, Math.abs(alpha[j]));
       if (exhausted || steps == m || steps % CHECK_EVERY == 0) {
@@ -85,7 +85,7 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
         }
       }
       v = w;
-      scale(v, 1 / lastBeta);
+      VectorMath.scale(v, 1 / lastBeta);
     }
     int kept = Math.min(count, convergedPrefix(t, lastBeta, tolerance));
     double[] values = new double[kept];
@@ -96,9 +96,9 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
       values[j] = t.values[index];
       double[] y = new double[n];
       for (int k = 0; k < steps; k++) {
-        axpy(t.vectors[index][k], basis[k], y);
+        VectorMath.axpy(t.vectors[index][k], basis[k], y);
       }
-      scale(y, 1 / norm(y));
+      VectorMath.scale(y, 1 / VectorMath.norm(y));
       vectors[j] = y;
       times(g, y, vf, wf);
       double r = 0;
@@ -125,7 +125,7 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
   /** v ← v − Y·Yᵀ·v: removes the kept eigenvectors' components. */
   void removeFrom(double[] v) {
     for (double[] y : vectors) {
-      axpy(-dot(v, y), y, v);
+      VectorMath.axpy(-VectorMath.dot(v, y), y, v);
     }
   }
 
@@ -154,29 +154,5 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
       vf[i] = (float) v[i];
     }
     g.kernels().spmv(g.matrix(), 1f, vf, 0f, wf);
-  }
-
-  private static double dot(double[] a, double[] b) {
-    double s = 0;
-    for (int i = 0; i < a.length; i++) {
-      s += a[i] * b[i];
-    }
-    return s;
-  }
-
-  private static double norm(double[] a) {
-    return Math.sqrt(dot(a, a));
-  }
-
-  private static void axpy(double alpha, double[] x, double[] y) {
-    for (int i = 0; i < x.length; i++) {
-      y[i] += alpha * x[i];
-    }
-  }
-
-  private static void scale(double[] a, double factor) {
-    for (int i = 0; i < a.length; i++) {
-      a[i] *= factor;
-    }
   }
 }

@@ -65,4 +65,29 @@ final class VectorMath {
     }
     return out;
   }
+
+  static double dot(double[] a, double[] b) {
+    double s = 0;
+    for (int i = 0; i < a.length; i++) {
+      s += a[i] * b[i];
+    }
+    return s;
+  }
+
+  static double norm(double[] a) {
+    return Math.sqrt(dot(a, a));
+  }
+
+  /** y ← y + alpha·x. */
+  static void axpy(double alpha, double[] x, double[] y) {
+    for (int i = 0; i < x.length; i++) {
+      y[i] += alpha * x[i];
+    }
+  }
+
+  static void scale(double[] a, double factor) {
+    for (int i = 0; i < a.length; i++) {
+      a[i] *= factor;
+    }
+  }
 }
