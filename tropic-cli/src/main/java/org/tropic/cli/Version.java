@@ -3,7 +3,7 @@ package org.tropic.cli;
 import picocli.CommandLine.IVersionProvider;
 
 /** The version from the jar manifest, with the JVM and the kernels it will use. */
-final class Version implements IVersionProvider {
+public final class Version implements IVersionProvider {
   @Override
   public String[] getVersion() {
     String version = Tropic.class.getPackage().getImplementationVersion();

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Json;
+import org.tropic.cli.Version;
 import org.tropic.dist.Calibration;
 import org.tropic.dist.CostModel;
 import org.tropic.dist.HyperbolicFit;
@@ -31,7 +32,7 @@ import picocli.CommandLine.TypeConversionException;
  * taken from the papers ({@code summit}, {@code frontier}), which with no sizes given project the papers' fastest
  * runs beside what they measured.
  */
-@Command(name = "model", mixinStandardHelpOptions = true,
+@Command(name = "model", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Predict time and memory of a distributed Floyd–Warshall and recommend block size and grid.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the prediction was printed", "1:calibration failed", "2:bad input"})

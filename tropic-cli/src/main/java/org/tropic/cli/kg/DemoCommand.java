@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.apsp.TiledDistanceMatrix;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.Version;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
@@ -29,7 +30,6 @@ import org.tropic.kg.KnowledgeGraphStore;
 import org.tropic.kg.NodeKind;
 import org.tropic.kg.ReadReport;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
  * literature graph from the MEDLINE disease co-occurrence table, compute its all-pairs shortest paths, print the top
  * hidden links of a well-known disease with their paths, and compare the literature's paths with Hetionet's.
  */
-@Command(name = "demo", sortOptions = false,
+@Command(name = "demo", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "Literature-based discovery end to end on the bundled real data (examples/): literature graph,"
         + " APSP, hidden links of a disease with their paths, and the curated comparison against Hetionet.",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -51,9 +51,6 @@ public final class DemoCommand implements Callable<Integer> {
 
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   // The launcher names the checkout's examples/, so that the demo runs from any folder; without it (java -jar),
   // examples/ is looked for where tropic runs.

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.Json;
+import org.tropic.cli.Version;
 import org.tropic.discovery.ClosedDiscovery;
 import org.tropic.discovery.DiscoveredPath;
 import org.tropic.kg.KgView;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic discover closed}: the k shortest paths from A to C with their evidence. */
-@Command(name = "closed", sortOptions = false,
+@Command(name = "closed", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "Closed discovery: the k shortest simple paths (Yen) between A and C, each edge with its weight,"
         + " evidence count and first year, and the intermediate B concepts.",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -26,9 +27,6 @@ import picocli.CommandLine.Spec;
 public final class DiscoverClosedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Option(names = {"--from", "-a"}, paramLabel = "ID", required = true, description = "the A node id")
   String from;

@@ -1,13 +1,13 @@
 package org.tropic.cli.kg;
 
 import java.util.concurrent.Callable;
+import org.tropic.cli.Version;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic discover}: literature-based discovery on a stored knowledge graph. */
-@Command(name = "discover",
+@Command(name = "discover", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Find hidden links (open discovery) or explain a link by its paths (closed discovery).",
     subcommands = {DiscoverOpenCommand.class, DiscoverClosedCommand.class, DemoCommand.class},
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -15,9 +15,6 @@ import picocli.CommandLine.Spec;
 public final class DiscoverCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Override
   public Integer call() {

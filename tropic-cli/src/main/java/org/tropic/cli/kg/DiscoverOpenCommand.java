@@ -11,6 +11,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.Json;
+import org.tropic.cli.Version;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.KgDistances;
 import org.tropic.discovery.OpenDiscovery;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic discover open}: the C never linked to A, ranked. */
-@Command(name = "open", sortOptions = false,
+@Command(name = "open", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
         + " by an LBD measure (linking terms, average minimum weight, Jaccard of neighbourhoods).",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -33,9 +34,6 @@ import picocli.CommandLine.Spec;
 public final class DiscoverOpenCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Option(names = {"--source", "-a"}, paramLabel = "ID", required = true, description = "the A node id (e.g. a"
       + " CUI)")

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.tropic.cli.Version;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.EdgeKind;
@@ -18,7 +19,6 @@ import org.tropic.kg.LiteratureTableReader;
 import org.tropic.kg.ReadReport;
 import org.tropic.kg.SemMedDbReader;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * {@code tropic kg build ... -o KG}: streams the inputs into a knowledge graph and stores it (see
  * {@link KnowledgeGraphStore}), optionally with the all-pairs shortest paths of a view.
  */
-@Command(name = "build", sortOptions = false,
+@Command(name = "build", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = {"Build a knowledge graph from literature (SemMedDB dumps, citation pairs, triples, co-occurrence"
         + " tables) or from a curated graph (node table + SIF), and store it in a directory.",
         "Weights: concept-concept = Jaccard co/(n_a+n_b-co); concept-abstract = occurrence share; citation ="
@@ -37,9 +37,6 @@ import picocli.CommandLine.Spec;
 public final class KgBuildCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Option(names = "--predications", paramLabel = "FILE", description = "SemMedDB PREDICATION dump(s) (.csv or"
       + " .csv.gz, with or without header)")

@@ -1,13 +1,13 @@
 package org.tropic.cli.kg;
 
 import java.util.concurrent.Callable;
+import org.tropic.cli.Version;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic kg}: knowledge-graph housekeeping; today its one subcommand builds a graph. */
-@Command(name = "kg",
+@Command(name = "kg", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Build the typed literature knowledge graph (or a curated one) and store it.",
     subcommands = {KgBuildCommand.class},
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -15,9 +15,6 @@ import picocli.CommandLine.Spec;
 public final class KgCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Override
   public Integer call() {

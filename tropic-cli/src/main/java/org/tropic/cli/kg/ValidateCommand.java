@@ -1,13 +1,13 @@
 package org.tropic.cli.kg;
 
 import java.util.concurrent.Callable;
+import org.tropic.cli.Version;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate}: do short paths foretell links? */
-@Command(name = "validate",
+@Command(name = "validate", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Validate path-based discovery: over time (DSNAPSHOT), on held-out links, against a curated graph"
         + " (COAST).",
     subcommands = {ValidateTimeCommand.class, ValidateHoldoutCommand.class, ValidateCuratedCommand.class},
@@ -16,9 +16,6 @@ import picocli.CommandLine.Spec;
 public final class ValidateCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Override
   public Integer call() {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Json;
+import org.tropic.cli.Version;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
 import org.tropic.discovery.KgDistances;
@@ -14,13 +15,12 @@ import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate curated}: COAST's comparison of literature paths with a curated graph. */
-@Command(name = "curated", sortOptions = false,
+@Command(name = "curated", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "Compare the literature graph's shortest paths among mapped concepts with a curated graph (COAST's"
         + " four scenarios: exact match; all mapped, partial or no match; some unmapped and collapsed; curated"
         + " only).",
@@ -29,9 +29,6 @@ import picocli.CommandLine.Spec;
 public final class ValidateCuratedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Option(names = "--literature", paramLabel = "KG", required = true, description = "the literature graph")
   Path literature;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Json;
+import org.tropic.cli.Version;
 import org.tropic.discovery.HoldoutValidation;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate holdout}: hide links of one relation and see how close the rest puts them. */
-@Command(name = "holdout", sortOptions = false,
+@Command(name = "holdout", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "Held-out link validation: hide a fraction of one relation's edges (e.g. Hetionet CtD), compute"
         + " shortest paths on the rest, compare hidden pairs with random non-links of the same node types.",
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
@@ -30,9 +31,6 @@ import picocli.CommandLine.Spec;
 public final class ValidateHoldoutCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @ArgGroup(exclusive = true, multiplicity = "1")
   Source source;

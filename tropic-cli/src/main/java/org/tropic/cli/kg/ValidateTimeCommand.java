@@ -6,8 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.cli.Json;
-import org.tropic.discovery.TimeSlicedValidation;
+import org.tropic.cli.Version;
 import org.tropic.discovery.PlotSupport;
+import org.tropic.discovery.TimeSlicedValidation;
 import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
@@ -17,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic validate time}: DSNAPSHOT's 2005-vs-2020 analysis on any graph with years. */
-@Command(name = "time", sortOptions = false,
+@Command(name = "time", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = "Time-sliced validation: pairs unlinked at the first year but linked by the second, against random"
         + " pairs linked in neither; their shortest paths in the first year's graph compared by KS test, ROC AUC"
         + " and precision@k.",
@@ -26,9 +27,6 @@ import picocli.CommandLine.Spec;
 public final class ValidateTimeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
-
-  @Mixin
-  HelpOption help;
 
   @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph with years (SemMedDB +"
       + " CITATIONS, or dated triples)")

@@ -13,6 +13,7 @@ import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.Version;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic bfs GRAPH --source S}: BFS levels as repeated boolean SpMV. */
-@Command(name = "bfs", mixinStandardHelpOptions = true,
+@Command(name = "bfs", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Breadth-first levels from a source (one sparse product per level).",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:levels computed", "1:the computation failed", "2:bad input (file, vertex, option)"})

@@ -20,9 +20,10 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectralRadius;
 import org.tropic.analytics.SubgraphCentrality;
 import org.tropic.analytics.VertexScores;
-import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.Version;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,7 +33,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic centrality GRAPH eigenvector|pagerank|katz|subgraph --top N}. */
-@Command(name = "centrality", mixinStandardHelpOptions = true,
+@Command(name = "centrality", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Vertex centrality over the whole graph, as sequences of sparse products.",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:centrality computed", "1:the computation failed or did not converge",

@@ -2,13 +2,14 @@ package org.tropic.cli.sparse;
 
 import java.util.Objects;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
+import org.tropic.cli.Version;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /** {@code tropic sparse ...}: the sparse matrix tools, {@code convert} and {@code bench}. */
-@Command(name = "sparse", mixinStandardHelpOptions = true,
+@Command(name = "sparse", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Sparse matrix tools (blocked COO).")
 public final class SparseCommand implements Callable<Integer> {
   @Spec

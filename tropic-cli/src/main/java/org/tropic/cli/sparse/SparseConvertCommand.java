@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.Version;
 import org.tropic.graph.Graph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code tropic sparse convert GRAPH -o FILE [--order auto|rcm|cache|none]}: write a graph as a mapped .bcoo matrix.
  */
-@Command(name = "convert", mixinStandardHelpOptions = true,
+@Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Write a graph's (transposed) adjacency matrix as a blocked-COO .bcoo file that the sparse "
         + "commands map without loading; reports footprint and cache locality.",
     exitCodeListHeading = "Exit codes:%n",

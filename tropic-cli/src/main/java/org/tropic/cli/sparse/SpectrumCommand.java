@@ -10,6 +10,7 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.SpectrumRange;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.Version;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic spectrum GRAPH}: λmin and λmax of an undirected graph by Lanczos. */
-@Command(name = "spectrum", mixinStandardHelpOptions = true,
+@Command(name = "spectrum", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Extreme adjacency eigenvalues (lambda_min, lambda_max) of an undirected graph by Lanczos.",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:converged", "1:not converged within the steps", "2:bad input (e.g. a directed graph)"})

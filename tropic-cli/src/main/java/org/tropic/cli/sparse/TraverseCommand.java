@@ -13,9 +13,10 @@ import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
 import org.tropic.analytics.WeightedTraversal;
-import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.Version;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code tropic traverse GRAPH --seeds ... --steps k --top N}: weighted edge traversal from a seed set. */
-@Command(name = "traverse", mixinStandardHelpOptions = true,
+@Command(name = "traverse", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Vertices most related to a seed set: arc weights accumulated over walks of 1..k steps.",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:ranking printed", "1:the computation failed (e.g. overflow)", "2:bad input"})
