@@ -50,13 +50,19 @@ public final class ConceptMapping {
   }
 
   /**
-   * A mapping from a file of {@code literature-id curated-id} lines (tab- or comma-separated; an optional header; a
-   * literature id listed twice keeps its first mapping).
+   * A mapping from a file of {@code literature-id curated-id} lines (tab- or comma-separated; a literature id listed
+   * twice keeps its first mapping). The ids are checked against both graphs: a first line whose two fields are
+   * neither a literature node nor a curated one is a header, and rows naming ids the graphs lack (normal for a
+   * mapping made for a larger corpus) are counted in {@link #description()}, with the first of them.
    *
    * @throws GraphInputException naming the line of a row without two ids
    */
-  public static ConceptMapping read(Path file) throws IOException {
+  public static ConceptMapping read(Path file, KnowledgeGraph literature, KnowledgeGraph curated) throws IOException {
     Map<String, String> map = new HashMap<>();
+    long rows = 0;
+    long unknown = 0;
+    String firstUnknown = null;
+    boolean header = false;
     try (BufferedReader lines = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       String line;
       long number = 0;
@@ -71,14 +77,30 @@ public final class ConceptMapping {
           throw new GraphInputException(file.toString(), number, "a mapping row needs two ids", line,
               "'literature-id curated-id'");
         }
-        if (number == 1 && f[0].toLowerCase(java.util.Locale.ROOT).contains("id")
-            && f[1].toLowerCase(java.util.Locale.ROOT).contains("id")) {
+        String literatureId = f[0].strip();
+        String curatedId = f[1].strip();
+        boolean knownLiterature = literature.node(literatureId) >= 0;
+        boolean knownCurated = curated.node(curatedId) >= 0;
+        if (rows == 0 && !header && !knownLiterature && !knownCurated) {
+          header = true;
           continue;
         }
-        map.putIfAbsent(f[0].strip(), f[1].strip());
+        rows++;
+        if (!knownLiterature || !knownCurated) {
+          unknown++;
+          if (firstUnknown == null) {
+            firstUnknown = "line " + number + ": '" + (knownLiterature ? curatedId : literatureId) + "' is not in the "
+                + (knownLiterature ? "curated" : "literature") + " graph";
+          }
+          continue;
+        }
+        map.putIfAbsent(literatureId, curatedId);
       }
     }
-    return new ConceptMapping(map, "file " + file);
+    String description = "file " + file + " (" + rows + (rows == 1 ? " row" : " rows")
+        + (header ? " after a header" : "")
+        + (unknown == 0 ? "" : "; " + unknown + " naming ids the graphs lack, the first at " + firstUnknown) + ")";
+    return new ConceptMapping(map, description);
   }
 
   /** The curated id of {@code literatureId}, or {@code null} if it does not map. */

@@ -101,9 +101,26 @@ class CuratedComparisonTest {
 
   @Test
   void aMappingFileMapsWhatItLists() throws IOException {
+    KnowledgeGraph lit = literature().view().kg();
+    KnowledgeGraph cur = curated().kg();
     Path file = Files.writeString(dir.resolve("map.tsv"), "literature_id\tcurated_id\na\tK::a\nc\tK::c\n");
-    ConceptMapping mapping = ConceptMapping.read(file);
+    ConceptMapping mapping = ConceptMapping.read(file, lit, cur);
     assertThat(mapping.curatedId("a")).isEqualTo("K::a");
     assertThat(mapping.curatedId("b")).isNull();
+    assertThat(mapping.description()).endsWith("(2 rows after a header)");
+  }
+
+  @Test
+  void aMappingFileWithoutHeaderKeepsItsFirstRowAndCountsIdsTheGraphsLack() throws IOException {
+    KnowledgeGraph lit = literature().view().kg();
+    KnowledgeGraph cur = curated().kg();
+    // A first row of known ids is data, whatever it reads like (the old rule took "DOID:2377" for a header).
+    Path file = Files.writeString(dir.resolve("map.tsv"), "d\tK::d\na\tK::a\nnope\tK::b\nc\tK::none\n");
+    ConceptMapping mapping = ConceptMapping.read(file, lit, cur);
+    assertThat(mapping.curatedId("d")).isEqualTo("K::d");
+    assertThat(mapping.curatedId("a")).isEqualTo("K::a");
+    assertThat(mapping.curatedId("c")).isNull();
+    assertThat(mapping.description()).endsWith("(4 rows; 2 naming ids the graphs lack, the first at line 3: 'nope'"
+        + " is not in the literature graph)");
   }
 }

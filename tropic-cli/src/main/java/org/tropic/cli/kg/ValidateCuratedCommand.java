@@ -85,10 +85,15 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
     KnowledgeGraph curatedGraph = KgCli.load(curated);
     KgView curatedView = curatedGraph.view();
     ConceptMapping conceptMapping = mapping.equals("direct") ? ConceptMapping.direct(curatedGraph)
-        : ConceptMapping.read(Path.of(mapping));
+        : ConceptMapping.read(Path.of(mapping), literatureGraph, curatedGraph);
     try (KgDistances distances = Apsp.distances(literature, literatureGraph.view(KgCli.kinds(edges)), apsp, info)) {
       CuratedComparison.Result result = CuratedComparison.run(distances, curatedView, conceptMapping, concepts,
           new CuratedComparison.Options(maxConcepts, examples));
+      if (result.mapped() == 0) {
+        throw new IllegalArgumentException("none of the " + result.candidates() + " literature concepts maps to a"
+            + " node of " + curated + " (mapping: " + result.mapping() + "), so there is nothing to compare; check"
+            + " --curated and --mapping");
+      }
       if (json) {
         out.println(Json.text(ValidationJson.comparison(result)));
         out.flush();
