@@ -51,7 +51,7 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
   List<String> types = List.of();
 
   @Option(names = "--node-kinds", paramLabel = "KINDS", defaultValue = "concept", description = "node kinds C may"
-      + " be: concept, abstract or both (default ${DEFAULT-VALUE})")
+      + " be: concept, abstract, or both (also written concept,abstract; default ${DEFAULT-VALUE})")
   String nodeKinds;
 
   @Option(names = "--top", paramLabel = "N", defaultValue = "20", converter = PositiveInt.class,
@@ -74,10 +74,14 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.
     PrintWriter info = json ? spec.commandLine().getErr() : out;
+    Set<NodeKind> kinds = EnumSet.noneOf(NodeKind.class);
+    if (nodeKinds.strip().equalsIgnoreCase("both")) {
+      kinds.addAll(EnumSet.allOf(NodeKind.class));
+    } else {
+      Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
+    }
     KnowledgeGraph graph = graphOptions.load(info);
     KgView view = graph.view(graphOptions.edges.kinds());
-    Set<NodeKind> kinds = EnumSet.noneOf(NodeKind.class);
-    Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
     // A stored APSP belongs to the whole graph, never to a slice of it.
     String apspChoice = graphOptions.asOf != null && apsp.equals("auto") ? "none" : apsp;

@@ -170,6 +170,12 @@ class KgCommandsTest {
         "--node-kinds", "abstract", "--edges", "concept-concept");
     assertThat(kind.exit()).isEqualTo(2);
     assertThat(kind.err()).contains("no abstract node");
+    for (String both : new String[] {"both", "concept,abstract"}) {
+      CliRun either = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+          "--node-kinds", both, "--top", "50");
+      assertThat(either.exit()).as(both + ": " + either.err()).isZero();
+      assertThat(either.out()).as(both).contains("PMID:");
+    }
     CliRun none = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
         RAYNAUD, "-k", "0");
     assertThat(none.exit()).isEqualTo(2);
@@ -307,6 +313,11 @@ class KgCommandsTest {
         curated.toString(), "--concepts", "d0,dX");
     assertThat(typo.exit()).isEqualTo(2);
     assertThat(typo.err()).contains("no concept 'dX' in the literature graph");
+
+    CliRun mappedNothing = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", literature.toString());
+    assertThat(mappedNothing.exit()).isEqualTo(2);
+    assertThat(mappedNothing.err()).contains("none of the 5 literature concepts maps to a node of");
   }
 
   @Test
