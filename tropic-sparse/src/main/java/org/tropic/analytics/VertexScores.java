@@ -34,11 +34,16 @@ public final class VertexScores {
     return top(n, v -> true);
   }
 
-  /** The {@code n} highest scores among the vertices {@code include} accepts; NaN scores are never ranked. */
+  /**
+   * The {@code n} highest scores among the vertices {@code include} accepts; NaN scores are never ranked. An
+   * {@code n} above the vertex count lists them all.
+   */
   public List<Ranked> top(int n, IntPredicate include) {
     if (n < 0) {
       throw new IllegalArgumentException("cannot rank the top " + n);
     }
+    // The heap is sized for n up front: a user's --top 2147483647 would ask for an array the VM cannot allocate.
+    n = Math.min(n, scores.length);
     PriorityQueue<Integer> heap = new PriorityQueue<>(Math.max(1, n), (a, b) -> better(b, a));
     for (int v = 0; v < scores.length && n > 0; v++) {
       if (Double.isNaN(scores[v]) || !include.test(v)) {

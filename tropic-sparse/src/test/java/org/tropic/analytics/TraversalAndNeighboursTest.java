@@ -87,4 +87,13 @@ class TraversalAndNeighboursTest {
       assertThat(Neighbours.inDegrees(sg)).containsExactly(inDegree);
     }
   }
+
+  /** --top 2147483647 once sized the heap for that many and died of OutOfMemoryError. */
+  @Test
+  void aTopLargerThanTheGraphListsEveryVertex() {
+    SparseGraph sg = SparseGraph.of(org.tropic.graph.GraphBuilder.withVertexCount(3).addArc(0, 1, 1f).build());
+    VertexScores scores = new VertexScores(new double[] {1, 3, 2}, sg);
+    assertThat(scores.top(Integer.MAX_VALUE)).extracting(Ranked::vertex).containsExactly(1, 2, 0);
+    assertThat(scores.top(Integer.MAX_VALUE, v -> v != 2)).extracting(Ranked::vertex).containsExactly(1, 0);
+  }
 }
