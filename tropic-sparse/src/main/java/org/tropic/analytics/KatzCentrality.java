@@ -50,13 +50,31 @@ public final class KatzCentrality {
   public record Result(VertexScores scores, SpectralRadius radius, int iterations, double change,
       boolean converged) {}
 
+  /** The rule {@link #defaultAlpha} chose by when the graph may have a directed cycle. */
+  public static final String HALF_OVER_LAMBDA_MAX = "0.5/lambda_max";
+  /** The rule {@link #defaultAlpha} chose by when the graph provably has no directed cycle. */
+  public static final String HALF_OVER_MAX_IN_WEIGHT = "0.5/max in-weight (no directed cycle)";
+  /** The rule {@link #defaultAlpha} chose by when the graph has no arc of positive weight. */
+  public static final String NO_ARCS = "0.5 (no arcs: every score is beta)";
+
   /**
-   * The attenuation used when none is given: 0.5/λmax, unless λmax is below 1% of the largest row sum of the
-   * matrix Katz iterates (the largest weighted in-degree): a graph with few or no cycles, such as a citation DAG,
-   * where λmax is 0 and its estimate is noise. Then it is 0.5 over that row sum, which bounds λmax from above, so
-   * α converges. 0.5/λmax made it huge there: α = 333 on a four-vertex DAG, with scores of 10⁷.
+   * A default attenuation and the rule that chose it, for reports.
+   *
+   * @param value α
+   * @param rule {@link #HALF_OVER_LAMBDA_MAX}, {@link #HALF_OVER_MAX_IN_WEIGHT} or {@link #NO_ARCS}
    */
-  public static double defaultAlpha(SparseGraph g, SpectralRadius radius) {
+  public record DefaultAlpha(double value, String rule) {}
+
+  /**
+   * The attenuation used when none is given: 0.5/λmax, unless the graph provably has no directed cycle. A directed
+   * cycle has λ = the geometric mean of its weights ≥ w_min, the smallest positive arc weight, and λmax of the graph
+   * is at least that of any cycle in it (the Perron root is monotone in the entries); so an upper bound on λmax below
+   * w_min proves that there is none: λmax = 0, as in a citation DAG, where 0.5/λmax made α huge (333 on a four-vertex
+   * DAG, scores of 10⁷). Then α is 0.5 over the largest weighted in-degree, which bounds λmax from above whatever
+   * the graph. The earlier rule, "λmax below 1% of the largest in-degree", took a hub-heavy web graph with cycles
+   * (λmax 128, in-degree 55,252) for a DAG and chose an α 430× smaller than 0.5/λmax.
+   */
+  public static DefaultAlpha defaultAlpha(SparseGraph g, SpectralRadius radius) {
     int n = g.vertexCount();
     float[] ones = new float[n];
     Arrays.fill(ones, 1f);
@@ -66,10 +84,20 @@ public final class KatzCentrality {
     for (float w : inWeight) {
       largest = Math.max(largest, w);
     }
-    if (largest == 0) {
-      return 0.5; // no arcs: every score is β whatever α is
+    double[] smallestPositive = {Double.POSITIVE_INFINITY};
+    g.matrix().forEachElement((row, column, value) -> {
+      if (value > 0) {
+        smallestPositive[0] = Math.min(smallestPositive[0], value);
+      }
+    });
+    if (largest == 0 || smallestPositive[0] == Double.POSITIVE_INFINITY) {
+      return new DefaultAlpha(0.5, NO_ARCS);
     }
-    return radius.value() >= 0.01 * largest ? 0.5 / radius.value() : 0.5 / largest;
+    // The upper bound is computed in float32: a cycle whose λ is exactly w_min must not fall below it by rounding.
+    if (radius.upper() < smallestPositive[0] * (1 - 1e-5)) {
+      return new DefaultAlpha(0.5 / largest, HALF_OVER_MAX_IN_WEIGHT);
+    }
+    return new DefaultAlpha(0.5 / radius.value(), HALF_OVER_LAMBDA_MAX);
   }
 
   /**

@@ -166,7 +166,9 @@ class CentralityTest {
     b.addArc(0, 1, 1f).addArc(1, 2, 1f).addArc(0, 2, 1f).addArc(2, 3, 1f);
     SparseGraph sg = SparseGraph.of(b.build());
     SpectralRadius radius = SpectralRadius.of(sg);
-    double alpha = KatzCentrality.defaultAlpha(sg, radius);
+    KatzCentrality.DefaultAlpha chosen = KatzCentrality.defaultAlpha(sg, radius);
+    assertThat(chosen.rule()).isEqualTo(KatzCentrality.HALF_OVER_MAX_IN_WEIGHT);
+    double alpha = chosen.value();
     assertThat(alpha).isEqualTo(0.25);
     KatzCentrality.Result r = KatzCentrality.compute(sg, new KatzCentrality.Options(alpha, 1, 100, 1e-9), radius);
     double x0 = 1;
@@ -184,7 +186,30 @@ class CentralityTest {
     Graph g = TestGraphs.edges(SharedData.file("graphs/karate.edges.gz"));
     SparseGraph sg = SparseGraph.of(g);
     SpectralRadius radius = SpectralRadius.of(sg);
-    assertThat(KatzCentrality.defaultAlpha(sg, radius)).isEqualTo(0.5 / radius.value());
+    assertThat(KatzCentrality.defaultAlpha(sg, radius))
+        .isEqualTo(new KatzCentrality.DefaultAlpha(0.5 / radius.value(), KatzCentrality.HALF_OVER_LAMBDA_MAX));
+  }
+
+  /**
+   * A hub with 200 in-arcs, one arc back to a leaf and a 3-cycle among the leaves: λmax = 1, far below 1% of the
+   * largest in-degree, which the earlier rule took for a DAG (α = 0.5/200 instead of 0.5).
+   */
+  @Test
+  void katzDefaultAlphaIsHalfOverLambdaMaxOnAHubHeavyGraphWithCycles() {
+    int hub = 200;
+    org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.withVertexCount(hub + 1);
+    for (int leaf = 0; leaf < hub; leaf++) {
+      b.addArc(leaf, hub, 1f);
+    }
+    b.addArc(hub, 0, 1f).addArc(1, 2, 1f).addArc(2, 3, 1f).addArc(3, 1, 1f);
+    SparseGraph sg = SparseGraph.of(b.build());
+    SpectralRadius radius = SpectralRadius.of(sg);
+    assertThat(radius.value()).isCloseTo(1, within(1e-3));
+    KatzCentrality.DefaultAlpha alpha = KatzCentrality.defaultAlpha(sg, radius);
+    assertThat(alpha.rule()).isEqualTo(KatzCentrality.HALF_OVER_LAMBDA_MAX);
+    assertThat(alpha.value()).isEqualTo(0.5 / radius.value());
+    assertThat(KatzCentrality.compute(sg, KatzCentrality.Options.withAlpha(alpha.value()), radius).converged())
+        .isTrue();
   }
 
   @Test

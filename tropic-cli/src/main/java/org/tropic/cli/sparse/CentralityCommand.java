@@ -88,8 +88,10 @@ public final class CentralityCommand implements Callable<Integer> {
   boolean weighted;
 
   @Option(names = "--alpha", paramLabel = "A",
-      description = "Katz attenuation; must be below 1/lambda_max (default: 0.5/lambda_max, or 0.5 over the largest"
-          + " weighted in-degree when lambda_max is near 0, as in a DAG).")
+      description = "Katz attenuation; must be below 1/lambda_max (default: 0.5/lambda_max; but 0.5 over the largest"
+          + " weighted in-degree when the upper bound on lambda_max is below the smallest positive arc weight, which"
+          + " proves the graph has no directed cycle and lambda_max = 0, as in a citation DAG). The fact alpha_rule"
+          + " says which rule chose it.")
   Double alpha;
 
   @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight.")
@@ -161,12 +163,15 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         case katz -> {
           SpectralRadius radius = SpectralRadius.of(g);
-          double a = alpha != null ? alpha : KatzCentrality.defaultAlpha(g, radius);
+          KatzCentrality.DefaultAlpha chosen = alpha != null ? new KatzCentrality.DefaultAlpha(alpha, "--alpha")
+              : KatzCentrality.defaultAlpha(g, radius);
+          double a = chosen.value();
           KatzCentrality.Result r = KatzCentrality.compute(g,
               new KatzCentrality.Options(a, beta, iterations, tolerance), radius);
           scores = r.scores();
           converged = r.converged();
           facts.put("alpha", a);
+          facts.put("alpha_rule", chosen.rule());
           facts.put("beta", beta);
           facts.put("lambda_max", radius.value());
           facts.put("lambda_max_method", radius.method());

@@ -286,6 +286,26 @@ class SparseCommandsTest {
     assertThat(out.toString()).isEmpty();
   }
 
+  /** A hub with 300 in-arcs and cycles: the default α is 0.5/λmax, and the output says which rule chose it. */
+  @Test
+  void katzDefaultAlphaOnAHubHeavyGraphWithCyclesIsHalfOverLambdaMax() throws IOException {
+    Path hubby = dir.resolve("hub.txt");
+    StringBuilder text = new StringBuilder("hub l0\nl1 l2\nl2 l3\nl3 l1\n");
+    for (int leaf = 0; leaf < 300; leaf++) {
+      text.append('l').append(leaf).append(" hub\n");
+    }
+    Files.writeString(hubby, text);
+    assertThat(run(new CentralityCommand(LOADER), hubby.toString(), "katz", "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("alpha_rule").asText()).isEqualTo("0.5/lambda_max");
+    assertThat(json.get("alpha").asDouble()).isEqualTo(0.5 / json.get("lambda_max").asDouble());
+
+    out.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "katz", "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).get("alpha_rule").asText())
+        .isEqualTo("0.5/max in-weight (no directed cycle)");
+  }
+
   @Test
   void katzRefusesTooLargeAnAlpha() {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--alpha", "1")).isEqualTo(2);
