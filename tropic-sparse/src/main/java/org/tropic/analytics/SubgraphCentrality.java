@@ -127,9 +127,31 @@ public final class SubgraphCentrality {
     }
   }
 
+  /**
+   * The probes {@link #compute} runs: as asked, except that Hadamard probes stop at the least power of two ≥ n
+   * (at least 2), which already give the exact diagonal; more would repeat the same answer at any cost (10⁹ probes
+   * on 5 vertices ran for minutes).
+   */
+  public static int probesUsed(int n, Options options) {
+    if (options.kind() != ProbeKind.HADAMARD) {
+      return options.probes();
+    }
+    return Math.min(options.probes(), Math.max(2, leastPowerOfTwoAtLeast(n)));
+  }
+
+  /**
+   * The heap {@link #compute} needs besides the graph and the Lanczos basis (which it bounds itself): five n × batch
+   * float blocks (probes, projected probes, and three Chebyshev terms) and four per-vertex double vectors.
+   */
+  public static long workingBytes(int n, Options options) {
+    long batch = Math.min(options.batch(), probesUsed(n, options));
+    return 5L * n * batch * Float.BYTES + 4L * n * Double.BYTES;
+  }
+
   public static Result compute(SparseGraph g, Options options) {
     g.requireSymmetric("subgraph centrality by Chebyshev expansion");
     int n = g.vertexCount();
+    options = options.withProbes(probesUsed(n, options));
     SpectrumRange range = SpectrumRange.compute(g, new SpectrumRange.Options(300, 1e-6, options.seed()));
     double margin = 1e-3 * Math.max(1, range.max() - range.min());
     double a = range.min() - Math.max(range.minResidual(), margin);
@@ -219,8 +241,11 @@ public final class SubgraphCentrality {
    * on an estimate that matched the dense exp(A) diagonal to 1e-4.
    */
   static boolean hadamardIsExact(int n, int probes) {
-    int q = n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
-    return probes % q == 0;
+    return probes % leastPowerOfTwoAtLeast(n) == 0;
+  }
+
+  private static int leastPowerOfTwoAtLeast(int n) {
+    return n <= 1 ? 1 : Integer.highestOneBit(n - 1) << 1;
   }
 
   /**

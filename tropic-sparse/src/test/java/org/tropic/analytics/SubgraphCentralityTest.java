@@ -56,6 +56,20 @@ class SubgraphCentralityTest {
     assertThat(SubgraphCentrality.hadamardIsExact(1, 2)).isTrue();
   }
 
+  /** Hadamard probes beyond the least power of two ≥ n repeat the exact answer: 10⁹ of them ran for minutes. */
+  @Test
+  void hadamardProbesStopAtThePowerOfTwoThatMakesThemExact() {
+    org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.withVertexCount(5);
+    b.addEdge(0, 1, 1f).addEdge(1, 2, 1f).addEdge(2, 3, 1f).addEdge(3, 4, 1f).addEdge(4, 0, 1f);
+    SparseGraph sg = SparseGraph.of(b.undirected(true).build());
+    SubgraphCentrality.Options many = SubgraphCentrality.Options.defaults().withProbes(1_000_000_000);
+    assertThat(SubgraphCentrality.probesUsed(5, many)).isEqualTo(8);
+    assertThat(SubgraphCentrality.probesUsed(5, many.withKind(ProbeKind.RADEMACHER))).isEqualTo(1_000_000_000);
+    SubgraphCentrality.Result r = SubgraphCentrality.compute(sg, many);
+    assertThat(r.probes()).isEqualTo(8);
+    assertThat(r.standardErrors().get(0)).isZero();
+  }
+
   /** Random probes: every vertex within its reported error bar of the dense exp(A) diagonal. */
   @Test
   void rademacherEstimatesLieWithinTheirReportedErrors() {

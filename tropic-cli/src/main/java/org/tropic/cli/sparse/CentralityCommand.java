@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -59,6 +60,8 @@ public final class CentralityCommand implements Callable<Integer> {
       Map.entry("--seed", EnumSet.of(Measure.subgraph)));
 
   private final GraphLoader loader;
+  /** The heap subgraph centrality's probe blocks must fit in; a field so that tests can make it small. */
+  long heapBytes = Runtime.getRuntime().maxMemory();
 
   @Spec
   CommandSpec spec;
@@ -98,7 +101,8 @@ public final class CentralityCommand implements Callable<Integer> {
   double beta;
 
   @Option(names = "--probes", defaultValue = "64", paramLabel = "S", converter = PositiveInt.class,
-      description = "Subgraph: probe vectors (default: ${DEFAULT-VALUE}).")
+      description = "Subgraph: probe vectors (default: ${DEFAULT-VALUE}); Hadamard ones stop at the least power of"
+          + " two >= the vertex count, which gives the exact diagonal (the output says so when it caps).")
   int probes;
 
   @Option(names = "--terms", defaultValue = "0", paramLabel = "M",
@@ -180,8 +184,15 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         case subgraph -> {
           ProbeKind kind = parseProbeKind(probeKind);
-          SubgraphCentrality.Result r = SubgraphCentrality.compute(g,
-              new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed, deflate));
+          SubgraphCentrality.Options options = new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed,
+              deflate);
+          refuseProbeBlocksBeyondTheHeap(g.vertexCount(), options);
+          SubgraphCentrality.Result r = SubgraphCentrality.compute(g, options);
+          if (r.probes() < probes) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "--probes %d capped at %d: that many Hadamard probes"
+                + " already give the exact diagonal of %,d vertices%n", probes, r.probes(), g.vertexCount());
+            facts.put("probes_requested", probes);
+          }
           scores = r.scores();
           estimate = r;
           converged = true;
@@ -255,6 +266,17 @@ public final class CentralityCommand implements Callable<Integer> {
     }
     CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error", "error bar"), withErrors);
     out.println("error bar: 3 standard errors + truncation bound + deflation bound");
+  }
+
+  /** Refuses, before any product, probe blocks that would run out of heap part way. */
+  private void refuseProbeBlocksBeyondTheHeap(int n, SubgraphCentrality.Options options) {
+    long bytes = SubgraphCentrality.workingBytes(n, options);
+    if (bytes > heapBytes * 0.7) {
+      throw new IllegalArgumentException(String.format(Locale.ROOT, "--probes %d: subgraph centrality of %,d"
+          + " vertices needs %.1f GiB of probe blocks (%d probes at a time) but the heap is %.1f GiB: raise -Xmx",
+          options.probes(), n, bytes / 1073741824.0, Math.min(options.batch(), options.probes()),
+          heapBytes / 1073741824.0));
+    }
   }
 
   private void refuseFlagsOfOtherMeasures() {

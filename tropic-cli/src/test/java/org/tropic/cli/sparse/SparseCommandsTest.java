@@ -306,6 +306,29 @@ class SparseCommandsTest {
         .isEqualTo("0.5/max in-weight (no directed cycle)");
   }
 
+  /** 10⁹ Hadamard probes on 5 vertices ran for minutes; 8 give the exact diagonal. */
+  @Test
+  void subgraphHadamardProbesAreCappedWhereTheyBecomeExact() throws IOException {
+    Path ring = dir.resolve("ring.txt");
+    Files.writeString(ring, "# undirected\na b\nb c\nc d\nd e\ne a\n");
+    org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60), () ->
+        assertThat(run(new CentralityCommand(LOADER), ring.toString(), "subgraph", "--probes", "1000000000",
+            "--json")).isZero());
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("probes").asInt()).isEqualTo(8);
+    assertThat(json.get("probes_requested").asInt()).isEqualTo(1_000_000_000);
+    assertThat(err.toString()).contains("--probes 1000000000 capped at 8");
+  }
+
+  @Test
+  void subgraphProbeBlocksBeyondTheHeapAreRefusedBeforeAnyProduct() {
+    CentralityCommand command = new CentralityCommand(LOADER);
+    command.heapBytes = 10_000;
+    assertThat(run(command, undirected.toString(), "subgraph", "--probe-kind", "rademacher")).isEqualTo(2);
+    assertThat(err.toString()).contains("--probes 64: subgraph centrality of 60 vertices needs", "the heap is");
+    assertThat(out.toString()).isEmpty();
+  }
+
   @Test
   void katzRefusesTooLargeAnAlpha() {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--alpha", "1")).isEqualTo(2);
