@@ -64,6 +64,7 @@ public final class BfsCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
+      output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.BFS);
       int[] ids = sources.stream().mapToInt(g::vertex).toArray();
       Bfs.Result r = Bfs.levels(g, ids, maxDepth == null ? Integer.MAX_VALUE : maxDepth);

@@ -140,6 +140,7 @@ public final class CentralityCommand implements Callable<Integer> {
   public Integer call() {
     return CommandSupport.run(spec, () -> {
       refuseFlagsOfOtherMeasures();
+      output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, measure == Measure.subgraph
           ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
       Map<String, Object> facts = new LinkedHashMap<>();

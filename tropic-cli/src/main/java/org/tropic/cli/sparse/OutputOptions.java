@@ -1,14 +1,58 @@
 package org.tropic.cli.sparse;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** Where results go: a table on standard output by default, JSON instead, and the full vector as .npy. */
 public final class OutputOptions {
+  static final String NPY_SUFFIX = ".npy";
+
   @Option(names = "--json", description = "Print JSON instead of a table.")
   boolean json;
 
   @Option(names = "--npy", paramLabel = "FILE",
-      description = "Also write the full per-vertex vector to FILE as NumPy .npy (with a FILE.json sidecar).")
+      description = "Also write the full per-vertex vector to FILE (ending in .npy, not the input graph, in a "
+          + "writable folder) as NumPy .npy, with a FILE.json sidecar.")
   Path npy;
+
+  /**
+   * Refuses, before any work, an {@code --npy} that would replace the input graph or could not be written: the vector
+   * was written over the graph file without a word, and an unwritable path was found only after the computation.
+   */
+  void checkNpy(Path input) throws BadInputException {
+    if (npy == null) {
+      return;
+    }
+    if (!npy.getFileName().toString().endsWith(NPY_SUFFIX)) {
+      throw new BadInputException("--npy " + npy + ": the file must end in " + NPY_SUFFIX, null);
+    }
+    Path sidecar = npy.resolveSibling(npy.getFileName() + ".json");
+    if (sameFile(npy, input) || sameFile(sidecar, input)) {
+      throw new BadInputException("--npy " + npy + ": would overwrite the input graph " + input, null);
+    }
+    if (Files.isDirectory(npy)) {
+      throw new BadInputException("--npy " + npy + ": is a directory", null);
+    }
+    Path folder = npy.toAbsolutePath().getParent();
+    if (!Files.isDirectory(folder)) {
+      throw new BadInputException("--npy " + npy + ": no such folder " + folder, null);
+    }
+    if (!Files.isWritable(folder)) {
+      throw new BadInputException("--npy " + npy + ": the folder " + folder + " is not writable", null);
+    }
+  }
+
+  /** The same file when both exist (links and other spellings included), else the same normalized path. */
+  private static boolean sameFile(Path a, Path b) throws BadInputException {
+    try {
+      if (Files.exists(a) && Files.exists(b)) {
+        return Files.isSameFile(a, b);
+      }
+    } catch (IOException e) {
+      throw new BadInputException("--npy: cannot compare " + a + " with " + b + ": " + e.getMessage(), e);
+    }
+    return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+  }
 }

@@ -73,6 +73,7 @@ public final class TraverseCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     return CommandSupport.run(spec, () -> {
+      output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
       int[] ids = seeds.stream().mapToInt(g::vertex).toArray();
       Set<Integer> seedSet = new HashSet<>();

@@ -243,6 +243,31 @@ class SparseCommandsTest {
     assertThat(npy).doesNotExist();
   }
 
+  /** --npy once replaced the input graph without a word, and found an unwritable path only after the work. */
+  @Test
+  void anNpyThatWouldReplaceTheInputOrCannotBeWrittenIsRefusedBeforeAnyWork() throws IOException {
+    Path graphAsNpy = dir.resolve("g.npy");
+    Files.copy(directed, graphAsNpy);
+    String before = Files.readString(graphAsNpy);
+    assertThat(run(new BfsCommand(LOADER), graphAsNpy.toString(), "--source", "a", "--npy",
+        dir.resolve(".").resolve("g.npy").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("would overwrite the input graph");
+    assertThat(Files.readString(graphAsNpy)).isEqualTo(before);
+
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--npy", directed.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("--npy " + directed + ": the file must end in .npy");
+
+    Files.createDirectories(dir.resolve("folder.npy"));
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--npy",
+        dir.resolve("folder.npy").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("folder.npy: is a directory");
+
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy",
+        dir.resolve("absent").resolve("t.npy").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("t.npy: no such folder").doesNotContainPattern("(?m)^layout: ");
+  }
+
   @Test
   void scoresThatDidNotConvergeAreShownButNotSaved() throws IOException {
     Path npy = dir.resolve("e.npy");
