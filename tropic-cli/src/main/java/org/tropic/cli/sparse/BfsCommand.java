@@ -66,7 +66,7 @@ public final class BfsCommand implements Callable<Integer> {
     return CommandSupport.run(spec, () -> {
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.BFS);
-      int[] ids = sources.stream().mapToInt(g::vertex).toArray();
+      int[] ids = CommandSupport.vertexSet(g, "--source", sources, "the sources");
       Bfs.Result r = Bfs.levels(g, ids, maxDepth == null ? Integer.MAX_VALUE : maxDepth);
       PrintWriter out = spec.commandLine().getOut();
       if (output.json) {

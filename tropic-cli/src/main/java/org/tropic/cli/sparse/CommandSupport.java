@@ -4,11 +4,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.tropic.analytics.Ranked;
+import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.ErrorMessages;
 import org.tropic.cli.Json;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,6 +55,23 @@ final class CommandSupport {
   private static String commandName(CommandSpec spec) {
     String qualified = spec.qualifiedName(" ");
     return qualified.startsWith("tropic ") ? qualified : "tropic " + qualified;
+  }
+
+  /**
+   * The ids of the vertices an option names, each once: a name given twice is a slip, and counting it once would
+   * quietly answer another question. {@code what} names the set in the message ("the seeds").
+   */
+  static int[] vertexSet(SparseGraph g, String option, List<String> names, String what) {
+    int[] ids = new int[names.size()];
+    Set<Integer> seen = new HashSet<>();
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = g.vertex(names.get(i));
+      if (!seen.add(ids[i])) {
+        throw new IllegalArgumentException(option + " names '" + names.get(i) + "' more than once (" + what
+            + " are a set)");
+      }
+    }
+    return ids;
   }
 
   static void printJson(PrintWriter out, Object value) throws JsonProcessingException {

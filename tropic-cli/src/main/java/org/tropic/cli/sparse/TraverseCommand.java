@@ -75,14 +75,10 @@ public final class TraverseCommand implements Callable<Integer> {
     return CommandSupport.run(spec, () -> {
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
-      int[] ids = seeds.stream().mapToInt(g::vertex).toArray();
+      int[] ids = CommandSupport.vertexSet(g, "--seeds", seeds, "the seeds");
       Set<Integer> seedSet = new HashSet<>();
-      for (int i = 0; i < ids.length; i++) {
-        if (!seedSet.add(ids[i])) {
-          // The seeds are a set: a repeated one is a slip, and counting it once would answer another question quietly.
-          throw new IllegalArgumentException("--seeds names '" + seeds.get(i) + "' more than once"
-              + " (the seeds are a set)");
-        }
+      for (int id : ids) {
+        seedSet.add(id);
       }
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);
       VertexScores scores = WeightedTraversal.scores(g, ids, options);

@@ -202,6 +202,12 @@ class SparseCommandsTest {
   }
 
   @Test
+  void aSourceNamedTwiceIsRefusedAsASeedIs() {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a,a")).isEqualTo(2);
+    assertThat(err.toString()).contains("--source names 'a' more than once (the sources are a set)");
+  }
+
+  @Test
   void centralitiesRunAndReportTheirFacts() throws IOException {
     for (String measure : new String[] {"eigenvector", "pagerank", "katz", "subgraph"}) {
       out.getBuffer().setLength(0);
