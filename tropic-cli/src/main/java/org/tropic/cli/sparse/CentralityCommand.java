@@ -184,6 +184,7 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("change", r.change());
         }
         case subgraph -> {
+          CommandSupport.requireUndirected(g, graph, "subgraph centrality");
           ProbeKind kind = parseProbeKind(probeKind);
           SubgraphCentrality.Options options = new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed,
               deflate);

@@ -3,6 +3,7 @@ package org.tropic.cli.sparse;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -65,13 +66,30 @@ final class CommandSupport {
     int[] ids = new int[names.size()];
     Set<Integer> seen = new HashSet<>();
     for (int i = 0; i < ids.length; i++) {
-      ids[i] = g.vertex(names.get(i));
+      try {
+        ids[i] = g.vertex(names.get(i));
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+      }
       if (!seen.add(ids[i])) {
         throw new IllegalArgumentException(option + " names '" + names.get(i) + "' more than once (" + what
             + " are a set)");
       }
     }
     return ids;
+  }
+
+  /**
+   * Refuses a directed graph (or one with unequal weights on opposite arcs) where {@code what} needs a symmetric
+   * matrix, saying how to read it as undirected: with --undirected, or, for a .bcoo matrix, by converting it so.
+   */
+  static void requireUndirected(SparseGraph g, Path file, String what) {
+    if (!g.symmetric()) {
+      boolean matrix = file.getFileName().toString().endsWith(GraphSources.MATRIX_SUFFIX);
+      throw new IllegalArgumentException(what + " needs a symmetric matrix (an undirected graph); " + file
+          + " is directed or has unequal weights on opposite arcs: "
+          + (matrix ? "write it with 'sparse convert --undirected'" : "pass --undirected to read each arc as an edge"));
+    }
   }
 
   static void printJson(PrintWriter out, Object value) throws JsonProcessingException {

@@ -62,6 +62,7 @@ public final class SpectrumCommand implements Callable<Integer> {
   public Integer call() {
     return CommandSupport.run(spec, () -> {
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
+      CommandSupport.requireUndirected(g, graph, "the spectrum by Lanczos");
       SpectrumRange r = SpectrumRange.compute(g, new SpectrumRange.Options(steps, tolerance, seed));
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
@@ -76,7 +77,8 @@ public final class SpectrumCommand implements Callable<Integer> {
       } else {
         out.printf("lambda_min  %.9g  (residual bound %.2g)%n", r.min(), r.minResidual());
         out.printf("lambda_max  %.9g  (residual bound %.2g)%n", r.max(), r.maxResidual());
-        out.printf("%d Lanczos steps, %s%n", r.steps(), r.converged() ? "converged" : "NOT converged");
+        out.printf("%d Lanczos step%s, %s%n", r.steps(), r.steps() == 1 ? "" : "s",
+            r.converged() ? "converged" : "NOT converged");
         out.flush();
       }
       return r.converged() ? CommandSupport.OK : CommandSupport.FAILED;

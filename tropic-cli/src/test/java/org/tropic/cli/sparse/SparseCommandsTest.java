@@ -169,13 +169,18 @@ class SparseCommandsTest {
   @Test
   void badInputExitsTwoWithAMessage() {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "zz")).isEqualTo(2);
-    assertThat(err.toString()).contains("no vertex named 'zz'");
+    assertThat(err.toString()).contains("--source: no vertex named 'zz'");
     assertThat(run(new BfsCommand(LOADER), dir.resolve("missing.txt").toString(), "--source", "a")).isEqualTo(2);
     assertThat(err.toString()).contains("missing.txt: no such file");
     assertThat(run(new BfsCommand(LOADER), directed.toString())).isEqualTo(2);
     assertThat(err.toString()).contains("--source");
     assertThat(run(new SpectrumCommand(LOADER), directed.toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("symmetric");
+    assertThat(err.toString()).contains("symmetric", "pass --undirected");
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "subgraph")).isEqualTo(2);
+    assertThat(err.toString()).contains("subgraph centrality needs a symmetric matrix", "pass --undirected");
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,9")).isEqualTo(2);
+    assertThat(err.toString()).contains("--seeds: no vertex named '9'");
   }
 
   @Test
@@ -382,6 +387,8 @@ class SparseCommandsTest {
     out.getBuffer().setLength(0);
     assertThat(run(new SpectrumCommand(LOADER), undirected.toString(), "--json")).isZero();
     JsonNode fromGraph = JSON.readTree(out.toString());
+    assertThat(run(new SpectrumCommand(LOADER), matrix.toString(), "--steps", "1")).isEqualTo(1);
+    assertThat(out.toString()).contains("1 Lanczos step, NOT converged");
     assertThat(fromMatrix.get("lambda_max").asDouble()).isCloseTo(fromGraph.get("lambda_max").asDouble(),
         org.assertj.core.api.Assertions.within(1e-4));
 
