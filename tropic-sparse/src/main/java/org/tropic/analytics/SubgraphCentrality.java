@@ -107,10 +107,13 @@ public final class SubgraphCentrality {
    * @param terms Chebyshev degree used
    * @param probes probes used
    * @param kind the probe kind
+   * @param seriesConverged whether the Chebyshev series' truncation bound (relative to e^restMax) is within the
+   *     tolerance: always with the automatic degree, not always with a fixed one. It says nothing of the probes'
+   *     error, which {@link #error} and {@link #maxError} give.
    */
   public record Result(VertexScores scores, VertexScores standardErrors, double truncationBound,
       double deflationBound, SpectrumRange spectrum, double[] deflated, double restMax, int terms, int probes,
-      ProbeKind kind) {
+      ProbeKind kind, boolean seriesConverged) {
 
     /** The reported error bar of vertex v: 3 standard errors plus the truncation and deflation bounds. */
     public double error(int v) {
@@ -215,7 +218,7 @@ public final class SubgraphCentrality {
     Permutation perm = g.permutation();
     return new Result(new VertexScores(perm.toOld(estimate), g), new VertexScores(perm.toOld(standardError), g),
         scale * (series.truncationBound + rounding), deflationBound, range, top.values(), restMax, terms, p,
-        options.kind());
+        options.kind(), series.truncationBound <= options.tolerance());
   }
 
   /**

@@ -70,6 +70,20 @@ class SubgraphCentralityTest {
     assertThat(r.standardErrors().get(0)).isZero();
   }
 
+  /** "converged" was printed as true whatever the error; what is known is whether the series reached its bound. */
+  @Test
+  void seriesConvergedSaysWhetherTheChebyshevTruncationReachedItsTolerance() {
+    org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.withVertexCount(6);
+    for (int v = 0; v < 6; v++) {
+      b.addEdge(v, (v + 1) % 6, 1f);
+    }
+    SparseGraph sg = SparseGraph.of(b.undirected(true).build());
+    assertThat(SubgraphCentrality.compute(sg, SubgraphCentrality.Options.defaults()).seriesConverged()).isTrue();
+    SubgraphCentrality.Result cut = SubgraphCentrality.compute(sg,
+        SubgraphCentrality.Options.defaults().withTerms(1).withDeflate(0));
+    assertThat(cut.seriesConverged()).isFalse();
+  }
+
   /** Random probes: every vertex within its reported error bar of the dense exp(A) diagonal. */
   @Test
   void rademacherEstimatesLieWithinTheirReportedErrors() {

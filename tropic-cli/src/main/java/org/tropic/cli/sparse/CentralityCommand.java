@@ -197,6 +197,9 @@ public final class CentralityCommand implements Callable<Integer> {
           }
           scores = r.scores();
           estimate = r;
+          // An estimate with error bars is an answer whatever its error: max_error says how good it is, and
+          // series_converged only that the Chebyshev series reached its truncation bound (not "converged", which
+          // read as if the scores had).
           converged = true;
           facts.put("probes", r.probes());
           facts.put("probe_kind", r.kind().name().toLowerCase());
@@ -208,10 +211,13 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("truncation_bound", r.truncationBound());
           facts.put("deflation_bound", r.deflationBound());
           facts.put("max_error", r.maxError());
+          facts.put("series_converged", r.seriesConverged());
         }
         default -> throw new IllegalStateException("unknown measure " + measure);
       }
-      facts.put("converged", converged);
+      if (estimate == null) {
+        facts.put("converged", converged);
+      }
       List<Ranked> ranked = scores.top(top);
       print(ranked, estimate, facts, g);
       // Scores that did not converge are shown, but not saved as if they were an answer.

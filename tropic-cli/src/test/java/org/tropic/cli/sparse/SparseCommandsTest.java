@@ -230,6 +230,8 @@ class SparseCommandsTest {
         assertThat(json.get("rest_lambda_max").asDouble()).isLessThan(json.get("lambda_max").asDouble());
         JsonNode first = json.get("top").get(0);
         assertThat(first.get("error").asDouble()).isGreaterThanOrEqualTo(first.get("standard_error").asDouble());
+        assertThat(json.has("converged")).as("the estimate's quality is max_error, not a convergence").isFalse();
+        assertThat(json.get("series_converged").asBoolean()).isTrue();
       }
     }
     out.getBuffer().setLength(0);
