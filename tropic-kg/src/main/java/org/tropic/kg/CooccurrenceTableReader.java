@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import org.tropic.io.GraphInputException;
 
 /**
  * Reads a pairwise co-occurrence table — two concept ids and how many documents name both — such as the MEDLINE
@@ -94,6 +95,7 @@ public final class CooccurrenceTableReader {
             expected = "columns " + String.join(", ", List.of(f));
             continue;
           }
+          requireNoPartialHeader(file, table, f, options.columns());
           at = new int[] {0, 1, 2, -1, -1, -1, -1};
           expected = "'id id count'";
         }
@@ -106,20 +108,27 @@ public final class CooccurrenceTableReader {
         }
         int count = LiteratureTableReader.pmid(f[at[2]]);
         if (count < 0 && !f[at[2]].equals("0")) {
-          LiteratureTableReader.malformed(file, table, tally, "count '" + f[at[2]] + "' is not a whole number",
+          LiteratureTableReader.malformed(file, table, tally, "count '" + f[at[2]] + "' is not a whole number ≥ 0",
               options.strict(), expected);
           continue;
         }
         count = Math.max(count, 0);
         double p = at[5] >= 0 ? number(f[at[5]]) : 0;
         double enrichment = at[6] >= 0 ? number(f[at[6]]) : Double.POSITIVE_INFINITY;
-        if (Double.isNaN(p) || Double.isNaN(enrichment) || f[at[0]].isEmpty() || f[at[1]].isEmpty()) {
-          LiteratureTableReader.malformed(file, table, tally, "an empty id, or a p-value or enrichment that is not"
-              + " a number", options.strict(), expected);
+        String problem = f[at[0]].isEmpty() || f[at[1]].isEmpty() ? "an empty concept id"
+            : Double.isNaN(p) ? "p-value '" + f[at[5]] + "' is not a number"
+            : Double.isNaN(enrichment) ? "enrichment '" + f[at[6]] + "' is not a number" : null;
+        if (problem != null) {
+          LiteratureTableReader.malformed(file, table, tally, problem, options.strict(), expected);
           continue;
         }
         int a = builder.concept(f[at[0]], at[3] >= 0 ? f[at[3]] : null, options.semanticType());
         int b = builder.concept(f[at[1]], at[4] >= 0 ? f[at[4]] : null, options.semanticType());
+        if (a == b) {
+          // Not a co-occurrence of two concepts; counting it would inflate the concept's total and so its Jaccard.
+          tally.dropped("a concept paired with itself");
+          continue;
+        }
         long pair = a < b ? (long) a << 32 | b : (long) b << 32 | a;
         int earlier = seen.putIfAbsent(pair, count);
         if (earlier >= 0) {
@@ -159,6 +168,25 @@ public final class CooccurrenceTableReader {
       }
     }
     return at;
+  }
+
+  /**
+   * A first row that names two or more of the table's columns is its header even when it lacks some: read as data,
+   * it would fail on every row with a message about numbers, not about the missing column.
+   */
+  private static void requireNoPartialHeader(Path file, TextTable table, String[] row, Columns columns)
+      throws GraphInputException {
+    String[] required = {columns.first(), columns.second(), columns.count()};
+    String[] all = {columns.first(), columns.second(), columns.count(), columns.firstName(), columns.secondName(),
+        columns.pValue(), columns.enrichment()};
+    List<String> fields = List.of(row);
+    long named = Arrays.stream(all).filter(c -> c != null && fields.contains(c)).count();
+    if (named >= 2) {
+      List<String> missing = Arrays.stream(required).filter(c -> !fields.contains(c)).toList();
+      throw new GraphInputException(file.toString(), table.line(), "the header lacks the column"
+          + (missing.size() == 1 ? " " : "s ") + String.join(", ", missing), table.text(),
+          "a header naming " + String.join(", ", required));
+    }
   }
 
   private static double number(String text) {

@@ -136,9 +136,12 @@ public final class KnowledgeGraphBuilder {
     }
     count(subject, object, year, 1, true);
     if (pmid > 0 && kinds.contains(EdgeKind.CONCEPT_ABSTRACT)) {
+      // A predication of a concept with itself (X TREATS X) mentions it once, as count() counts it once.
       occurrences.addTo((long) subject << 32 | pmid, 1);
-      occurrences.addTo((long) object << 32 | pmid, 1);
-      occurrencesInPmid.addTo(pmid, 2);
+      if (object != subject) {
+        occurrences.addTo((long) object << 32 | pmid, 1);
+      }
+      occurrencesInPmid.addTo(pmid, subject == object ? 1 : 2);
     }
   }
 

@@ -132,4 +132,17 @@ class KnowledgeGraphTest {
     builder.cooccurrences(a, b, 3, true);
     assertThatThrownBy(() -> builder.build().asOf(2000)).hasMessageContaining("records no publication years");
   }
+
+  @Test
+  void aPredicationOfAConceptWithItselfMentionsItOnceInItsAbstract() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    int x = builder.concept("X", null, null);
+    int y = builder.concept("Y", null, null);
+    builder.predication(x, x, 7);
+    builder.predication(x, y, 7);
+    KnowledgeGraph g = builder.build();
+    // Abstract 7 mentions X twice and Y once: shares 2/3 and 1/3 (X counted three times made them 3/4 and 1/4).
+    assertThat(weight(g, "X", "PMID:7")).isCloseTo(2f / 3, within(1e-6f));
+    assertThat(weight(g, "Y", "PMID:7")).isCloseTo(1f / 3, within(1e-6f));
+  }
 }
