@@ -1,11 +1,11 @@
 package org.tropic.cli;
 
 /** Human-readable durations and byte counts for reports. */
-final class Durations {
+public final class Durations {
   private Durations() {}
 
-  /** 0.42 s, 12.3 s, 4 min 05 s, 2 h 03 min. */
-  static String format(double seconds) {
+  /** 0.42 s, 12.3 s, 4 min 05 s, 2 h 03 min, 3.5 days, 1.3 years. */
+  public static String format(double seconds) {
     if (seconds < 10) {
       return String.format("%.2f s", seconds);
     }
@@ -16,7 +16,13 @@ final class Durations {
     if (s < 3600) {
       return String.format("%d min %02d s", s / 60, s % 60);
     }
-    return String.format("%d h %02d min", s / 3600, s % 3600 / 60);
+    if (s < 2 * 86_400) {
+      return String.format("%d h %02d min", s / 3600, s % 3600 / 60);
+    }
+    if (s < 365 * 86_400L) {
+      return String.format("%.1f days", seconds / 86_400);
+    }
+    return String.format("%.1f years", seconds / (365.25 * 86_400));
   }
 
   /** 512 B, 3.4 MiB, 1.2 GiB. */

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
+import org.tropic.cli.Durations;
 import org.tropic.cli.Json;
 import org.tropic.cli.Version;
 import org.tropic.dist.Calibration;
@@ -237,18 +238,23 @@ public final class ModelCommand implements Callable<Integer> {
         : String.format(Locale.ROOT, "HyPerMod a = %.4g FLOP/s, d = %.3g (b=%d: %.4g FLOP/s)", kernel.a(),
             kernel.d(), p.blockSize(), m.flopRateAt(p.blockSize())));
     HyperbolicFit network = m.bandwidthCurve();
-    out.printf(Locale.ROOT, "  latency α = %.3g s; bandwidth %s; %d processes per node%n", m.latencySeconds(),
+    out.printf(Locale.ROOT, "  latency α = %.3g s; bandwidth %s; %d process%s per node%n", m.latencySeconds(),
         network == null ? String.format(Locale.ROOT, "%.4g B/s", m.bandwidth())
             : String.format(Locale.ROOT, "HyPerMod a = %.4g B/s, d = %.4g B (%s)", network.a(), network.d(),
                 m.bandwidthAxis().name().toLowerCase(Locale.ROOT).replace('_', ' ')),
-        m.processesPerNode());
-    out.printf(Locale.ROOT, "problem: n = %d on %d processes, grid %s%s, b = %d%s%n", p.n(), p.grid().size(),
-        p.grid(), recommendedGrid ? " (recommended)" : "", p.blockSize(), recommendedBlock ? " (recommended)" : "");
-    out.printf(Locale.ROOT, "  T_comp  = %12.4g s   (2n³γ/P on the busiest process)%n", p.computeSeconds());
-    out.printf(Locale.ROOT, "  T_comm  = %12.4g s   (2(n/b)α + βn²(1/Pr + 1/Pc))%n", p.communicationSeconds());
-    out.printf(Locale.ROOT, "  T_ideal = %12.4g s   %.4g FLOP/s%n", p.idealSeconds(), p.idealFlopRate());
-    out.printf(Locale.ROOT, "  T_worst = %12.4g s   %.4g FLOP/s%n", p.worstSeconds(), p.worstFlopRate());
-    out.printf(Locale.ROOT, "  critical path (diagonal and panels in sequence) %.4g s%n", p.criticalPathSeconds());
+        m.processesPerNode(), m.processesPerNode() == 1 ? "" : "es");
+    out.printf(Locale.ROOT, "problem: n = %d on %d process%s, grid %s%s, b = %d%s%n", p.n(), p.grid().size(),
+        p.grid().size() == 1 ? "" : "es", p.grid(), recommendedGrid ? " (recommended)" : "", p.blockSize(), recommendedBlock ? " (recommended)" : "");
+    out.printf(Locale.ROOT, "  T_comp  = %12.4g s%s   (2n³γ/P on the busiest process)%n", p.computeSeconds(),
+        readable(p.computeSeconds()));
+    out.printf(Locale.ROOT, "  T_comm  = %12.4g s%s   (2(n/b)α + βn²(1/Pr + 1/Pc))%n", p.communicationSeconds(),
+        readable(p.communicationSeconds()));
+    out.printf(Locale.ROOT, "  T_ideal = %12.4g s%s   %.4g FLOP/s%n", p.idealSeconds(), readable(p.idealSeconds()),
+        p.idealFlopRate());
+    out.printf(Locale.ROOT, "  T_worst = %12.4g s%s   %.4g FLOP/s%n", p.worstSeconds(), readable(p.worstSeconds()),
+        p.worstFlopRate());
+    out.printf(Locale.ROOT, "  critical path (diagonal and panels in sequence) %.4g s%s%n", p.criticalPathSeconds(),
+        readable(p.criticalPathSeconds()));
     out.printf(Locale.ROOT, "  memory per process %.4g GiB%s%n", p.memoryBytesPerProcess() / 1073741824.0,
         m.memoryPerProcess() > 0 && p.memoryBytesPerProcess() > m.memoryPerProcess()
             ? String.format(Locale.ROOT, " — more than the %.3g GiB a process has: use more processes",
@@ -262,11 +268,29 @@ public final class ModelCommand implements Callable<Integer> {
     }
   }
 
+  /** A long time also in minutes, hours, days or years: "4.048e+07 s" alone does not read as 1.3 years. */
+  private static String readable(double seconds) {
+    return seconds >= 60 ? " (" + Durations.format(seconds) + ")" : "";
+  }
+
   /** Flags that the chosen machine or problem would silently ignore or could not use, refused before calibration. */
   private void refuseMismatchedFlags() {
     if (!machine.equalsIgnoreCase("local") && (latency != null || bandwidth != null)) {
       throw new IllegalArgumentException((latency != null ? "--latency" : "--bandwidth") + " is for --machine local;"
           + " the " + machine + " preset has its own network parameters");
+    }
+    boolean local = machine.equalsIgnoreCase("local");
+    for (String flag : new String[] {"--threads", "--arithmetic"}) {
+      if (!local && spec.commandLine().getParseResult().hasMatchedOption(flag)) {
+        throw new IllegalArgumentException(flag + " is for --machine local, whose kernel rate is measured here; the "
+            + machine + " preset has its own");
+      }
+    }
+    int processors = Runtime.getRuntime().availableProcessors();
+    if (local && threads > processors) {
+      // The kernel is timed on these threads: beyond the cores the rate would be extrapolated, not measured.
+      throw new IllegalArgumentException("--threads " + threads + " is more than the " + processors + " processors"
+          + " of this machine, where the kernel rate is measured; give at most " + processors);
     }
     if (blockSize != null && vertices != null && blockSize > vertices) {
       throw new IllegalArgumentException("-b " + blockSize + " is larger than the matrix (n = " + vertices + ")");

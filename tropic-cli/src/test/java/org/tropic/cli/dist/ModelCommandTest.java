@@ -29,6 +29,13 @@ class ModelCommandTest {
   }
 
   @Test
+  void longTimesAlsoReadInDaysOrYears() {
+    assertThat(run("--machine", "summit", "-n", "4.1e6")).isZero();
+    assertThat(out.toString()).contains("n = 4100000 on 1 process, grid 1x1")
+        .containsPattern("T_ideal = .* s \\(\\d+\\.\\d years\\)");
+  }
+
+  @Test
   void jsonCarriesThePredictionAndThePapersRun() throws Exception {
     assertThat(run("--machine", "frontier", "--json")).isZero();
     var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
@@ -66,6 +73,13 @@ class ModelCommandTest {
     assertThat(err.toString()).contains("'--latency'");
     assertThat(run("--machine", "summit", "-n", "1e30")).isEqualTo(2);
     assertThat(err.toString()).contains("is more than 9223372036854775807");
+    assertThat(run("--machine", "summit", "-n", "4096", "--threads", "2")).isEqualTo(2);
+    assertThat(err.toString()).contains("--threads is for --machine local");
+    assertThat(run("--machine", "frontier", "-n", "4096", "--arithmetic", "int32")).isEqualTo(2);
+    assertThat(err.toString()).contains("--arithmetic is for --machine local");
+    int beyond = Runtime.getRuntime().availableProcessors() + 1;
+    assertThat(run("-n", "4096", "--threads", String.valueOf(beyond))).isEqualTo(2);
+    assertThat(err.toString()).contains("--threads " + beyond + " is more than the " + (beyond - 1) + " processors");
     assertThat(out.toString()).isEmpty();
   }
 
