@@ -74,6 +74,14 @@ public final class KnowledgeGraphStore {
     Map<String, String> writeInto(Path directory) throws IOException;
   }
 
+  /**
+   * Whether {@link #write} may write to {@code target}: it is absent, or a graph stored before, which is replaced;
+   * never a file or a foreign directory. For commands to check before their work, not only when they write.
+   */
+  public static boolean canReplace(Path target) {
+    return !Files.exists(target) || Files.isRegularFile(target.resolve(MANIFEST));
+  }
+
   /** Writes {@code graph} to the directory {@code target}; see the class comment. */
   public static Manifest write(KnowledgeGraph graph, List<ReadReport> inputs, Path target) throws IOException {
     return write(graph, inputs, target, null);
@@ -83,7 +91,7 @@ public final class KnowledgeGraphStore {
   public static Manifest write(KnowledgeGraph graph, List<ReadReport> inputs, Path target, Extra extra)
       throws IOException {
     Path absolute = target.toAbsolutePath();
-    if (Files.exists(absolute) && !Files.isRegularFile(absolute.resolve(MANIFEST))) {
+    if (!canReplace(absolute)) {
       throw new IOException(target + " exists and is not a stored knowledge graph (no " + MANIFEST
           + "); choose a new directory");
     }

@@ -87,6 +87,10 @@ public final class DemoCommand implements Callable<Integer> {
   private int demo() throws Exception {
     long start = System.nanoTime();
     PrintWriter print = spec.commandLine().getOut();
+    if (out != null) {
+      KgCli.requireDirectoryOrAbsent("--out", out);
+      KgCli.requireGraphTarget("--out", out.resolve("literature-kg"));
+    }
     Path cooccurrence = input(COOCCURRENCE);
     Path nodes = input(NODES);
     Path edges = input(EDGES);

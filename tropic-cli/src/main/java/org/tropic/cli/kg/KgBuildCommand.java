@@ -1,6 +1,7 @@
 package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,6 +109,8 @@ public final class KgBuildCommand implements Callable<Integer> {
 
   private int build() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    KgCli.requireGraphTarget("-o", output);
+    boolean replacing = Files.exists(output);
     boolean curated = curatedEdges != null || curatedNodes != null;
     boolean literature = !predications.isEmpty() || !citationPairs.isEmpty() || !triples.isEmpty()
         || !cooccurrence.isEmpty();
@@ -162,7 +165,7 @@ public final class KgBuildCommand implements Callable<Integer> {
     Set<EdgeKind> apspKinds = apspEdges == null ? kinds : KgCli.kinds(apspEdges);
     KnowledgeGraphStore.write(graph, reports, output,
         apsp ? directory -> Apsp.writeInto(directory, output, graph.view(apspKinds), out) : null);
-    out.println("wrote " + output);
+    out.println("wrote " + output + (replacing ? " (replacing the graph stored there before)" : ""));
     return KgCli.OK;
   }
 

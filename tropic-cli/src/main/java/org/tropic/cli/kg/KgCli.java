@@ -3,6 +3,7 @@ package org.tropic.cli.kg;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Set;
@@ -80,6 +81,24 @@ final class KgCli {
       out.println("graph as of " + asOf + ": " + graph.describe());
     }
     return graph;
+  }
+
+  /**
+   * Refuses, before any work, an output directory that a command would fail to write at its end: a file, or a
+   * directory that holds something other than a stored knowledge graph.
+   */
+  static void requireGraphTarget(String option, Path target) {
+    if (!KnowledgeGraphStore.canReplace(target)) {
+      throw new IllegalArgumentException(option + " " + target + (Files.isDirectory(target)
+          ? " is a directory that holds no stored knowledge graph" : " is a file") + "; choose a new directory");
+    }
+  }
+
+  /** Refuses, before any work, an output directory option that names a file. */
+  static void requireDirectoryOrAbsent(String option, Path target) {
+    if (Files.exists(target) && !Files.isDirectory(target)) {
+      throw new IllegalArgumentException(option + " " + target + " is a file, not a directory");
+    }
   }
 
   /** Edge kinds from a comma-separated option value ({@code all} for every kind). */

@@ -77,6 +77,7 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   private int validate() throws Exception {
     if (plots != null) {
       PlotSupport.require();
+      KgCli.requireDirectoryOrAbsent("--plots", plots);
     }
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.

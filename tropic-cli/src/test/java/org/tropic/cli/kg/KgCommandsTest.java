@@ -314,6 +314,21 @@ class KgCommandsTest {
     assertThat(typo.exit()).isEqualTo(2);
     assertThat(typo.err()).contains("no concept 'dX' in the literature graph");
 
+    Path aFile = Files.writeString(dir.resolve("a-file"), "not a directory\n");
+    CliRun plotsOnAFile = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString(), "--plots", aFile.toString());
+    assertThat(plotsOnAFile.exit()).isEqualTo(2);
+    assertThat(plotsOnAFile.err()).contains("--plots " + aFile + " is a file, not a directory");
+    CliRun buildOnAFile = CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "-o",
+        aFile.toString());
+    assertThat(buildOnAFile.exit()).isEqualTo(2);
+    assertThat(buildOnAFile.err()).contains("-o " + aFile + " is a file; choose a new directory")
+        .doesNotContain("co-occurrence"); // refused before reading the inputs
+    CliRun rebuilt = CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "-o",
+        literature.toString());
+    assertThat(rebuilt.exit()).isZero();
+    assertThat(rebuilt.out()).contains("(replacing the graph stored there before)");
+
     CliRun mappedNothing = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
         "--curated", literature.toString());
     assertThat(mappedNothing.exit()).isEqualTo(2);
