@@ -118,6 +118,9 @@ final class ApspCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
     distributed.requireDistributedForItsFlags(spec.commandLine().getParseResult());
+    if (output != null) {
+      refuseToOverwriteTheInput();
+    }
     if (distributed.enabled()) {
       if (output == null) {
         throw new IllegalArgumentException("--distributed needs -o OUT.npy: no rank holds the whole result");
@@ -263,6 +266,18 @@ final class ApspCommand implements Callable<Integer> {
       summary.printExamples(graph, spec.commandLine().getOut());
     }
     return 0;
+  }
+
+  /** The result, its sidecar and its predecessor file are each checked: any of them would replace the graph. */
+  private void refuseToOverwriteTheInput() {
+    OutputPaths.refuseInputAsOutput("-o", output, graphPath, "the input graph");
+    OutputPaths.refuseInputAsOutput("-o", Sidecar.pathFor(output), graphPath,
+        "(through its sidecar " + Sidecar.pathFor(output).getFileName() + ") the input graph");
+    if (predecessors) {
+      Path predecessorFile = DistanceStore.predecessorsPathFor(output);
+      OutputPaths.refuseInputAsOutput("-o", predecessorFile, graphPath,
+          "(through its predecessor file " + predecessorFile.getFileName() + ") the input graph");
+    }
   }
 
   private static double seconds(long since) {

@@ -349,6 +349,19 @@ class TropicCommandTest {
   }
 
   @Test
+  void anOutputThatIsTheInputGraphIsRefusedAndTheGraphKept() throws IOException {
+    Path graph = smallGraph();
+    byte[] before = Files.readAllBytes(graph);
+    String sameFileOtherSpelling = dir.resolve(".").resolve(graph.getFileName()).toString();
+    for (String out : List.of(graph.toString(), sameFileOtherSpelling)) {
+      Run r = run("apsp", graph.toString(), "-o", out);
+      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      assertThat(r.err()).contains("-o names the input graph " + graph).doesNotContain("plan:");
+    }
+    assertThat(Files.readAllBytes(graph)).isEqualTo(before);
+  }
+
+  @Test
   void missingFileAndBadOptionsAreUsageErrors() {
     assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
     assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);
