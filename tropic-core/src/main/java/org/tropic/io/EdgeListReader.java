@@ -26,7 +26,7 @@ final class EdgeListReader {
     Fields fields = new Fields();
     DirectionHeader header = new DirectionHeader();
     GraphBuilder builder = GraphBuilder.labelled();
-    VertexNames names = new VertexNames(builder);
+    VertexNames names = new VertexNames(builder, lines);
     ParsedGraph.Direction direction = null;
     boolean headerRowDone = options.headerRow() == ReadOptions.HeaderRow.ABSENT;
     int weightField = -2;

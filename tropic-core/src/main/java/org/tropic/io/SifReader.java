@@ -20,7 +20,7 @@ final class SifReader {
   static ParsedGraph read(LineReader lines, ReadOptions options) throws IOException {
     Fields fields = new Fields();
     GraphBuilder builder = GraphBuilder.labelled();
-    VertexNames names = new VertexNames(builder);
+    VertexNames names = new VertexNames(builder, lines);
     ParsedGraph.Direction direction = ParsedGraph.Direction.resolve(options.direction(), false,
         "SIF relations are directed (source → target)");
     builder.undirected(direction.undirected());

@@ -5,6 +5,8 @@ import static org.tropic.io.Fixtures.assertInputError;
 import static org.tropic.io.Fixtures.write;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -243,6 +245,22 @@ class EdgeListReaderTest {
     Path file = write(dir, "g.tsv", "a\tb\n\tc\n");
 
     assertInputError(file, 2, "empty vertex name", "'source<TAB>target'");
+  }
+
+  @Test
+  void namesThatAreNotUtf8AreReportedNotMerged() throws IOException {
+    // Latin-1 café and cafè: decoded leniently both became "caf\uFFFD", one vertex instead of two.
+    Path file = dir.resolve("latin1.edges");
+    Files.write(file, "caf\u00e9 x 1\ncaf\u00e8 y 1\n".getBytes(StandardCharsets.ISO_8859_1));
+
+    assertInputError(file, 1, "vertex name is not valid UTF-8", "iconv");
+  }
+
+  @Test
+  void utf8NamesAreReadAsWritten() throws IOException {
+    Path file = write(dir, "utf8.edges", "caf\u00e9 x 1\ncaf\u00e8 y 1\n");
+
+    assertThat(GraphReader.read(file).labels().names()).containsExactly("caf\u00e9", "x", "caf\u00e8", "y");
   }
 
   @Test
