@@ -25,6 +25,7 @@ import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.LoadedGraph;
 import org.tropic.io.Sidecar;
+import org.tropic.io.WeightRounding;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import picocli.CommandLine.Command;
@@ -144,6 +145,17 @@ final class ApspCommand implements Callable<Integer> {
     err.printf("read %s: %,d vertices, %,d arcs, %s, %s (%s)%n", graphPath, graph.vertexCount(), graph.arcCount(),
         loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
         Durations.format(readSeconds));
+    WeightRounding rounding = loaded.source().weightRounding();
+    if (rounding.any()) {
+      err.printf("read %s: %s%n", graphPath, rounding.describe());
+    }
+    if (arithmetic == Arithmetic.INT32 && rounding.integers() > 0) {
+      // int32 is asked for exact whole-number distances; these weights are no longer the integers written.
+      throw new IllegalArgumentException("--arithmetic int32 promises exact integer distances, but " + graphPath
+          + " has integer weights float32 cannot hold (" + rounding.describe() + "); every path runs on float32"
+          + " weights: drop --arithmetic int32 (or use exact-float) to accept the rounding, or scale the weights"
+          + " below 2^24 = 16777216");
+    }
 
     if (output != null) {
       DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve

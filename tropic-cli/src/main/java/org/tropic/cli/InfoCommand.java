@@ -58,6 +58,10 @@ final class InfoCommand implements Callable<Integer> {
         .put("weight_min", g.arcCount() == 0 ? null : (double) w.min())
         .put("weight_max", g.arcCount() == 0 ? null : (double) w.max())
         .put("integral_weights", w.integral())
+        // float32 is all Tropic keeps: say how many weights it changed, with the first one
+        .put("rounded_weights", loaded.source().weightRounding().count())
+        .put("rounded_weights_note", loaded.source().weightRounding().any()
+            ? loaded.source().weightRounding().describe() : null)
         .put("arithmetic", Arithmetic.choose(w, n).label())
         .put("symmetric", g.isSymmetric()) // Floyd–Warshall then solves the upper triangle of tiles only
         .put("apsp_result_bytes", (long) n * n * Float.BYTES)

@@ -362,6 +362,41 @@ class TropicCommandTest {
   }
 
   @Test
+  void aDistanceBeyondFloat32IsRefusedNotStoredAsUnreachable() throws IOException {
+    Path graph = dir.resolve("huge.edges");
+    Files.writeString(graph, "0 1 3e38\n1 2 3e38\n"); // D[0,2] = 6e38 would read as +inf
+    Run r = run("apsp", graph.toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err()).contains("could overflow float32", "2 × 3.000e+38 = 6.000e+38", "3.403e+38");
+  }
+
+  @Test
+  void weightsRoundedToFloat32AreReportedAndRefusedForInt32() throws IOException {
+    Path graph = dir.resolve("big.edges");
+    Files.writeString(graph, "0 1 16777217\n1 2 1\n");
+    String note = "1 weight rounded to float32, e.g. line 1: 16777217 → 1.6777216E7";
+    Run apsp = run("apsp", graph.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    assertThat(apsp.err()).contains(note);
+    Run int32 = run("apsp", graph.toString(), "--arithmetic", "int32");
+    assertThat(int32.exitCode()).isEqualTo(2);
+    assertThat(int32.err()).contains("--arithmetic int32 promises exact integer distances", note, "exact-float")
+        .doesNotContain("plan:");
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(info.get("rounded_weights").asLong()).isEqualTo(1);
+    assertThat(info.get("rounded_weights_note").asText()).isEqualTo(note);
+  }
+
+  @Test
+  void aForcedArithmeticThatIsNotExactNamesTheOnesThatAre() throws IOException {
+    Path graph = dir.resolve("negative.edges");
+    Files.writeString(graph, "0 1 -1\n1 2 2\n");
+    Run r = run("apsp", graph.toString(), "--arithmetic", "nonnegative-float");
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("; use exact-float").doesNotContain("exact-float or exact-float");
+  }
+
+  @Test
   void missingFileAndBadOptionsAreUsageErrors() {
     assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
     assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);

@@ -83,10 +83,16 @@ public final class BlockedFloydWarshall {
     if (!requested.supports(graph.weightStats(), graph.vertexCount())) {
       throw new IllegalArgumentException("arithmetic " + requested.label() + " is not exact for this graph (weights "
           + graph.weightStats().min() + " .. " + graph.weightStats().max()
-          + (graph.weightStats().integral() ? ", whole numbers" : "") + "); use "
-          + Arithmetic.choose(graph.weightStats(), graph.vertexCount()).label() + " or exact-float");
+          + (graph.weightStats().integral() ? ", whole numbers" : "") + "); use " + exactAlternatives(graph));
     }
     return requested;
+  }
+
+  /** The paths exact for {@code graph}: the fastest one, and exact-float when that is another one. */
+  private static String exactAlternatives(Graph graph) {
+    String fastest = Arithmetic.choose(graph.weightStats(), graph.vertexCount()).label();
+    String always = Arithmetic.EXACT_FLOAT.label();
+    return fastest.equals(always) ? always : fastest + " or " + always;
   }
 
   /**

@@ -36,11 +36,35 @@ public final class Planner {
    */
   public ApspPlan plan(Graph graph, ApspRequest request) {
     NegativeCycleException.rejectNegativeEdgeOfSymmetricGraph(graph); // before any timing or partitioning
+    refuseFloatOverflow(graph);
     return switch (request.device()) {
       case CPU -> planOnCpu(graph, request);
       case GPU -> planOnGpu(graph, request);
       case AUTO -> planAnywhere(graph, request);
     };
+  }
+
+  /**
+   * Refuses a graph on which a shortest path could be longer than the largest float32: every path would still be
+   * found, but such a distance rounds to +∞ and the stored result would call a reachable pair unreachable. The
+   * bound is a simple path's, (n − 1) arcs of the largest |weight|, so a refused graph may in fact be fine; the
+   * caller can scale its weights down.
+   *
+   * @throws IllegalArgumentException with n, the largest |weight| and their product
+   */
+  static void refuseFloatOverflow(Graph graph) {
+    int n = graph.vertexCount();
+    if (graph.arcCount() == 0 || n < 2) {
+      return;
+    }
+    var w = graph.weightStats();
+    double largest = Math.max(Math.abs((double) w.min()), Math.abs((double) w.max()));
+    double longest = (n - 1) * largest;
+    if (longest > Float.MAX_VALUE) {
+      throw new IllegalArgumentException(String.format("a shortest path could overflow float32: (n − 1) × max"
+          + " |weight| = %,d × %.4g = %.4g exceeds the largest float32, %.4g, and such a distance would read as"
+          + " unreachable (+inf); scale the weights down", n - 1, largest, longest, (double) Float.MAX_VALUE));
+    }
   }
 
   /** {@link Device#GPU}: the GPU back end's plan, or a {@link DeviceUnavailableException} saying what is missing. */

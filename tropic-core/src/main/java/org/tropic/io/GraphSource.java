@@ -12,6 +12,7 @@ package org.tropic.io;
  *     {@code "option DIRECTED"}, {@code "the default with no direction header; pass --undirected if ..."}
  * @param weights the weight rule applied, {@link ReadOptions.Weights#DEFAULT} resolved to what it means here
  * @param dataLines the number of edge or entry lines read (comments, headers and blank lines excluded)
+ * @param weightRounding the weights float32 did not hold as written ({@link WeightRounding#NONE} if none)
  */
 public record GraphSource(String name, GraphFormat format, Compression compression, boolean undirected,
-    String directionReason, ReadOptions.Weights weights, long dataLines) {}
+    String directionReason, ReadOptions.Weights weights, long dataLines, WeightRounding weightRounding) {}

@@ -28,6 +28,7 @@ final class LineReader implements Closeable {
   private int lineStart;
   private int lineEnd;
   private long lineNumber;
+  private final WeightRounding.Tally weightRounding = new WeightRounding.Tally();
 
   LineReader(InputStream in, String source) {
     this.in = in;
@@ -130,6 +131,11 @@ final class LineReader implements Closeable {
 
   int end() {
     return lineEnd;
+  }
+
+  /** The weights of this input that float32 did not hold as written, counted as they are parsed. */
+  WeightRounding.Tally weightRounding() {
+    return weightRounding;
   }
 
   /** The 1-based number of the current line. */

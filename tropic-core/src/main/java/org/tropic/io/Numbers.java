@@ -87,7 +87,11 @@ final class Numbers {
     int to = fields.end(field);
     long integer = parseLong(b, from, to);
     if (integer != NOT_AN_INTEGER) {
-      return (float) integer;
+      float value = (float) integer;
+      if ((long) value != integer) { // above 2^24 not every integer is a float32
+        lines.weightRounding().note(lines.lineNumber(), fields.text(field), value, true);
+      }
+      return value;
     }
     String text = new String(b, from, to - from, StandardCharsets.ISO_8859_1);
     String expected = "a finite decimal number such as 2, 0.5 or 1e-3 in column " + (field + 1);
@@ -107,7 +111,40 @@ final class Numbers {
     if (Float.isInfinite(value)) {
       throw lines.fieldError("weight is beyond the float32 range (±3.4e38)", fields.text(field), expected);
     }
+    if (!holdsExactly(b, from, to, text, value)) {
+      lines.weightRounding().note(lines.lineNumber(), text, value, false);
+    }
     return value == 0 ? 0f : value;
+  }
+
+  /**
+   * Whether {@code value} reads back as the decimal written: its shortest decimal form is the same number. Not
+   * "the binary value equals the decimal" (0.1 never does, in any binary format), but "nothing the user wrote was
+   * lost". Up to 6 significant digits in the normal range always read back, which spares the exact comparison.
+   */
+  private static boolean holdsExactly(byte[] b, int from, int to, String text, float value) {
+    float magnitude = Math.abs(value);
+    if (magnitude >= Float.MIN_NORMAL && significantDigits(b, from, to) <= 6) {
+      return true;
+    }
+    return new java.math.BigDecimal(Float.toString(value)).compareTo(new java.math.BigDecimal(text)) == 0;
+  }
+
+  /** The digits of the mantissa from the first non-zero one to the last non-zero one. */
+  private static int significantDigits(byte[] b, int from, int to) {
+    int first = -1;
+    int last = -1;
+    int position = 0;
+    for (int i = from; i < to && b[i] != 'e' && b[i] != 'E'; i++) {
+      if (isDigit(b[i])) {
+        if (b[i] != '0') {
+          first = first < 0 ? position : first;
+          last = position;
+        }
+        position++;
+      }
+    }
+    return first < 0 ? 0 : last - first + 1;
   }
 
   /** Sign, digits, at most one point, an optional exponent: the only spellings accepted as decimals. */

@@ -264,6 +264,20 @@ class EdgeListReaderTest {
   }
 
   @Test
+  void weightsFloat32CannotHoldAreCountedWithTheFirstOne() throws IOException {
+    // 0.1 reads back as written; 16777217 (above 2^24), 1e-50 (below float32) and 0.123456789 (9 digits) do not.
+    Path file = write(dir, "g.edges", "0 1 16777217\n1 2 1e-50\n2 3 0.1\n3 4 5\n4 5 0.123456789\n");
+
+    WeightRounding rounding = GraphReader.load(file, ReadOptions.defaults()).source().weightRounding();
+
+    assertThat(rounding.count()).isEqualTo(3);
+    assertThat(rounding.integers()).isEqualTo(1);
+    assertThat(rounding.describe()).isEqualTo("3 weights rounded to float32, e.g. line 1: 16777217 → 1.6777216E7");
+    Path exact = write(dir, "exact.edges", "0 1 16777216\n1 2 2.5e-3\n2 3 -7\n");
+    assertThat(GraphReader.load(exact, ReadOptions.defaults()).source().weightRounding().any()).isFalse();
+  }
+
+  @Test
   void inputWithoutEdgesIsReported() throws IOException {
     Path file = write(dir, "g.edges", "# only a header\n\n");
 
