@@ -56,7 +56,12 @@ public final class GraphOptions {
         .withWeightColumn(weightColumn);
   }
 
-  LoadedGraph load(Path path) throws IOException {
+  /** --weight-column as a result's sidecar records it: null when not given, so the reader's default applies. */
+  Integer weightColumnOrNull() {
+    return weightColumn == 0 ? null : weightColumn;
+  }
+
+    LoadedGraph load(Path path) throws IOException {
     return GraphReader.load(path, toReadOptions());
   }
 }

@@ -12,7 +12,6 @@ import org.tropic.apsp.Nearest;
 import org.tropic.apsp.ShortestPaths;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
-import org.tropic.io.GraphFormat;
 import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.ReadOptions;
@@ -242,12 +241,7 @@ final class QueryCommand implements Callable<Integer> {
       }
       path = Path.of(input.path());
     }
-    ReadOptions options = ReadOptions.defaults();
-    if (input != null) {
-      options = options.withFormat(GraphFormat.fromName(input.format()))
-          .withDirection(input.undirected() ? ReadOptions.Direction.UNDIRECTED : ReadOptions.Direction.DIRECTED)
-          .withWeights(ReadOptions.Weights.valueOf(input.weights()));
-    }
+    ReadOptions options = input == null ? ReadOptions.defaults() : input.toReadOptions();
     Graph graph = GraphReader.read(path, options);
     sidecar.checkGraph(graph, path);
     return graph;

@@ -397,6 +397,18 @@ class TropicCommandTest {
   }
 
   @Test
+  void queryPathReadsTheGraphWithTheWeightColumnOfTheSolve() throws IOException {
+    Path graph = dir.resolve("wc.edges");
+    Files.writeString(graph, "a b 100 1\nb c 100 1\na c 100 5\n");
+    Path out = dir.resolve("wc.npy");
+    Run apsp = run("apsp", graph.toString(), "--weight-column", "4", "-o", out.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    Run path = run("query", out.toString(), "path", "a", "c");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("a → b → c");
+  }
+
+  @Test
   void missingFileAndBadOptionsAreUsageErrors() {
     assertThat(run("apsp", dir.resolve("nope.mtx").toString()).exitCode()).isEqualTo(2);
     assertThat(run("apsp", "x", "--algorithm", "magic").exitCode()).isEqualTo(2);

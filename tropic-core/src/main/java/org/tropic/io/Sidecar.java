@@ -68,8 +68,24 @@ public record Sidecar(
    * @param format the format it was read as (a {@code GraphFormat} name, e.g. {@code MATRIX_MARKET})
    * @param undirected whether every edge became arcs both ways
    * @param weights the weight rule applied by the reader, or {@code null} for the format's default
+   * @param weightColumn the 1-based weight column of an edge list when one was named ({@code --weight-column}),
+   *     else {@code null}: absent from sidecars written before it was recorded, which read the default column
    */
-  public record GraphInput(String path, String format, boolean undirected, String weights) {}
+  public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn) {
+
+    /** An input read with the default weight column. */
+    public GraphInput(String path, String format, boolean undirected, String weights) {
+      this(path, format, undirected, weights, null);
+    }
+
+    /** The read options that read this input again as it was read for the result. */
+    public ReadOptions toReadOptions() {
+      return ReadOptions.defaults().withFormat(format == null ? null : GraphFormat.fromName(format))
+          .withDirection(undirected ? ReadOptions.Direction.UNDIRECTED : ReadOptions.Direction.DIRECTED)
+          .withWeights(weights == null ? ReadOptions.Weights.DEFAULT : ReadOptions.Weights.valueOf(weights))
+          .withWeightColumn(weightColumn == null ? 0 : weightColumn);
+    }
+  }
 
   /**
    * The options of the solve as the user (or the planner) set them.

@@ -114,6 +114,25 @@ class SidecarTest {
   }
 
   @Test
+  void theWeightColumnIsKeptAndOldSidecarsWithoutItReadTheDefault() throws IOException {
+    Graph graph = NpyTestSupport.pathGraph(3, 1f, true);
+    Sidecar withColumn = Sidecar.of(graph, new Sidecar.GraphInput("wc.edges", "EDGE_LIST", false, "AS_WRITTEN", 4),
+        null, "int32", null);
+    Sidecar back = Sidecar.fromJson(withColumn.toJson(), dir.resolve("wc.npy.json"));
+    assertThat(back.graph().weightColumn()).isEqualTo(4);
+    assertThat(back.graph().toReadOptions().weightColumn()).isEqualTo(4);
+
+    String old = new String(Sidecar.of(graph, new Sidecar.GraphInput("g.edges", "EDGE_LIST", false, "AS_WRITTEN"),
+        null, "int32", null).toJson(), StandardCharsets.UTF_8).replaceAll(",\\s*\"weightColumn\" : null", "");
+    assertThat(old).doesNotContain("weightColumn");
+    Sidecar oldBack = Sidecar.fromJson(old.getBytes(StandardCharsets.UTF_8), dir.resolve("old.npy.json"));
+    assertThat(oldBack.graph().weightColumn()).isNull();
+    assertThat(oldBack.graph().toReadOptions()).isEqualTo(ReadOptions.defaults()
+        .withFormat(GraphFormat.EDGE_LIST).withDirection(ReadOptions.Direction.DIRECTED)
+        .withWeights(ReadOptions.Weights.AS_WRITTEN));
+  }
+
+  @Test
   void sidecarPathAppendsJson() {
     assertThat(Sidecar.pathFor(Path.of("out", "d.npy"))).isEqualTo(Path.of("out", "d.npy.json"));
     assertThat(DistanceStore.predecessorsPathFor(Path.of("out", "d.npy"))).isEqualTo(Path.of("out", "d.pred.npy"));

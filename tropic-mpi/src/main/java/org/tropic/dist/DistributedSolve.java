@@ -109,8 +109,8 @@ public final class DistributedSolve {
     Map<String, Double> timings = new LinkedHashMap<>();
     timings.put("read", readSeconds);
     timings.put("solve", solveSeconds);
-    writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile, options, arithmetic, blockSize,
-        threads, timings);
+    writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile,
+        read.weightColumn() == 0 ? null : read.weightColumn(), options, arithmetic, blockSize, threads, timings);
     double writeSeconds = world.allreduce(seconds(writeStarted), ReduceOp.MAX);
 
     RankStatistics stats = result.statistics();
@@ -130,8 +130,8 @@ public final class DistributedSolve {
 
   /** Rank 0 stages the file, every rank writes its tiles, rank 0 commits after all have; all return after that. */
   private static void writeResult(Communicator world, LocalTiles tiles, Path out, Graph graph, GraphSource source,
-      Path graphFile, DistributedOptions options, Arithmetic arithmetic, int blockSize, int threads,
-      Map<String, Double> timings) throws IOException {
+      Path graphFile, Integer weightColumn, DistributedOptions options, Arithmetic arithmetic, int blockSize,
+      int threads, Map<String, Double> timings) throws IOException {
     String stagedName = world.rank() == 0 ? DistanceStore.createStaged(out, graph.vertexCount()).toString() : null;
     Path staged = Path.of(broadcastString(world, stagedName));
     try {
@@ -147,7 +147,7 @@ public final class DistributedSolve {
     world.barrier();
     if (world.rank() == 0) {
       Sidecar.GraphInput input = new Sidecar.GraphInput(graphFile.toString(), source.format().name(),
-          source.undirected(), source.weights().name());
+          source.undirected(), source.weights().name(), weightColumn);
       Sidecar.Options solveOptions = new Sidecar.Options("fw-distributed",
           options.arithmetic() == null ? "auto" : options.arithmetic().label(), blockSize, threads);
       DistanceStore.commitStaged(staged, out,
