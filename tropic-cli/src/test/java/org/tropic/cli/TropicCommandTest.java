@@ -435,6 +435,19 @@ class TropicCommandTest {
     assertThat(out).doesNotExist();
   }
 
+  /** Floyd–Warshall goes round a self-loop of -3 twice (-6), Bellman–Ford once: neither is called the cycle. */
+  @Test
+  void aNegativeSelfLoopIsReportedAsAClosedWalkByEveryAlgorithm() throws IOException {
+    Path graph = dir.resolve("loop.edges");
+    Files.writeString(graph, "0 1 1\n1 1 -3\n1 2 1\n");
+    for (String algorithm : List.of("fw", "dijkstra", "batched")) {
+      Run r = run("apsp", graph.toString(), "--algorithm", algorithm);
+      assertThat(r.exitCode()).as(algorithm).isEqualTo(1);
+      assertThat(r.err()).as(algorithm).contains("negative cycle: a closed walk from vertex 1 back to itself has")
+          .doesNotContain("reaches itself");
+    }
+  }
+
   @Test
   void memoryBudgetIsCheckedBeforeStarting() {
     var plan = new org.tropic.apsp.Planner(org.tropic.semiring.MinPlusKernels.best());

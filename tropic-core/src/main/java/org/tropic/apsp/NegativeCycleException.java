@@ -11,8 +11,11 @@ public final class NegativeCycleException extends RuntimeException {
   private final float closedWalkLength;
 
   public NegativeCycleException(int vertex, String vertexName, float closedWalkLength) {
-    super("negative cycle: vertex " + vertexName + " reaches itself with length " + closedWalkLength
-        + "; shortest paths are undefined");
+    // The solvers measure a closed walk, not the cycle: Floyd–Warshall's diagonal can go round a self-loop of -3
+    // twice (-6) where Bellman–Ford stops at once (-3). So the message names the walk and does not call it the cycle.
+    super("negative cycle: a closed walk from vertex " + vertexName + " back to itself has length "
+        + closedWalkLength + " (it may go round a negative cycle more than once, or reach one and return);"
+        + " shortest paths are undefined");
     this.vertex = vertex;
     this.closedWalkLength = closedWalkLength;
   }
