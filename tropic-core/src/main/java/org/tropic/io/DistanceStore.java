@@ -25,7 +25,8 @@ import org.tropic.semiring.Arithmetic;
  *
  * <p><b>How a write commits.</b> Every file is first written completely to a hidden temporary in the target
  * directory ({@code .OUT.npy.tmp-<random>}) and forced to disk; a failure up to here deletes the temporaries and
- * leaves any earlier result untouched. Then, in this order: the old sidecar is deleted, the predecessor file and
+ * leaves any earlier result untouched. Then, in this order: the old sidecar is deleted (with the predecessor file
+ * it names when the new result has none, so no stale one is left beside it), the predecessor file and
  * {@code OUT.npy} are renamed into place, and the sidecar is renamed last (each an atomic rename). The sidecar is
  * the commit record: readers ({@link NpyDistanceMatrix#open(Path)}) refuse an {@code OUT.npy} without one, and
  * whenever a sidecar exists the files beside it are the ones it describes. Renaming the sidecar first would let a
@@ -299,9 +300,15 @@ public final class DistanceStore {
   private static void commit(Path target, Path distancesTemp, Path predecessorsTarget, Path predecessorsTemp,
       Path sidecarTemp) throws IOException {
     Path sidecarTarget = Sidecar.pathFor(target);
+    Path stalePredecessors = predecessorsTemp == null ? predecessorsNamedBy(sidecarTarget, target) : null;
     List<Path> placed = new ArrayList<>();
     try {
       Files.deleteIfExists(sidecarTarget);
+      if (stalePredecessors != null) {
+        // The old sidecar, the only record pairing this file with a result, is gone: a reader could otherwise take
+        // the earlier run's predecessors for the new distances' ones.
+        Files.deleteIfExists(stalePredecessors);
+      }
       if (predecessorsTemp != null) {
         move(predecessorsTemp, predecessorsTarget);
         placed.add(predecessorsTarget);
@@ -314,6 +321,22 @@ public final class DistanceStore {
       throw e;
     }
     forceDirectory(target.getParent());
+  }
+
+  /**
+   * The predecessor file the existing sidecar of {@code target} names, or {@code null}: none, or a sidecar that
+   * cannot be read, whose files are then left alone since nothing says they are Tropic's.
+   */
+  private static Path predecessorsNamedBy(Path sidecar, Path target) {
+    if (!Files.isRegularFile(sidecar)) {
+      return null;
+    }
+    try {
+      String name = Sidecar.read(sidecar).predecessors();
+      return name == null ? null : target.resolveSibling(Path.of(name).getFileName());
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   private static void move(Path from, Path to) throws IOException {

@@ -182,6 +182,19 @@ class DistanceStoreTest {
   }
 
   @Test
+  void overwritingWithoutPredecessorsRemovesTheEarlierPredecessorFile() throws IOException {
+    Path out = dir.resolve("r.npy");
+    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(4, 1, null)), predecessorsOf(4), out,
+        NpyTestSupport.sidecar(4, null), Progress.NONE);
+    assertThat(NpyTestSupport.listing(dir)).contains("r.pred.npy");
+
+    DistanceStore.write(NpyTestSupport.randomMatrix(6, 2, null), out, NpyTestSupport.sidecar(6, null),
+        Progress.NONE);
+
+    assertThat(NpyTestSupport.listing(dir)).containsExactly("r.npy", "r.npy.json");
+  }
+
+  @Test
   void aResultWithoutPredecessorsSaysSo() throws IOException {
     Path out = dir.resolve("r.npy");
     DistanceStore.write(NpyTestSupport.randomMatrix(3, 1, null), out, NpyTestSupport.sidecar(3, null),
