@@ -99,7 +99,7 @@ final class ApspCommand implements Callable<Integer> {
   boolean noPivotOrder;
 
   @Option(names = "--predecessors",
-      description = "Also store an int32 predecessor matrix (OUT.pred.npy): n² × 4 more bytes.")
+      description = "Also store an int32 predecessor matrix (OUT.pred.npy, so -o is needed): n² × 4 more bytes.")
   boolean predecessors;
 
   @Option(names = "--examples", paramLabel = "K", defaultValue = "3", converter = OptionConverters.NonNegativeInt.class,
@@ -138,6 +138,7 @@ final class ApspCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--parts " + parts + " is for --algorithm partitioned (or auto), not "
           + algorithm.label());
     }
+    refuseFlagsTheRunWouldIgnore();
     long start = System.nanoTime();
     LoadedGraph loaded = graphOptions.load(graphPath);
     Graph graph = loaded.graph();
@@ -164,6 +165,10 @@ final class ApspCommand implements Callable<Integer> {
     ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
+    if (parts != 0 && plan.algorithm() != Algorithm.PARTITIONED) {
+      throw new IllegalArgumentException("--parts " + parts + " is for partitioned APSP, and auto chose "
+          + plan.algorithm().label() + ": add --algorithm partitioned, or drop --parts");
+    }
     double planSeconds = seconds(planStart);
     boolean upperTriangle = plan.onCpu() && (plan.partitioned() != null ? plan.partitioned().symmetric()
         : plan.algorithm() == Algorithm.FW && new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
@@ -278,6 +283,26 @@ final class ApspCommand implements Callable<Integer> {
       summary.printExamples(graph, spec.commandLine().getOut());
     }
     return 0;
+  }
+
+  /**
+   * Refuses options that would change nothing, as the distributed-only flags are refused without --distributed: a
+   * user who sets them expects an effect. Dijkstra and batched Bellman–Ford add float32 along each path and have no
+   * tiles, so Floyd–Warshall's arithmetic and tile size do not apply to them.
+   */
+  private void refuseFlagsTheRunWouldIgnore() {
+    var parsed = spec.commandLine().getParseResult();
+    if (algorithm == Algorithm.DIJKSTRA || algorithm == Algorithm.BATCHED) {
+      for (String flag : new String[] {"--block", "--arithmetic"}) {
+        if (parsed.hasMatchedOption(flag)) {
+          throw new IllegalArgumentException(flag + " is for Floyd–Warshall (fw, partitioned or auto): "
+              + algorithm.label() + " adds float32 along each path and has no tiles");
+        }
+      }
+    }
+    if (predecessors && output == null) {
+      throw new IllegalArgumentException("--predecessors is stored beside the result: add -o OUT.npy");
+    }
   }
 
   /** The result, its sidecar and its predecessor file are each checked: any of them would replace the graph. */

@@ -207,6 +207,22 @@ class TropicCommandTest {
   }
 
   @Test
+  void optionsTheRunWouldIgnoreAreRefused() throws IOException {
+    String graph = smallGraph().toString();
+    Run auto = run("apsp", graph, "--parts", "4"); // n = 6: auto takes one Floyd–Warshall tile
+    assertThat(auto.exitCode()).as(auto.err()).isEqualTo(2);
+    assertThat(auto.err()).contains("--parts 4 is for partitioned APSP, and auto chose fw");
+    for (String[] flags : new String[][] {{"--block", "64"}, {"--arithmetic", "exact-float"}}) {
+      Run r = run("apsp", graph, "--algorithm", "dijkstra", flags[0], flags[1]);
+      assertThat(r.exitCode()).as(flags[0]).isEqualTo(2);
+      assertThat(r.err()).contains(flags[0] + " is for Floyd–Warshall").doesNotContain("plan:");
+    }
+    Run predecessors = run("apsp", graph, "--predecessors");
+    assertThat(predecessors.exitCode()).isEqualTo(2);
+    assertThat(predecessors.err()).contains("--predecessors is stored beside the result: add -o OUT.npy");
+  }
+
+  @Test
   void everyAlgorithmGivesTheSameAnswer() throws IOException {
     Path graph = smallGraph();
     for (String algorithm : new String[] {"fw", "dijkstra", "batched", "partitioned"}) {
