@@ -178,6 +178,9 @@ final class QueryCommand implements Callable<Integer> {
   }
 
   private NpyDistanceMatrix open() throws IOException {
+    if (Files.isDirectory(store)) {
+      throw new IllegalArgumentException(store + " is a folder, not a result of 'tropic apsp -o'");
+    }
     if (!Files.isRegularFile(store)) {
       throw new java.nio.file.NoSuchFileException(store.toString());
     }

@@ -25,6 +25,9 @@ final class VertexPairs {
 
   /** The pairs of {@code file}, in file order; a line without exactly two names is refused with its number. */
   static List<Pair> read(Path file) throws IOException {
+    if (Files.isDirectory(file)) { // else the JDK's bare "Is a directory", without the name, and exit code 1
+      throw new IllegalArgumentException("--pairs " + file + " is a folder, not a file of vertex pairs");
+    }
     String text = file.toString().equals("-") ? readAll(System.in) : Files.readString(file, StandardCharsets.UTF_8);
     char separator = separatorOf(text);
     List<Pair> pairs = new ArrayList<>();

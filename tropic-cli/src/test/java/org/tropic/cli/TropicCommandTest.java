@@ -158,6 +158,35 @@ class TropicCommandTest {
     assertThat(corrupt.err()).contains("d.npy").doesNotContain("internal error");
   }
   @Test
+  void foldersAndCorruptSidecarsAreBadInputNamingTheFile() throws IOException {
+    Path out = dir.resolve("d.npy");
+    assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
+    Run pairsFolder = run("query", out.toString(), "dist", "--pairs", dir.toString());
+    assertThat(pairsFolder.exitCode()).isEqualTo(2);
+    assertThat(pairsFolder.err()).contains("--pairs " + dir + " is a folder");
+    Run storeFolder = run("query", dir.toString(), "dist", "a", "c");
+    assertThat(storeFolder.exitCode()).isEqualTo(2);
+    assertThat(storeFolder.err()).contains(dir + " is a folder").doesNotContain("no such file");
+
+    for (String json : List.of("{ not json", "[1, 2]")) {
+      Files.writeString(dir.resolve("d.npy.json"), json);
+      Run corrupt = run("query", out.toString(), "dist", "a", "c");
+      assertThat(corrupt.exitCode()).as(json).isEqualTo(2);
+      assertThat(corrupt.err()).as(json).contains("d.npy.json: not a Tropic sidecar: ")
+          .doesNotContain("Cannot construct").doesNotContain("org.tropic");
+    }
+  }
+
+  @Test
+  void aGraphOfUnknownFormatIsToldToUseTheFormatOption() throws IOException {
+    Path graph = dir.resolve("g.unknown");
+    Files.writeString(graph, "\u0001\u0002 binary\n");
+    Run r = run("info", graph.toString());
+    assertThat(r.exitCode()).isEqualTo(2);
+    assertThat(r.err()).contains("name the format with --format").doesNotContain("read options");
+  }
+
+  @Test
   void examplePathsAreDistinctPairs() throws IOException {
     Path graph = dir.resolve("three.tsv");
     Files.writeString(graph, "source\ttarget\tweight\na\tb\t1\nb\tc\t2\nc\ta\t5\n");

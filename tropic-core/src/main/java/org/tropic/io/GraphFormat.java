@@ -112,8 +112,8 @@ public enum GraphFormat {
     throw new GraphInputException(name, 0, "cannot tell the graph format",
         extension.isEmpty() ? "(no extension)" : "." + extension,
         "a file ending in one of " + acceptedExtensions()
-            + " (optionally .gz or .xz), a Matrix Market banner or a DIMACS 'p' line; or name the format in the"
-            + " read options (one of " + acceptedNames() + ")");
+            + " (optionally .gz or .xz), a Matrix Market banner or a DIMACS 'p' line; or name the format with"
+            + " --format (one of " + acceptedNames() + ")");
   }
 
   /** The last extension after dropping {@code .gz}/{@code .xz}, lower case; empty if none. */

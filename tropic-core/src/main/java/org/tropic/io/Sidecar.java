@@ -202,19 +202,38 @@ public record Sidecar(
     try {
       sidecar = JSON.readValue(json, Sidecar.class);
     } catch (JacksonException e) {
-      throw new IOException(file + ": not a valid Tropic sidecar: " + e.getOriginalMessage(), e);
+      throw new NpyFormatException(file, "not a Tropic sidecar: " + shortReason(e));
     }
     if (sidecar == null) {
-      throw new IOException(file + ": not a valid Tropic sidecar: the file holds JSON null");
+      throw new NpyFormatException(file, "not a Tropic sidecar: the file holds JSON null");
     }
     if (sidecar.formatVersion() != FORMAT_VERSION) {
-      throw new IOException(file + ": sidecar format version " + sidecar.formatVersion() + " is not supported"
+      throw new NpyFormatException(file, "sidecar format version " + sidecar.formatVersion() + " is not supported"
           + " (this Tropic reads version " + FORMAT_VERSION + ")");
     }
     if (sidecar.graphFingerprint() == null) {
-      throw new IOException(file + ": the sidecar has no graphFingerprint");
+      throw new NpyFormatException(file, "the sidecar has no graphFingerprint");
     }
     return sidecar;
+  }
+
+  /**
+   * What is wrong with the JSON, in words a user can act on: Jackson's own messages name its classes and
+   * constructors ("Cannot construct instance of `org.tropic.io.Sidecar`"), which say nothing about the file.
+   */
+  private static String shortReason(JacksonException e) {
+    var where = e.getLocation();
+    String at = where == null || where.getLineNr() < 1 ? ""
+        : " (line " + where.getLineNr() + ", column " + where.getColumnNr() + ")";
+    if (e instanceof com.fasterxml.jackson.core.exc.StreamReadException
+        && !(e instanceof com.fasterxml.jackson.databind.DatabindException)) {
+      return "invalid JSON" + at;
+    }
+    Throwable cause = e.getCause();
+    if (cause instanceof IllegalArgumentException bad && bad.getMessage() != null) {
+      return bad.getMessage() + at; // the record's own check, e.g. "3 labels for 4 vertices"
+    }
+    return "its JSON does not hold a sidecar's fields" + at;
   }
 
   /**

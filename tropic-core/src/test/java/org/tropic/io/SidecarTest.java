@@ -79,7 +79,8 @@ class SidecarTest {
   void rejectsMalformedOrIncompatibleSidecarsNamingTheFile() {
     Path file = dir.resolve("bad.npy.json");
     assertThatThrownBy(() -> Sidecar.fromJson("{\"n\": 2,".getBytes(StandardCharsets.UTF_8), file))
-        .isInstanceOf(IOException.class).hasMessageContaining("bad.npy.json").hasMessageContaining("not a valid");
+        .isInstanceOf(NpyFormatException.class)
+        .hasMessageContaining("bad.npy.json: not a Tropic sidecar: invalid JSON");
     assertThatThrownBy(() -> Sidecar.fromJson(
         "{\"formatVersion\": 2, \"n\": 2, \"graphFingerprint\": \"a\"}".getBytes(StandardCharsets.UTF_8), file))
         .hasMessageContaining("bad.npy.json").hasMessageContaining("format version 2");
