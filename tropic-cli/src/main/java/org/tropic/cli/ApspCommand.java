@@ -146,6 +146,9 @@ final class ApspCommand implements Callable<Integer> {
     err.printf("read %s: %,d vertices, %,d arcs, %s, %s (%s)%n", graphPath, graph.vertexCount(), graph.arcCount(),
         loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
         Durations.format(readSeconds));
+    if (loaded.source().headerRow() != null) { // nothing is dropped unannounced, a header line included
+      err.printf("read %s: %s%n", graphPath, loaded.source().headerRow());
+    }
     WeightRounding rounding = loaded.source().weightRounding();
     if (rounding.any()) {
       err.printf("read %s: %s%n", graphPath, rounding.describe());

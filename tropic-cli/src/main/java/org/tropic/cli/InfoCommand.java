@@ -49,6 +49,7 @@ final class InfoCommand implements Callable<Integer> {
         .put("direction", (loaded.source().undirected() ? "undirected" : "directed") + " ("
             + loaded.source().directionReason() + ")")
         .put("weights", loaded.source().weights().name().toLowerCase(java.util.Locale.ROOT))
+        .put("header_row", loaded.source().headerRow())
         .put("vertices", n)
         .put("arcs", g.arcCount())
         .put("labels", g.labels() != null)

@@ -187,6 +187,19 @@ class TropicCommandTest {
   }
 
   @Test
+  void aFirstLineReadAsAHeaderIsAnnounced() throws IOException {
+    Path graph = dir.resolve("h.edges");
+    Files.writeString(graph, "src dst cost\na b 1\n");
+    Run apsp = run("apsp", graph.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    assertThat(apsp.err()).contains("line 1 read as a header: src dst cost");
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(info.get("header_row").asText()).isEqualTo("line 1 read as a header: src dst cost");
+    assertThat(new ObjectMapper().readTree(run("info", smallGraph().toString(), "--json").out())
+        .get("header_row").asText()).isEqualTo("line 1 read as a header: source\ttarget\tweight");
+  }
+
+  @Test
   void examplePathsAreDistinctPairs() throws IOException {
     Path graph = dir.resolve("three.tsv");
     Files.writeString(graph, "source\ttarget\tweight\na\tb\t1\nb\tc\t2\nc\ta\t5\n");

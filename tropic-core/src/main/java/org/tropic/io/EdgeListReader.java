@@ -59,6 +59,7 @@ final class EdgeListReader {
       if (!headerRowDone) {
         headerRowDone = true;
         if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || isHeaderRow(fields)) {
+          lines.skipAsHeaderRow();
           continue;
         }
       }

@@ -92,7 +92,7 @@ public final class GraphReader {
     }
     Graph graph = parsed.graph();
     GraphSource source = new GraphSource(name, format, compression, graph.undirected(), parsed.directionReason(),
-        parsed.weights(), parsed.dataLines(), lines.weightRounding().result());
+        parsed.weights(), parsed.dataLines(), lines.weightRounding().result(), lines.headerRow());
     return new LoadedGraph(graph, source);
   }
 }

@@ -13,6 +13,9 @@ package org.tropic.io;
  * @param weights the weight rule applied, {@link ReadOptions.Weights#DEFAULT} resolved to what it means here
  * @param dataLines the number of edge or entry lines read (comments, headers and blank lines excluded)
  * @param weightRounding the weights float32 did not hold as written ({@link WeightRounding#NONE} if none)
+ * @param headerRow the line skipped as column names, e.g. {@code line 1 read as a header: src dst cost}, or
+ *     {@code null} when none was
  */
 public record GraphSource(String name, GraphFormat format, Compression compression, boolean undirected,
-    String directionReason, ReadOptions.Weights weights, long dataLines, WeightRounding weightRounding) {}
+    String directionReason, ReadOptions.Weights weights, long dataLines, WeightRounding weightRounding,
+    String headerRow) {}

@@ -29,6 +29,7 @@ final class LineReader implements Closeable {
   private int lineEnd;
   private long lineNumber;
   private final WeightRounding.Tally weightRounding = new WeightRounding.Tally();
+  private String headerRow;
 
   LineReader(InputStream in, String source) {
     this.in = in;
@@ -136,6 +137,16 @@ final class LineReader implements Closeable {
   /** The weights of this input that float32 did not hold as written, counted as they are parsed. */
   WeightRounding.Tally weightRounding() {
     return weightRounding;
+  }
+
+  /** Notes that the current line was skipped as a row of column names, so the skip can be announced. */
+  void skipAsHeaderRow() {
+    headerRow = "line " + lineNumber + " read as a header: " + GraphInputException.quoted(text());
+  }
+
+  /** What {@link #skipAsHeaderRow} noted, e.g. {@code line 1 read as a header: src dst cost}, or {@code null}. */
+  String headerRow() {
+    return headerRow;
   }
 
   /** The 1-based number of the current line. */

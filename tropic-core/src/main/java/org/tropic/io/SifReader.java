@@ -39,6 +39,7 @@ final class SifReader {
       if (!headerRowDone) {
         headerRowDone = true;
         if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || EdgeListReader.isHeaderRow(fields)) {
+          lines.skipAsHeaderRow();
           continue;
         }
       }
