@@ -32,7 +32,7 @@ public final class OutputPaths {
    * Whether two paths name one file: {@link Files#isSameFile} when both exist (it sees through links and different
    * spellings), else the normalized absolute paths (a file that does not exist yet cannot be the input).
    */
-  static boolean sameFile(Path a, Path b) {
+  public static boolean sameFile(Path a, Path b) {
     if (Files.exists(a) && Files.exists(b)) {
       try {
         return Files.isSameFile(a, b);

@@ -1,8 +1,8 @@
 package org.tropic.cli.sparse;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.tropic.cli.OutputPaths;
 import picocli.CommandLine.Option;
 
 /** Where results go: a table on standard output by default, JSON instead, and the full vector as .npy. */
@@ -29,7 +29,7 @@ public final class OutputOptions {
       throw new BadInputException("--npy " + npy + ": the file must end in " + NPY_SUFFIX, null);
     }
     Path sidecar = npy.resolveSibling(npy.getFileName() + ".json");
-    if (sameFile(npy, input) || sameFile(sidecar, input)) {
+    if (OutputPaths.sameFile(npy, input) || OutputPaths.sameFile(sidecar, input)) {
       throw new BadInputException("--npy " + npy + ": would overwrite the input graph " + input, null);
     }
     if (Files.isDirectory(npy)) {
@@ -42,17 +42,5 @@ public final class OutputOptions {
     if (!Files.isWritable(folder)) {
       throw new BadInputException("--npy " + npy + ": the folder " + folder + " is not writable", null);
     }
-  }
-
-  /** The same file when both exist (links and other spellings included), else the same normalized path. */
-  private static boolean sameFile(Path a, Path b) throws BadInputException {
-    try {
-      if (Files.exists(a) && Files.exists(b)) {
-        return Files.isSameFile(a, b);
-      }
-    } catch (IOException e) {
-      throw new BadInputException("--npy: cannot compare " + a + " with " + b + ": " + e.getMessage(), e);
-    }
-    return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
   }
 }
