@@ -265,15 +265,17 @@ class EdgeListReaderTest {
 
   @Test
   void weightsFloat32CannotHoldAreCountedWithTheFirstOne() throws IOException {
-    // 0.1 reads back as written; 16777217 (above 2^24), 1e-50 (below float32) and 0.123456789 (9 digits) do not.
-    Path file = write(dir, "g.edges", "0 1 16777217\n1 2 1e-50\n2 3 0.1\n3 4 5\n4 5 0.123456789\n");
+    // 16777217 (above 2^24) and 1e-50 and 3e-40 (below float32's normal range) change; 0.1 and 0.123456789 keep
+    // float32's 7 digits, its documented precision, and 0.0e5 is zero as written.
+    Path file = write(dir, "g.edges", "0 1 16777217\n1 2 1e-50\n2 3 0.1\n3 4 5\n4 5 0.123456789\n5 6 3e-40\n"
+        + "6 7 0.0e5\n");
 
     WeightRounding rounding = GraphReader.load(file, ReadOptions.defaults()).source().weightRounding();
 
     assertThat(rounding.count()).isEqualTo(3);
     assertThat(rounding.integers()).isEqualTo(1);
     assertThat(rounding.describe()).isEqualTo("3 weights rounded to float32, e.g. line 1: 16777217 → 1.6777216E7");
-    Path exact = write(dir, "exact.edges", "0 1 16777216\n1 2 2.5e-3\n2 3 -7\n");
+    Path exact = write(dir, "exact.edges", "0 1 16777216\n1 2 2.5e-3\n2 3 -7\n4 5 0.693147180559945\n");
     assertThat(GraphReader.load(exact, ReadOptions.defaults()).source().weightRounding().any()).isFalse();
   }
 
