@@ -244,7 +244,8 @@ public final class ModelCommand implements Callable<Integer> {
                 m.bandwidthAxis().name().toLowerCase(Locale.ROOT).replace('_', ' ')),
         m.processesPerNode(), m.processesPerNode() == 1 ? "" : "es");
     out.printf(Locale.ROOT, "problem: n = %d on %d process%s, grid %s%s, b = %d%s%n", p.n(), p.grid().size(),
-        p.grid().size() == 1 ? "" : "es", p.grid(), recommendedGrid ? " (recommended)" : "", p.blockSize(), recommendedBlock ? " (recommended)" : "");
+        p.grid().size() == 1 ? "" : "es", p.grid(),
+        recommendedGrid ? " (recommended)" : "", p.blockSize(), recommendedBlock ? " (recommended)" : "");
     out.printf(Locale.ROOT, "  T_comp  = %12.4g s%s   (2n³γ/P on the busiest process)%n", p.computeSeconds(),
         readable(p.computeSeconds()));
     out.printf(Locale.ROOT, "  T_comm  = %12.4g s%s   (2(n/b)α + βn²(1/Pr + 1/Pc))%n", p.communicationSeconds(),
