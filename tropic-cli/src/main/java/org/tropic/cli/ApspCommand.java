@@ -21,6 +21,7 @@ import org.tropic.apsp.PredecessorMatrix;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.dist.DistributedApsp;
 import org.tropic.cli.dist.DistributedFlags;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.LoadedGraph;
@@ -143,9 +144,10 @@ final class ApspCommand implements Callable<Integer> {
     LoadedGraph loaded = graphOptions.load(graphPath);
     Graph graph = loaded.graph();
     double readSeconds = seconds(start);
-    err.printf("read %s: %,d vertices, %,d arcs, %s, %s (%s)%n", graphPath, graph.vertexCount(), graph.arcCount(),
+    DroppedArcs dropped = loaded.source().droppedArcs();
+    err.printf("read %s: %,d vertices, %,d arcs, %s, %s (%s)%s%n", graphPath, graph.vertexCount(), graph.arcCount(),
         loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
-        Durations.format(readSeconds));
+        Durations.format(readSeconds), dropped.any() ? "; " + dropped.describe() : "");
     if (loaded.source().headerRow() != null) { // nothing is dropped unannounced, a header line included
       err.printf("read %s: %s%n", graphPath, loaded.source().headerRow());
     }

@@ -52,6 +52,9 @@ final class InfoCommand implements Callable<Integer> {
         .put("header_row", loaded.source().headerRow())
         .put("vertices", n)
         .put("arcs", g.arcCount())
+        // arcs of the file that are not arcs of the graph: the sparse analytics see A without them
+        .put("self_loops_dropped", loaded.source().droppedArcs().selfLoops())
+        .put("duplicate_arcs_merged", loaded.source().droppedArcs().duplicates())
         .put("labels", g.labels() != null)
         .put("mean_out_degree", n == 0 ? 0 : (double) g.arcCount() / n)
         .put("max_out_degree", maxOut)

@@ -63,7 +63,7 @@ public final class Tropic {
   /** The configured command line, for tests that capture its output with setOut/setErr. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Tropic());
-    GraphLoader loader = GraphReader::read;
+    GraphLoader loader = GraphReader::load;
     cl.addSubcommand(new BfsCommand(loader));
     cl.addSubcommand(new TraverseCommand(loader));
     cl.addSubcommand(new CentralityCommand(loader));

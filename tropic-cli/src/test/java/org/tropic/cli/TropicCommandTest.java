@@ -446,6 +446,23 @@ class TropicCommandTest {
   }
 
   @Test
+  void selfLoopsDroppedAndDuplicateArcsMergedAreCountedByInfoAndApsp() throws IOException {
+    Path graph = dir.resolve("loops.edges");
+    Files.writeString(graph, "0 0 1\n0 1 1\n1 2 1\n");
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(info.get("arcs").asInt()).isEqualTo(2);
+    assertThat(info.get("self_loops_dropped").asLong()).isEqualTo(1);
+    assertThat(info.get("duplicate_arcs_merged").asLong()).isZero();
+    Run apsp = run("apsp", graph.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    assertThat(apsp.err()).contains("loops.edges: 3 vertices, 2 arcs, ")
+        .containsPattern("directed \\([0-9.]+ s\\); 1 self-loop dropped\n");
+
+    Files.writeString(graph, "0 1 1\n1 2 1\n");
+    assertThat(run("apsp", graph.toString()).err()).doesNotContain("dropped", "merged");
+  }
+
+  @Test
   void aForcedArithmeticThatIsNotExactNamesTheOnesThatAre() throws IOException {
     Path graph = dir.resolve("negative.edges");
     Files.writeString(graph, "0 1 -1\n1 2 2\n");

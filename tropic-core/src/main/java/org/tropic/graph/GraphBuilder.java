@@ -10,8 +10,8 @@ import java.util.List;
 /**
  * Accumulates arcs, then builds an immutable {@link Graph}. Of duplicate arcs the smallest weight is kept;
  * self-loops of non-negative weight are dropped (they never shorten a path), negative ones kept so that the
- * negative cycle they form is detected. Vertices are either plain ids ({@link #withVertexCount}) or names
- * interned on first use ({@link #labelled()}).
+ * negative cycle they form is detected. How many arcs each rule removed is told by {@link #droppedArcs()}.
+ * Vertices are either plain ids ({@link #withVertexCount}) or names interned on first use ({@link #labelled()}).
  */
 public final class GraphBuilder {
   private final boolean labelled;
@@ -25,6 +25,7 @@ public final class GraphBuilder {
   private int[] sources = new int[16];
   private int[] targets = new int[16];
   private float[] weights = new float[16];
+  private DroppedArcs droppedArcs = DroppedArcs.NONE;
 
   private GraphBuilder(boolean labelled, int vertexCount) {
     this.labelled = labelled;
@@ -78,6 +79,11 @@ public final class GraphBuilder {
 
   public int arcCount() {
     return arcCount;
+  }
+
+  /** The self-loops dropped and duplicate arcs merged by the last {@link #build()}; none before it. */
+  public DroppedArcs droppedArcs() {
+    return droppedArcs;
   }
 
   /** Adds the arc u→v of weight w. */
@@ -156,13 +162,18 @@ public final class GraphBuilder {
     return newId;
   }
 
-  /** Sorts each row by target, keeps the lightest of duplicate arcs, drops harmless self-loops; in place. */
+  /**
+   * Sorts each row by target, keeps the lightest of duplicate arcs, drops harmless self-loops, in place; counts
+   * both in {@link #droppedArcs}.
+   */
   private Graph compact(int[] offsets, int[] csrTargets, float[] csrWeights, VertexLabels labels) {
     int n = offsets.length - 1;
     int write = 0;
     int[] order = new int[0];
     int[] rowTargets = new int[0];
     float[] rowWeights = new float[0];
+    int selfLoops = 0;
+    int duplicates = 0;
     for (int u = 0; u < n; u++) {
       int from = offsets[u];
       int to = offsets[u + 1];
@@ -187,10 +198,12 @@ public final class GraphBuilder {
         int v = rowTargets[i];
         float w = rowWeights[i];
         if (v == u && w >= 0) {
+          selfLoops++;
           continue;
         }
         if (write > offsets[u] && csrTargets[write - 1] == v) {
           csrWeights[write - 1] = Math.min(csrWeights[write - 1], w);
+          duplicates++;
         } else {
           csrTargets[write] = v;
           csrWeights[write] = w;
@@ -199,6 +212,7 @@ public final class GraphBuilder {
       }
     }
     offsets[n] = write;
+    droppedArcs = new DroppedArcs(selfLoops, duplicates);
     return new Graph(offsets, Arrays.copyOf(csrTargets, write), Arrays.copyOf(csrWeights, write), labels, undirected);
   }
 }

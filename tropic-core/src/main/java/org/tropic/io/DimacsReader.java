@@ -89,7 +89,7 @@ final class DimacsReader {
       throw lines.endError("the input ends after " + read + " " + what + " but " + range + " declares " + declared,
           declared + " " + what + "; the file may be truncated");
     }
-    return new ParsedGraph(builder.build(), direction.reason(), rule, read);
+    return new ParsedGraph(builder.build(), direction.reason(), rule, read, builder.droppedArcs());
   }
 
   /** A {@code c} line: "c" alone or followed by a space or tab. */

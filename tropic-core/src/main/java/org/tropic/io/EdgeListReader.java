@@ -105,7 +105,7 @@ final class EdgeListReader {
     if (edges == 0) {
       throw lines.endError("the input has no edge lines", "lines 'source target [weight]' after any '#' comments");
     }
-    return new ParsedGraph(names.finish().build(), direction.reason(), rule, edges);
+    return new ParsedGraph(names.finish().build(), direction.reason(), rule, edges, builder.droppedArcs());
   }
 
   static Fields split(Fields fields, LineReader lines, GraphFormat format) {

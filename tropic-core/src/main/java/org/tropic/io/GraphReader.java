@@ -18,7 +18,8 @@ import org.tukaani.xz.XZIOException;
  * options name it; how direction and weights are decided is documented on {@link ReadOptions}. Input is streamed
  * (a 1 MiB buffer, constant memory per line, no regular expressions per line); memory is that of the arcs, twice
  * while the {@link Graph} is built. Duplicate arcs keep their smallest weight and self-loops of non-negative weight
- * are dropped (by {@link org.tropic.graph.GraphBuilder}); Matrix Market diagonals are always dropped.
+ * are dropped (by {@link org.tropic.graph.GraphBuilder}); Matrix Market diagonals are always dropped. How many of
+ * each is in {@link GraphSource#droppedArcs()}.
  *
  * <p>Bad input stops with a {@link GraphInputException} naming the input, the line, the offending text and what was
  * expected.
@@ -92,7 +93,8 @@ public final class GraphReader {
     }
     Graph graph = parsed.graph();
     GraphSource source = new GraphSource(name, format, compression, graph.undirected(), parsed.directionReason(),
-        parsed.weights(), parsed.dataLines(), lines.weightRounding().result(), lines.headerRow());
+        parsed.weights(), parsed.dataLines(), lines.weightRounding().result(), parsed.droppedArcs(),
+        lines.headerRow());
     return new LoadedGraph(graph, source);
   }
 }

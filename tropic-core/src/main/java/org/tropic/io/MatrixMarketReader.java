@@ -105,6 +105,7 @@ final class MatrixMarketReader {
     int expectedFields = pattern ? 2 : 3;
     String entryShape = pattern ? "'row column'" : "'row column value'";
     long entries = 0;
+    long diagonal = 0;
     while (lines.next()) {
       int first = lines.firstNonBlank();
       if (first == -1 || first == '%') {
@@ -124,6 +125,7 @@ final class MatrixMarketReader {
       int j = Numbers.parseIndex(lines, fields, 1, rows, "column index", range) - 1;
       float weight = rule == ReadOptions.Weights.UNIT ? 1f : Numbers.parseWeight(lines, fields, 2);
       if (i == j) {
+        diagonal++;
         continue;
       }
       weight = ReadOptions.apply(rule, weight);
@@ -136,7 +138,8 @@ final class MatrixMarketReader {
       throw lines.endError("the input ends after " + entries + (entries == 1 ? " entry" : " entries") + " but " + range + " declares " + nnz,
           nnz + " entry lines; the file may be truncated");
     }
-    return new ParsedGraph(builder.build(), direction.reason(), rule, entries);
+    return new ParsedGraph(builder.build(), direction.reason(), rule, entries,
+        builder.droppedArcs().plusSelfLoops(diagonal));
   }
 
   private static String word(Fields fields, int i) {

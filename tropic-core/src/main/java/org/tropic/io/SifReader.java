@@ -65,7 +65,8 @@ final class SifReader {
     if (dataLines == 0) {
       throw lines.endError("the input has no interaction lines", SHAPE);
     }
-    return new ParsedGraph(names.finish().build(), direction.reason(), ReadOptions.Weights.UNIT, dataLines);
+    return new ParsedGraph(names.finish().build(), direction.reason(), ReadOptions.Weights.UNIT, dataLines,
+        builder.droppedArcs());
   }
 
   private static boolean hasTab(LineReader lines) {

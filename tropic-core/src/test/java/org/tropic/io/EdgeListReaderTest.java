@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.io.ReadOptions.Direction;
 import org.tropic.io.ReadOptions.HeaderRow;
@@ -42,6 +43,16 @@ class EdgeListReaderTest {
     assertThat(g.undirected()).isFalse();
     assertThat(loaded.source().directionReason()).contains("default", "--undirected");
     assertThat(loaded.source().weights()).isEqualTo(Weights.UNIT);
+  }
+
+  @Test
+  void theSelfLoopsDroppedAndDuplicateArcsMergedAreCounted() throws IOException {
+    Path file = write(dir, "loops.txt", "0 0 1\n0 1 1\n1 2 1\n1 2 3\n");
+
+    LoadedGraph loaded = GraphReader.load(file, ReadOptions.defaults());
+
+    assertThat(loaded.graph().arcCount()).isEqualTo(2);
+    assertThat(loaded.source().droppedArcs()).isEqualTo(new DroppedArcs(1, 1));
   }
 
   @Test

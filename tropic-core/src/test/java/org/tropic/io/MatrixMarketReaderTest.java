@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.io.ReadOptions.Direction;
 import org.tropic.io.ReadOptions.Weights;
@@ -149,11 +150,14 @@ class MatrixMarketReaderTest {
         2 2 0
         """);
 
-    Graph g = GraphReader.read(file, ReadOptions.defaults().withWeights(Weights.AS_WRITTEN));
+    LoadedGraph loaded = GraphReader.load(file, ReadOptions.defaults().withWeights(Weights.AS_WRITTEN));
+    Graph g = loaded.graph();
 
     assertThat(g.arcCount()).isEqualTo(1);
     assertThat(g.weight(0, 1)).isEqualTo(2f);
     assertThat(g.weight(0, 0)).isEqualTo(INF);
+    // the negative diagonal entry too: the reader drops it before the builder could keep it
+    assertThat(loaded.source().droppedArcs()).isEqualTo(new DroppedArcs(2, 1));
   }
 
   @Test

@@ -3,13 +3,16 @@ package org.tropic.cli.sparse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.GraphOptions;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
 import org.tropic.io.AtomicFiles;
+import org.tropic.io.LoadedGraph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.LayoutAdvisor;
@@ -37,7 +40,7 @@ final class GraphSources {
   static SparseGraph open(CommandSpec spec, Path file, GraphLoader loader, GraphOptions read, MatrixOptions matrix,
       LayoutAdvisor.Product product) throws BadInputException {
     if (!isMatrix(file)) {
-      Graph graph = load(file, loader, read);
+      Graph graph = load(file, loader, read, spec.commandLine().getErr());
       try {
         return SparseGraph.of(graph, matrix.layout(graph, BlockCooOptions.defaults(), product,
             spec.commandLine().getErr()).options(), matrix.kernels());
@@ -55,14 +58,21 @@ final class GraphSources {
     }
   }
 
-  /** The graph of {@code file}, read as {@code read} says. */
-  static Graph load(Path file, GraphLoader loader, GraphOptions read) throws BadInputException {
+  /** The graph of {@code file}, read as {@code read} says; self-loops dropped and arcs merged are told on err. */
+  static Graph load(Path file, GraphLoader loader, GraphOptions read, PrintWriter err) throws BadInputException {
     requireFile(file);
+    LoadedGraph loaded;
     try {
-      return loader.load(file, read.toReadOptions());
+      loaded = loader.load(file, read.toReadOptions());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
+    DroppedArcs dropped = loaded.source().droppedArcs();
+    if (dropped.any()) { // a self-loop changes PageRank, Katz and exp(A): say the matrix has none
+      err.printf("read %s: %s (the matrix has no self-loops and one arc per pair, the lightest)%n", file,
+          dropped.describe());
+    }
+    return loaded.graph();
   }
 
   private static boolean isMatrix(Path file) {

@@ -71,7 +71,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       if (!target.getFileName().toString().endsWith(GraphSources.MATRIX_SUFFIX)) {
         throw new IllegalArgumentException("output " + target + " must end in " + GraphSources.MATRIX_SUFFIX);
       }
-      Graph g = GraphSources.load(graph, loader, read);
+      Graph g = GraphSources.load(graph, loader, read, spec.commandLine().getErr());
       LayoutAdvisor.Choice layout = matrix.layout(g, BlockCooOptions.defaults()
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
           .withValues(parse(ValueMode.class, values, "--values")), spec.commandLine().getErr());

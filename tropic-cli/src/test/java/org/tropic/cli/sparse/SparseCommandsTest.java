@@ -26,7 +26,12 @@ import org.tropic.analytics.PageRank;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
+import org.tropic.io.Compression;
+import org.tropic.io.GraphFormat;
+import org.tropic.io.GraphSource;
+import org.tropic.io.LoadedGraph;
 import org.tropic.io.ReadOptions;
+import org.tropic.io.WeightRounding;
 import picocli.CommandLine;
 
 class SparseCommandsTest {
@@ -60,7 +65,9 @@ class SparseCommandsTest {
         b.addArc(u, v, w);
       }
     }
-    return b.build();
+    Graph graph = b.build();
+    return new LoadedGraph(graph, new GraphSource(file.toString(), GraphFormat.EDGE_LIST, Compression.NONE, undirected,
+        "the test loader", ReadOptions.Weights.AS_WRITTEN, lines.size(), WeightRounding.NONE, b.droppedArcs(), null));
   };
 
   @TempDir
@@ -144,6 +151,19 @@ class SparseCommandsTest {
   }
 
   @Test
+  void selfLoopsDroppedAndArcsMergedAreToldOnStderr() throws IOException {
+    Path loops = dir.resolve("loops.txt");
+    Files.writeString(loops, "a a\na b\nb c\nb c 2\n");
+
+    assertThat(run(new CentralityCommand(LOADER), loops.toString(), "pagerank", "--json")).as(err.toString())
+        .isZero();
+
+    assertThat(err.toString()).startsWith("read " + loops + ": 1 self-loop dropped, 1 duplicate arc merged (the matrix"
+        + " has no self-loops and one arc per pair, the lightest)");
+    assertThat(JSON.readTree(out.toString()).get("measure").asText()).isEqualTo("pagerank"); // stdout stays JSON
+  }
+
+  @Test
   void bfsPrintsLevelsAsTableJsonAndNpy() throws IOException {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a")).isZero();
     assertThat(out.toString()).contains("BFS from a: 5 of 6 vertices reached, depth 3").contains("b c");
@@ -156,7 +176,7 @@ class SparseCommandsTest {
     assertThat(json.get("depth").asInt()).isEqualTo(3);
     assertThat(json.get("level_sizes").toString()).isEqualTo("[1,2,1,1]");
     int[] levels = readNpyInts(npy);
-    Graph g = LOADER.load(directed, ReadOptions.defaults());
+    Graph g = LOADER.load(directed, ReadOptions.defaults()).graph();
     assertThat(levels).containsExactly(Bfs.levels(SparseGraph.of(g), g.vertex("a")).levels());
     JsonNode sidecar = JSON.readTree(dir.resolve("levels.npy.json").toFile());
     assertThat(sidecar.get("labels").get(5).asText()).isEqualTo("f");
@@ -223,8 +243,8 @@ class SparseCommandsTest {
       assertThat(json.get("top")).hasSize(5);
       assertThat(json.get("measure").asText()).isEqualTo(measure);
       // subgraph centrality multiplies blocks of probe vectors: its automatic layout is the one for SpMM
-      assertThat(err.toString()).startsWith(measure.equals("subgraph") ? "layout: cache, since the matrix multiplies"
-          : "layout: none, since rows run");
+      assertThat(err.toString()).contains(measure.equals("subgraph") ? "\nlayout: cache, since the matrix multiplies"
+          : "\nlayout: none, since rows run"); // after the line on the random graph's repeated edges
       if (measure.equals("subgraph")) {
         assertThat(json.get("deflated").asInt()).isEqualTo(8); // the default; 60 vertices have enough
         assertThat(json.get("rest_lambda_max").asDouble()).isLessThan(json.get("lambda_max").asDouble());
@@ -238,7 +258,7 @@ class SparseCommandsTest {
     Path npy = dir.resolve("pr.npy");
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--npy", npy.toString(),
         "--iterations", "2", "--tolerance", "0")).isZero();
-    Graph g = LOADER.load(directed, ReadOptions.defaults());
+    Graph g = LOADER.load(directed, ReadOptions.defaults()).graph();
     double[] expected = PageRank.compute(SparseGraph.of(g), new PageRank.Options(0.85, 2, 0, false)).scores()
         .toArray();
     assertThat(readNpyDoubles(npy)).containsExactly(expected);
