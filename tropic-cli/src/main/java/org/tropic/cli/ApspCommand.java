@@ -145,7 +145,8 @@ final class ApspCommand implements Callable<Integer> {
     Graph graph = loaded.graph();
     double readSeconds = seconds(start);
     DroppedArcs dropped = loaded.source().droppedArcs();
-    err.printf("read %s: %,d vertices, %,d arcs, %s, %s (%s)%s%n", graphPath, graph.vertexCount(), graph.arcCount(),
+    err.printf("read %s: %s, %s, %s, %s (%s)%s%n", graphPath,
+        Durations.count(graph.vertexCount(), "vertex", "vertices"), Durations.count(graph.arcCount(), "arc", "arcs"),
         loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
         Durations.format(readSeconds), dropped.any() ? "; " + dropped.describe() : "");
     if (loaded.source().headerRow() != null) { // nothing is dropped unannounced, a header line included
@@ -178,13 +179,14 @@ final class ApspCommand implements Callable<Integer> {
     boolean upperTriangle = plan.onCpu() && (plan.partitioned() != null ? plan.partitioned().symmetric()
         : plan.algorithm() == Algorithm.FW && new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
-    err.printf("plan: %s%s, %d threads — %s; estimated %s, memory %s (n² result %s)%n", plan.algorithm().label(),
-        plan.algorithm() == Algorithm.BATCHED ? " (" + plan.blockSize() + " targets a batch)"
+    err.printf("plan: %s%s, %s — %s; estimated %s, memory %s (n² result %s)%n", plan.algorithm().label(),
+        plan.algorithm() == Algorithm.BATCHED ? " (" + Durations.count(plan.blockSize(), "target", "targets")
+            + " a batch)"
         : plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
             + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "")
             + (upperTriangle ? ", upper triangle: the graph is symmetric" : "")
             + ")",
-        plan.threads(), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
+        Durations.count(plan.threads(), "thread", "threads"), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
             : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
         Durations.bytes(resultBytes));
     if (!plan.onCpu() || !plan.deviceNote().isEmpty()) {

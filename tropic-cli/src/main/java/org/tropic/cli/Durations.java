@@ -1,6 +1,6 @@
 package org.tropic.cli;
 
-/** Human-readable durations and byte counts for reports. */
+/** Human-readable durations, byte counts and counts of things for reports. */
 public final class Durations {
   private Durations() {}
 
@@ -38,5 +38,10 @@ public final class Durations {
       unit++;
     }
     return String.format("%.1f %s", value, units[unit]);
+  }
+
+  /** A count and its noun, singular for exactly one: 1 arc, 2 arcs, 1,234 vertices. */
+  static String count(long n, String one, String many) {
+    return String.format("%,d %s", n, n == 1 ? one : many);
   }
 }

@@ -78,8 +78,8 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
       for (int v : path.vertices()) {
         names.add(graph.name(v));
       }
-      out.printf("  %s → %s  length %s, %d arc%s: %s%n", graph.name(pair[0]), graph.name(pair[1]),
-          formatLength(path.length()), path.arcCount(), path.arcCount() == 1 ? "" : "s", String.join(" → ", names));
+      out.printf("  %s → %s  length %s, %s: %s%n", graph.name(pair[0]), graph.name(pair[1]),
+          formatLength(path.length()), Durations.count(path.arcCount(), "arc", "arcs"), String.join(" → ", names));
     }
     out.flush();
   }

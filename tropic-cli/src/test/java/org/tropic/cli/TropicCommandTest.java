@@ -463,6 +463,15 @@ class TropicCommandTest {
   }
 
   @Test
+  void oneArcAndOneThreadAreSingular() throws IOException {
+    Path graph = dir.resolve("one.edges");
+    Files.writeString(graph, "0 1 1\n");
+    Run r = run("apsp", graph.toString(), "--threads", "1");
+    assertThat(r.exitCode()).as(r.err()).isZero();
+    assertThat(r.err()).contains(": 2 vertices, 1 arc, ", ", 1 thread — ").doesNotContain("1 arcs", "1 threads");
+  }
+
+  @Test
   void aForcedArithmeticThatIsNotExactNamesTheOnesThatAre() throws IOException {
     Path graph = dir.resolve("negative.edges");
     Files.writeString(graph, "0 1 -1\n1 2 2\n");
