@@ -133,18 +133,20 @@ public final class Planner {
     long dijkstraBytes = dijkstraBytes(n, threads);
     long batchedBytes = BatchedBellmanFord.bytes(graph, threads);
     long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
-    long smallestNeed = switch (wanted) {
-      case FW -> fwBytes;
-      case DIJKSTRA -> dijkstraBytes;
-      case BATCHED -> batchedBytes;
-      default -> Math.min(fwBytes, Math.min(dijkstraBytes, batchedBytes)); // partitioned: the n² result and a little
+    Algorithm leanest = switch (wanted) {
+      case FW, DIJKSTRA, BATCHED -> wanted;
+      // auto and partitioned (the n² result and a little): the leanest of the three
+      default -> fwBytes <= Math.min(dijkstraBytes, batchedBytes) ? Algorithm.FW
+          : dijkstraBytes <= batchedBytes ? Algorithm.DIJKSTRA : Algorithm.BATCHED;
     };
+    long smallestNeed = leanest == Algorithm.FW ? fwBytes : leanest == Algorithm.DIJKSTRA ? dijkstraBytes
+        : batchedBytes;
     if (smallestNeed > budget) {
       budget = availableAfterCollection(request);
       if (smallestNeed > budget) {
-        throw new MemoryBudgetException(String.format("APSP of n = %,d (the n² × 4-byte distance matrix%s)", n,
-            wanted != Algorithm.FW ? "" : symmetric ? ", its upper triangle of tiles and Floyd–Warshall's panels"
-                : " plus Floyd–Warshall's padded tiles and panels"), smallestNeed, budget);
+        throw new MemoryBudgetException(String.format("APSP of n = %,d (%s%s)", n,
+            leanest == wanted ? "" : "the leanest plan, ", memoryParts(leanest, n, b, symmetric, smallestNeed)),
+            smallestNeed, budget);
       }
     }
 
@@ -227,6 +229,29 @@ public final class Planner {
   static long floydWarshallBytes(int n, int b, boolean symmetric) {
     long padded = (long) (n + b - 1) / b * b;
     return TiledDistanceMatrix.storageBytes(n, b, symmetric) + 3L * 2 * padded * b * Float.BYTES;
+  }
+
+  /**
+   * What {@code total}, the memory of {@code algorithm}, is made of, in parts whose bytes add up to it, so that a
+   * refusal can be checked by hand. Floyd–Warshall on a symmetric graph keeps only the tiles on and above the
+   * diagonal: about n(n+1)/2 × 4 bytes of distances, not n² × 4.
+   */
+  private static String memoryParts(Algorithm algorithm, int n, int b, boolean symmetric, long total) {
+    long matrix = (long) n * n * Float.BYTES;
+    return switch (algorithm) {
+      case FW -> {
+        long tileBytes = TiledDistanceMatrix.storageBytes(n, b, symmetric);
+        yield String.format("Floyd–Warshall: %s, held in %,d tiles of %d × %d × 4 bytes = %,d bytes, plus its"
+            + " panels, %,d bytes", symmetric
+                ? "the upper triangle of the distance matrix, n(n+1)/2 × 4 bytes, since the graph is symmetric"
+                : "the n² × 4-byte distance matrix",
+            tileBytes / ((long) b * b * Float.BYTES), b, b, tileBytes, total - tileBytes);
+      }
+      case DIJKSTRA -> String.format("Dijkstra from every vertex: the n² × 4-byte distance matrix, %,d bytes, plus"
+          + " each thread's heap and distances, %,d bytes", matrix, total - matrix);
+      default -> String.format("batched Bellman–Ford: the n² × 4-byte distance matrix, %,d bytes, plus each"
+          + " thread's batch state and the reversed arcs, %,d bytes", matrix, total - matrix);
+    };
   }
 
   /** The rows, plus each thread's heap and distance arrays. */

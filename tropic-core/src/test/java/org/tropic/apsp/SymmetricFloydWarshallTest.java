@@ -112,6 +112,28 @@ class SymmetricFloydWarshallTest {
     assertThatThrownBy(() -> planner.plan(directed, request)).isInstanceOf(MemoryBudgetException.class);
   }
 
+  @Test
+  void aRefusalSaysItsFigureIsTheUpperTriangleAndItsPartsAddUp() {
+    Graph undirected = undirectedGraph(1000, 3, false, new Random(2));
+    Graph directed = new Graph(undirected.offsets(), undirected.targets(), undirected.weights().clone(), null, false);
+    directed.weights()[0] += 1f;
+    var request = new ApspRequest(Algorithm.FW, FloydWarshallOptions.defaults().withBlockSize(128), 0, 5_000_000,
+        Device.CPU);
+    Planner planner = new Planner(MinPlusKernels.best());
+
+    // 36 tiles of 65,536 bytes and 3,145,728 bytes of panels: 5,505,024 bytes
+    assertThatThrownBy(() -> planner.plan(undirected, request)).isInstanceOf(MemoryBudgetException.class)
+        .hasMessageContaining("the upper triangle of the distance matrix, n(n+1)/2 × 4 bytes, since the graph is"
+            + " symmetric, held in 36 tiles of 128 × 128 × 4 bytes = 2,359,296 bytes, plus its panels,"
+            + " 3,145,728 bytes")
+        .hasMessageContaining("(5,505,024 bytes)")
+        .hasMessageNotContaining("n² × 4");
+    assertThatThrownBy(() -> planner.plan(directed, request)).isInstanceOf(MemoryBudgetException.class)
+        .hasMessageContaining("the n² × 4-byte distance matrix, held in 64 tiles of 128 × 128 × 4 bytes = 4,194,304"
+            + " bytes, plus its panels, 3,145,728 bytes")
+        .hasMessageContaining("(7,340,032 bytes)");
+  }
+
   /** Every element through both accessors, {@code get} and {@code copyRow}, including those read from mirrors. */
   static void assertSameBits(DistanceMatrix actual, DistanceMatrix expected) {
     int n = expected.size();
