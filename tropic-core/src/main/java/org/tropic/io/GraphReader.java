@@ -88,8 +88,9 @@ public final class GraphReader {
       if (compression == Compression.NONE) {
         throw e;
       }
-      throw new GraphInputException(name, lines == null ? 0 : lines.lineNumber(), "corrupt or truncated " + compression + " data",
-          e.getMessage(), "a complete " + compression.suffix() + " file");
+      throw new GraphInputException(name, lines == null ? 0 : lines.lineNumber(),
+          "corrupt or truncated " + compression + " data", e.getMessage(),
+          "a complete " + compression.suffix() + " file");
     }
     Graph graph = parsed.graph();
     GraphSource source = new GraphSource(name, format, compression, graph.undirected(), parsed.directionReason(),

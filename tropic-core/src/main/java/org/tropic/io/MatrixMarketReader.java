@@ -135,7 +135,8 @@ final class MatrixMarketReader {
       }
     }
     if (entries != nnz) {
-      throw lines.endError("the input ends after " + entries + (entries == 1 ? " entry" : " entries") + " but " + range + " declares " + nnz,
+      throw lines.endError("the input ends after " + entries + (entries == 1 ? " entry" : " entries") + " but "
+          + range + " declares " + nnz,
           nnz + " entry lines; the file may be truncated");
     }
     return new ParsedGraph(builder.build(), direction.reason(), rule, entries,
