@@ -12,7 +12,8 @@ public record GraphCase(String name, Graph graph) {
 
   /** The reproducible random digraph of {@link RandomGraphs#digraph}. */
   public static GraphCase random(int n, int outDegree, RandomGraphs.Weights weights, long seed) {
-    return new GraphCase(RandomGraphs.describe(n, outDegree, weights), RandomGraphs.digraph(n, outDegree, weights, seed));
+    return new GraphCase(RandomGraphs.describe(n, outDegree, weights),
+        RandomGraphs.digraph(n, outDegree, weights, seed));
   }
 
   public int n() {

@@ -15,10 +15,10 @@ import org.tropic.graph.Graph;
 
 /**
  * SciPy as a peer: {@code scipy.sparse.csgraph.floyd_warshall(G, directed=True)}, or its {@code dijkstra} from every
- * source, run by a Python subprocess on the same graph, timed inside Python around that call alone (loading the edge list and building the sparse matrix are
- * not counted). The graph goes over as a text edge list whose weights are the exact float32 values written in
- * float64, so SciPy sees the very same weights. SciPy's Floyd–Warshall is a compiled single-threaded triple loop on a
- * dense float64 matrix (8n² bytes).
+ * source, run by a Python subprocess on the same graph, timed inside Python around that call alone (loading the edge
+ * list and building the sparse matrix are not counted). The graph goes over as a text edge list whose weights are the
+ * exact float32 values written in float64, so SciPy sees the very same weights. SciPy's Floyd–Warshall is a compiled
+ * single-threaded triple loop on a dense float64 matrix (8n² bytes).
  *
  * <p>The interpreter is the one given, or the first of {@code python3} on the PATH, {@code /usr/bin/python3} (where
  * Debian's {@code python3-scipy} lives) and {@code python} that can import scipy and numpy.

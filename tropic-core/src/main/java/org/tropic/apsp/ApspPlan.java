@@ -22,8 +22,8 @@ import org.tropic.semiring.Arithmetic;
  */
 public record ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize, int threads,
     double estimatedSeconds, long estimatedBytes, double floydWarshallSeconds, double dijkstraSeconds,
-    double batchedSeconds, double partitionedSeconds, PartitionedApsp.Prepared partitioned, String reason, String device,
-    String deviceNote) {
+    double batchedSeconds, double partitionedSeconds, PartitionedApsp.Prepared partitioned, String reason,
+    String device, String deviceNote) {
 
   /** The device label of plans that run on this machine's CPU. */
   public static final String CPU = "cpu";

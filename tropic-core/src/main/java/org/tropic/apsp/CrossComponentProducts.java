@@ -26,8 +26,8 @@ import org.tropic.semiring.PackedPanel;
  * before any row changes, so every product reads step-1 values, no operand is read while it is written, and the
  * result does not depend on thread timing.
  *
- * <p>Work: (B + n)·Σ s<sub>i</sub>b<sub>i</sub> updates. Extra memory: the copied right operands
- * (Σ b<sub>j</sub>s<sub>j</sub> floats, packed), the boundary rows of a few components at a time (b<sub>i</sub>·B floats
+ * <p>Work: (B + n)·Σ s<sub>i</sub>b<sub>i</sub> updates. Extra memory: the copied right operands (Σ
+ * b<sub>j</sub>s<sub>j</sub> floats, packed), the boundary rows of a few components at a time (b<sub>i</sub>·B floats
  * each) and one chunk × B buffer per thread.
  */
 final class CrossComponentProducts {

@@ -6,11 +6,12 @@ import org.tropic.semiring.MinPlusKernels;
 
 /**
  * Picks the APSP algorithm for a graph from n, m and rates measured on this machine: Floyd–Warshall's time from the
- * kernel rates of {@link BlockSizeModel}, batched Bellman–Ford's from timing one batch of targets on the graph
- * itself (Dijkstra's, from a sample of single-source searches, only where that batch could not finish in time),
- * partitioned APSP's from its cost model on a METIS partition. Checks memory before anything large is allocated and
- * refuses with the numbers when the result cannot fit. A GPU back end ({@link ApspBackend}, found at run time) is
- * planned for when the request's {@link Device} allows it: always for {@link Device#GPU}, and for {@link Device#AUTO} when it is present and predicted faster.
+ * kernel rates of {@link BlockSizeModel}, batched Bellman–Ford's from timing one batch of targets on the graph itself
+ * (Dijkstra's, from a sample of single-source searches, only where that batch could not finish in time), partitioned
+ * APSP's from its cost model on a METIS partition. Checks memory before anything large is allocated and refuses with
+ * the numbers when the result cannot fit. A GPU back end ({@link ApspBackend}, found at run time) is planned for when
+ * the request's {@link Device} allows it: always for {@link Device#GPU}, and for {@link Device#AUTO} when it is present
+ * and predicted faster.
  */
 public final class Planner {
   private static final int DIJKSTRA_SAMPLES = 24;

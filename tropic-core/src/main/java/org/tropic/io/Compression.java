@@ -30,7 +30,9 @@ public enum Compression {
     return suffix;
   }
 
-  /** The compression of {@code in}, judged from its first six bytes, which stay unread ({@code in} must support mark). */
+  /**
+   * The compression of {@code in}, judged from its first six bytes, which stay unread ({@code in} must support mark).
+   */
   static Compression sniff(BufferedInputStream in) throws IOException {
     in.mark(6);
     byte[] magic = in.readNBytes(6);

@@ -145,7 +145,8 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
   public void multiplyMin(Arithmetic arithmetic, SparsePanel a, PackedPanel b, float[] c, int cOff, int ldc) {
     if (b.left() || a.cols() != b.rows() || b.data().length < roundUp(b.cols(), NR) * b.rows()) {
       throw new IllegalArgumentException("B not packed by " + name() + " as the right operand of a sparse "
-          + a.rows() + "x" + a.cols() + " A: B is " + b.rows() + "x" + b.cols() + (b.left() ? " (packed as left)" : ""));
+          + a.rows() + "x" + a.cols() + " A: B is " + b.rows() + "x" + b.cols()
+          + (b.left() ? " (packed as left)" : ""));
     }
     int k = b.rows();
     int n = b.cols();
@@ -461,7 +462,8 @@ public final class VectorMinPlusKernels implements MinPlusKernels {
     c71.intoArray(c, cOff + 7 * ldc + L);
   }
 
-  private static void microNonnegative(float[] pa, int aBase, float[] pb, int bBase, int k, float[] c, int cOff, int ldc) {
+  private static void microNonnegative(float[] pa, int aBase, float[] pb, int bBase, int k, float[] c, int cOff,
+      int ldc) {
     IntVector c00 = FloatVector.fromArray(F, c, cOff).reinterpretAsInts();
     IntVector c01 = FloatVector.fromArray(F, c, cOff + L).reinterpretAsInts();
     IntVector c10 = FloatVector.fromArray(F, c, cOff + 1 * ldc).reinterpretAsInts();

@@ -16,9 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
- * The CUDA driver API ({@code libcuda.so.1}) through the Foreign Function &amp; Memory API: the calls Tropic makes, each
- * checked, with out-parameters turned into return values. Versioned entry points are bound by the names the CUDA 12
- * and 13 headers map them to ({@code cuMemAlloc} is {@code cuMemAlloc_v2}, ...). Handles ({@code CUcontext},
+ * The CUDA driver API ({@code libcuda.so.1}) through the Foreign Function &amp; Memory API: the calls Tropic makes,
+ * each checked, with out-parameters turned into return values. Versioned entry points are bound by the names the CUDA
+ * 12 and 13 headers map them to ({@code cuMemAlloc} is {@code cuMemAlloc_v2}, ...). Handles ({@code CUcontext},
  * {@code CUstream}, {@code CUevent}, {@code CUmodule}, {@code CUfunction}) are opaque pointers held as
  * {@link MemorySegment}s; device pointers ({@code CUdeviceptr}) are {@code long}s.
  *

@@ -17,8 +17,9 @@ public record GpuDevice(int ordinal, String name, ComputeCapability capability, 
     long totalBytes, int sharedBytesPerBlockOptIn, int copyEngines, int l2Bytes) {
 
   /**
-   * The min-plus peak in flop/s at {@code clockHz}: SMs × {@link ComputeCapability#minPlusFlopsPerMultiprocessorPerClock}
-   * × clock (H100/H200: 132 × 128 × clock, ≈ 33.4 Tflop/s at 1.98 GHz).
+   * The min-plus peak in flop/s at {@code clockHz}: SMs ×
+   * {@link ComputeCapability#minPlusFlopsPerMultiprocessorPerClock} × clock (H100/H200: 132 × 128 × clock,
+   * ≈ 33.4 Tflop/s at 1.98 GHz).
    */
   public double minPlusPeakFlops(double clockHz) {
     return (double) multiprocessors * capability.minPlusFlopsPerMultiprocessorPerClock() * clockHz;

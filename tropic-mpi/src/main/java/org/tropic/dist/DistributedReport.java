@@ -28,10 +28,10 @@ import org.tropic.semiring.Arithmetic;
  * @param machine where the model's parameters came from
  * @param prediction the cost model's prediction for this configuration
  */
-public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGrid grid, int blockSize, Arithmetic arithmetic,
-    BroadcastAlgorithm broadcast, boolean lookahead, int threads, double readSeconds, double solveSeconds,
-    double writeSeconds, long maxPointToPointBytesSent, long totalPointToPointBytesSent, long libraryBytesAsRoot,
-    double maxComputeSeconds, String machine, CostModel.Prediction prediction) {
+public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGrid grid, int blockSize,
+    Arithmetic arithmetic, BroadcastAlgorithm broadcast, boolean lookahead, int threads, double readSeconds,
+    double solveSeconds, double writeSeconds, long maxPointToPointBytesSent, long totalPointToPointBytesSent,
+    long libraryBytesAsRoot, double maxComputeSeconds, String machine, CostModel.Prediction prediction) {
 
   /** Where the solve time falls: 0 at T_ideal, 1 at T_worst ({@link CostModel.Prediction#position}). */
   public double modelPosition() {

@@ -26,12 +26,13 @@ import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 
 /**
- * Distributed Floyd–Warshall in real {@code mpirun} jobs of 1, 2, 4 and 6 ranks on this machine, over grids 1×1,
- * 1×2, 2×1, 1×4, 4×1, 2×2, 2×3 and 3×2, every broadcast, with and without lookahead, n not a multiple of b,
- * negative weights and disconnected graphs: each result file must equal the single-node solver's result for the
- * same block size, arithmetic and pivot order bit for bit, and the real graph's distances must also match the independent
- * JGraphT statistics in the shared oracle file. One case leaves grid and block size to the cost model. A rank that fails must abort the job with its message and leave
- * no result behind. Each job runs several cases in one MPI session to keep start-up cost down.
+ * Distributed Floyd–Warshall in real {@code mpirun} jobs of 1, 2, 4 and 6 ranks on this machine, over grids 1×1, 1×2,
+ * 2×1, 1×4, 4×1, 2×2, 2×3 and 3×2, every broadcast, with and without lookahead, n not a multiple of b, negative weights
+ * and disconnected graphs: each result file must equal the single-node solver's result for the same block size,
+ * arithmetic and pivot order bit for bit, and the real graph's distances must also match the independent JGraphT
+ * statistics in the shared oracle file. One case leaves grid and block size to the cost model. A rank that fails must
+ * abort the job with its message and leave no result behind. Each job runs several cases in one MPI session to keep
+ * start-up cost down.
  */
 class DistributedFloydWarshallTest {
   private static final Duration TIMEOUT = Duration.ofMinutes(4);

@@ -41,7 +41,8 @@ public final class MpiRun {
    */
   public static Result run(Path mpirun, int ranks, Class<?> main, List<String> arguments, Duration timeout) {
     List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "--allow-run-as-root",
-        "--bind-to", "none", "--mca", "btl_vader_single_copy_mechanism", "none", "--mca", "mpi_yield_when_idle", "1", "-np", Integer.toString(ranks)));
+        "--bind-to", "none", "--mca", "btl_vader_single_copy_mechanism", "none", "--mca", "mpi_yield_when_idle", "1",
+        "-np", Integer.toString(ranks)));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
         "-XX:+UseSerialGC", "-Xmx256m", "-Xss1m", "-cp", classPath(), main.getName()));

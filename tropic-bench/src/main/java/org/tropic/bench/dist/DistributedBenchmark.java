@@ -28,15 +28,16 @@ import org.tropic.mpi.ReduceOp;
  *
  * <pre>
  *   mpirun -np 4 --mca btl self,tcp java ... org.tropic.bench.dist.DistributedBenchmark broadcast [MAX_BYTES] [REPS]
- *   mpirun -np 4 --mca btl self,tcp java ... org.tropic.bench.dist.DistributedBenchmark apsp [N] [B] [GRID|auto] [THREADS] [REPS]
+ *   mpirun -np 4 --mca btl self,tcp java ... org.tropic.bench.dist.DistributedBenchmark apsp \
+ *       [N] [B] [GRID|auto] [THREADS] [REPS]
  * </pre>
  *
  * {@code broadcast} times the library's {@code MPI_Bcast}, the ring without pipelining, the ring pipelined in 4 MiB
  * chunks and the ring-2-modified across message sizes, as effective bandwidth (message bytes / time on the slowest
- * rank). {@code apsp} solves a random graph with n vertices (8 arcs per vertex) after one untimed warm-up solve, with the
- * baseline (library broadcasts, no lookahead) and the optimised variants, each the best of REPS runs, checks that every variant wrote the same distances, and reports time, speed-up over
- * the baseline, the bytes each rank sent against the model's count, and where each time falls between the cost
- * model's T_ideal and T_worst.
+ * rank). {@code apsp} solves a random graph with n vertices (8 arcs per vertex) after one untimed warm-up solve, with
+ * the baseline (library broadcasts, no lookahead) and the optimised variants, each the best of REPS runs, checks that
+ * every variant wrote the same distances, and reports time, speed-up over the baseline, the bytes each rank sent
+ * against the model's count, and where each time falls between the cost model's T_ideal and T_worst.
  */
 public final class DistributedBenchmark {
 

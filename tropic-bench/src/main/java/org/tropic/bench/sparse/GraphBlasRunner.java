@@ -49,7 +49,8 @@ final class GraphBlasRunner {
       xb.asFloatBuffer().put(x);
       Files.write(xFile, xb.array());
       Process p = new ProcessBuilder("/usr/bin/python3", script.toString(), "--rows", rows.toString(), "--cols",
-          cols.toString(), "--n", Integer.toString(g.vertexCount()), "--x", xFile.toString(), "--y-out", yFile.toString(), "--threads", Integer.toString(threads),
+          cols.toString(), "--n", Integer.toString(g.vertexCount()), "--x", xFile.toString(), "--y-out",
+          yFile.toString(), "--threads", Integer.toString(threads),
           "--seconds", Double.toString(seconds), "--source", Integer.toString(source))
           .redirectErrorStream(true).start();
       String output = new String(p.getInputStream().readAllBytes());
