@@ -1,6 +1,6 @@
 package org.tropic.cli;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.tropic.apsp.Progress;
@@ -10,12 +10,12 @@ import org.tropic.apsp.Progress;
  * log line every 10% (at most one each 5 s) when output goes to a file or pipe. Quiet for work under a second.
  * Worker threads call {@link #advance}; only one of them draws at a time, the others never wait.
  */
-final class ProgressBar implements Progress {
+public final class ProgressBar implements Progress {
   private static final long REDRAW_NANOS = 200_000_000L;
   private static final long QUIET_NANOS = 1_000_000_000L;
   private static final int WIDTH = 30;
 
-  private final PrintStream out;
+  private final PrintWriter out;
   private final boolean terminal;
   private final AtomicLong done = new AtomicLong();
   private final ReentrantLock drawing = new ReentrantLock();
@@ -26,14 +26,19 @@ final class ProgressBar implements Progress {
   private int lastLoggedDecile;
   private boolean drew;
 
-  ProgressBar(PrintStream out, boolean terminal) {
+  ProgressBar(PrintWriter out, boolean terminal) {
     this.out = out;
     this.terminal = terminal;
   }
 
   /** A bar on standard error, animated when there is a terminal. */
   static ProgressBar onStandardError() {
-    return new ProgressBar(System.err, System.console() != null);
+    return on(new PrintWriter(System.err, true));
+  }
+
+  /** A bar on a command's error writer, animated when there is a terminal. */
+  public static ProgressBar on(PrintWriter err) {
+    return new ProgressBar(err, System.console() != null);
   }
 
   @Override
@@ -92,6 +97,7 @@ final class ProgressBar implements Progress {
     if (decile > lastLoggedDecile) {
       lastLoggedDecile = decile;
       out.println(line(now, t));
+      out.flush();
       drew = true;
     }
   }

@@ -69,7 +69,7 @@ public final class Tropic {
     cl.addSubcommand(new CentralityCommand(loader));
     cl.addSubcommand(new SpectrumCommand(loader));
     cl.addSubcommand(SparseCommand.commandLine(loader));
-    cl.addSubcommand(new CommandLine.HelpCommand()); // last in the listing
+    cl.addSubcommand(new HelpCommand()); // last in the listing
     cl.setExecutionExceptionHandler(Tropic::handle);
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;

@@ -29,6 +29,42 @@ class CommandTreeTest {
     }
   }
 
+  /** {@code tropic help A B} prints the help of subcommand B of A, at every depth, as {@code tropic A B --help} does. */
+  @Test
+  void helpNamesACommandAtAnyDepth() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(Tropic.commandLine(), commands);
+    int nested = 0;
+    for (CommandLine command : commands) {
+      String name = command.getCommandSpec().qualifiedName();
+      List<String> path = List.of(name.split(" ")).subList(1, name.split(" ").length);
+      if (path.isEmpty() || command.getCommandName().equals("help")) {
+        continue;
+      }
+      nested += path.size() > 1 ? 1 : 0;
+      List<String> helpArgs = new ArrayList<>(List.of("help"));
+      helpArgs.addAll(path);
+      List<String> flagArgs = new ArrayList<>(path);
+      flagArgs.add("--help");
+      String help = outputOf(Tropic.commandLine(), helpArgs.toArray(String[]::new));
+      assertThat(help).as("tropic help " + String.join(" ", path)).containsPattern("(?m)^Usage: " + name + "\\s");
+      if (!PASS_THROUGH.contains(name)) { // whose --help is the benchmark program's, not picocli's
+        assertThat(help).isEqualTo(outputOf(Tropic.commandLine(), flagArgs.toArray(String[]::new)));
+      }
+    }
+    assertThat(nested).as("subcommands of subcommands (kg build, discover open, ...)").isGreaterThan(5);
+  }
+
+  @Test
+  void helpOfAnUnknownSubcommandSaysWhichCommandLacksIt() {
+    StringWriter err = new StringWriter();
+    CommandLine tropic = Tropic.commandLine();
+    tropic.setOut(new PrintWriter(new StringWriter()));
+    tropic.setErr(new PrintWriter(err));
+    assertThat(tropic.execute("help", "discover", "nonsense")).isEqualTo(2);
+    assertThat(err.toString()).contains("Unknown subcommand 'nonsense' of 'tropic discover'");
+  }
+
   private static void collect(CommandLine command, List<CommandLine> into) {
     into.add(command);
     for (CommandLine sub : command.getSubcommands().values()) {
@@ -38,11 +74,11 @@ class CommandTreeTest {
     }
   }
 
-  private static String outputOf(CommandLine command, String flag) {
+  private static String outputOf(CommandLine command, String... args) {
     StringWriter out = new StringWriter();
     command.setOut(new PrintWriter(out));
-    int code = command.execute(flag);
-    assertThat(code).as(command.getCommandSpec().qualifiedName() + " " + flag).isZero();
+    int code = command.execute(args);
+    assertThat(code).as(command.getCommandSpec().qualifiedName() + " " + String.join(" ", args)).isZero();
     return out.toString();
   }
 }

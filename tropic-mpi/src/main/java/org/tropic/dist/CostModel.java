@@ -45,7 +45,7 @@ public final class CostModel {
    * @param computeSeconds T_comp on the busiest process
    * @param communicationSeconds T_comm
    * @param criticalPathSeconds the diagonal closures and panel updates in sequence, T·3·2b³γ: the floor no overlap
-   *     removes
+   *     removes; 2b³γ, the closure alone, when one tile (T = 1) is the whole matrix and there is no panel
    * @param idealSeconds T_ideal
    * @param worstSeconds T_worst
    * @param memoryBytesPerProcess tiles plus panel buffers of the busiest process
@@ -107,7 +107,10 @@ public final class CostModel {
     double volume = grid.size() == 1 ? 0 : 4 * padded * padded * (1 / nodeRows + 1 / nodeColumns);
     double communication = (grid.size() == 1 ? 0 : 2.0 * tiles * machine.latencySeconds()) + volume / bandwidth;
 
-    double critical = tiles * 3 * 2 * b * b * b * gamma;
+    // A single tile has no panel to update: counting three tile updates for its one closure made the critical path
+    // three times T_comp (and T_worst) on one process.
+    long stepsPerRound = tiles == 1 ? 1 : 3;
+    double critical = tiles * stepsPerRound * 2 * b * b * b * gamma;
     double ideal = Math.max(compute, communication);
     double worst = compute + communication;
     long tileBytes = (long) blockSize * blockSize * Float.BYTES;

@@ -53,6 +53,28 @@ class CostModelTest {
   }
 
   /**
+   * On one process the critical path is part of the work, so never more than T_worst. By hand (1 GFLOP/s): n = 100
+   * in one tile of 128 is its closure alone, 2·128³ flops = T_comp; n = 1000 in 10 tiles of 100 is 10 rounds of
+   * closure, panel and panel, 10·3·2·100³ flops = 0.06 s against T_comp = 2·1000³ flops = 2 s.
+   */
+  @Test
+  void onOneProcessTheCriticalPathIsNoLongerThanTheWork() {
+    CostModel model = new CostModel(SIMPLE);
+    CostModel.Prediction oneTile = model.predict(100, new ProcessGrid(1, 1), 128);
+    assertThat(oneTile.criticalPathSeconds()).isCloseTo(2.0 * 128 * 128 * 128 / 1e9, within(1e-15))
+        .isEqualTo(oneTile.computeSeconds());
+    CostModel.Prediction tenTiles = model.predict(1000, new ProcessGrid(1, 1), 100);
+    assertThat(tenTiles.criticalPathSeconds()).isCloseTo(0.06, within(1e-12));
+    assertThat(tenTiles.worstSeconds()).isCloseTo(2.0, within(1e-12));
+    for (long n : new long[] {1, 31, 32, 33, 100, 1000, 5000}) {
+      for (int b : CostModel.BLOCK_SIZES) {
+        CostModel.Prediction p = model.predict(n, new ProcessGrid(1, 1), b);
+        assertThat(p.criticalPathSeconds()).as("n = %d, b = %d", n, b).isLessThanOrEqualTo(p.worstSeconds());
+      }
+    }
+  }
+
+  /**
    * Frontier's fastest COAST run (Table II: n = 7.06·10⁶ on 147,200 ranks as 368×400, b = 768) took 702 s, 1.004
    * EF/s. With the Table V parameters the model must bracket it, as the paper's projection (1.1 EF/s) did.
    */

@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.Arrays;
+import org.tropic.apsp.Progress;
 import org.tropic.sparse.Permutation;
 
 /**
@@ -43,6 +44,14 @@ public final class EigenvectorCentrality {
   public record Result(VertexScores scores, double eigenvalue, int iterations, double change, boolean converged) {}
 
   public static Result compute(SparseGraph g, Options options) {
+    return compute(g, options, Progress.NONE);
+  }
+
+  /**
+   * As {@link #compute(SparseGraph, Options)}, reporting one unit per iteration (an SpMV) against the most
+   * iterations, and ending early on convergence.
+   */
+  public static Result compute(SparseGraph g, Options options, Progress progress) {
     g.requireNonNegativeWeights("eigenvector centrality");
     int n = g.vertexCount();
     float[] x = new float[n];
@@ -51,6 +60,8 @@ public final class EigenvectorCentrality {
     int iterations = 0;
     double change = Double.POSITIVE_INFINITY;
     double norm = 0;
+    progress.begin(ProgressTasks.upTo("eigenvector centrality", options.maxIterations(), "iterations"),
+        options.maxIterations());
     while (iterations < options.maxIterations() && !(change < options.tolerance())) {
       // y ← (Aᵀ + I)·x
       System.arraycopy(x, 0, y, 0, n);
@@ -65,7 +76,9 @@ public final class EigenvectorCentrality {
       x = y;
       y = t;
       iterations++;
+      progress.advance(1);
     }
+    progress.end();
     Permutation p = g.permutation();
     return new Result(new VertexScores(p.toOld(VectorMath.toDouble(x)), g), norm - 1, iterations, change,
         change < options.tolerance());

@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.Arrays;
+import org.tropic.apsp.Progress;
 import org.tropic.sparse.Permutation;
 
 /**
@@ -110,6 +111,14 @@ public final class KatzCentrality {
 
   /** As {@link #compute(SparseGraph, Options)} with λmax already estimated (e.g. to choose α from it). */
   public static Result compute(SparseGraph g, Options options, SpectralRadius radius) {
+    return compute(g, options, radius, Progress.NONE);
+  }
+
+  /**
+   * As {@link #compute(SparseGraph, Options, SpectralRadius)}, reporting one unit per iteration (an SpMV) against
+   * the most iterations, and ending early on convergence.
+   */
+  public static Result compute(SparseGraph g, Options options, SpectralRadius radius, Progress progress) {
     g.requireNonNegativeWeights("Katz centrality");
     if (options.alpha() * radius.value() >= 1) {
       throw new IllegalArgumentException(String.format(
@@ -124,6 +133,8 @@ public final class KatzCentrality {
     float[] next = new float[n];
     int iterations = 0;
     double change = Double.POSITIVE_INFINITY;
+    progress.begin(ProgressTasks.upTo("Katz centrality", options.maxIterations(), "iterations"),
+        options.maxIterations());
     while (iterations < options.maxIterations() && !(change < options.tolerance())) {
       // next ← α·Aᵀ·x + β·1
       Arrays.fill(next, beta);
@@ -133,7 +144,9 @@ public final class KatzCentrality {
       x = next;
       next = t;
       iterations++;
+      progress.advance(1);
     }
+    progress.end();
     Permutation p = g.permutation();
     return new Result(new VertexScores(p.toOld(VectorMath.toDouble(x)), g), radius, iterations, change,
         change < options.tolerance());

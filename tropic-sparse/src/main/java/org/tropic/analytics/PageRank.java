@@ -1,5 +1,6 @@
 package org.tropic.analytics;
 
+import org.tropic.apsp.Progress;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.Permutation;
 
@@ -46,6 +47,14 @@ public final class PageRank {
   public record Result(VertexScores scores, int iterations, double change, boolean converged) {}
 
   public static Result compute(SparseGraph g, Options options) {
+    return compute(g, options, Progress.NONE);
+  }
+
+  /**
+   * As {@link #compute(SparseGraph, Options)}, reporting one unit per iteration (an SpMV) against the most
+   * iterations, and ending early on convergence.
+   */
+  public static Result compute(SparseGraph g, Options options, Progress progress) {
     if (options.weighted()) {
       g.requireNonNegativeWeights("weighted PageRank");
     }
@@ -63,6 +72,7 @@ public final class PageRank {
     float d = (float) options.damping();
     int iterations = 0;
     double change = Double.POSITIVE_INFINITY;
+    progress.begin(ProgressTasks.upTo("PageRank", options.maxIterations(), "iterations"), options.maxIterations());
     while (iterations < options.maxIterations() && !(change < options.tolerance())) {
       double dangling = 0;
       for (int u = 0; u < n; u++) {
@@ -85,7 +95,9 @@ public final class PageRank {
       rank = next;
       next = t;
       iterations++;
+      progress.advance(1);
     }
+    progress.end();
     Permutation p = g.permutation();
     return new Result(new VertexScores(p.toOld(VectorMath.toDouble(rank)), g), iterations, change,
         change < options.tolerance());

@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.Arrays;
+import org.tropic.apsp.Progress;
 
 /**
  * The spectral radius ρ(A) = λmax of a graph with non-negative weights, which bounds the Katz attenuation factor.
@@ -24,9 +25,14 @@ public record SpectralRadius(double value, double lower, double upper, String me
 
   /** λmax of {@code g}, whose weights must be non-negative. */
   public static SpectralRadius of(SparseGraph g) {
+    return of(g, Progress.NONE);
+  }
+
+  /** As {@link #of(SparseGraph)}, reporting one unit per SpMV against the most it may take. */
+  public static SpectralRadius of(SparseGraph g, Progress progress) {
     g.requireNonNegativeWeights("the spectral radius estimate");
     if (g.symmetric()) {
-      SpectrumRange r = SpectrumRange.compute(g, SpectrumRange.Options.defaults());
+      SpectrumRange r = SpectrumRange.compute(g, SpectrumRange.Options.defaults(), progress);
       return new SpectralRadius(r.max(), r.max(), r.max() + r.maxResidual(), "Lanczos, " + r.steps() + " steps",
           r.steps());
     }
@@ -34,6 +40,18 @@ public record SpectralRadius(double value, double lower, double upper, String me
     if (n == 0) {
       return new SpectralRadius(0, 0, 0, "empty graph", 0);
     }
+    progress.begin(ProgressTasks.upTo("spectral radius by power iteration", MAX_POWER_ITERATIONS, "steps"),
+        MAX_POWER_ITERATIONS);
+    try {
+      return powerIteration(g, progress);
+    } finally {
+      progress.end();
+    }
+  }
+
+  /** Power iteration on Aᵀ + I until the Collatz–Wielandt bracket closes or its upper bound stalls. */
+  private static SpectralRadius powerIteration(SparseGraph g, Progress progress) {
+    int n = g.vertexCount();
     float[] x = new float[n];
     Arrays.fill(x, 1f);
     float[] y = new float[n];
@@ -47,6 +65,7 @@ public record SpectralRadius(double value, double lower, double upper, String me
       // y ← (Aᵀ + I)·x
       System.arraycopy(x, 0, y, 0, n);
       g.kernels().spmv(g.matrix(), 1f, x, 1f, y);
+      progress.advance(1);
       double lo = Double.POSITIVE_INFINITY;
       double hi = 0;
       double max = 0;

@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.SplittableRandom;
+import org.tropic.apsp.Progress;
 
 /**
  * The extreme eigenvalues λmin and λmax of a symmetric (undirected) graph's adjacency matrix, by the Lanczos method
@@ -45,7 +46,15 @@ public record SpectrumRange(double min, double max, double minResidual, double m
 
   /** The spectrum range of a symmetric graph. */
   public static SpectrumRange compute(SparseGraph g, Options options) {
-    return compute(g, options, null);
+    return compute(g, options, Progress.NONE);
+  }
+
+  /**
+   * As {@link #compute(SparseGraph, Options)}, reporting one unit per step (an SpMV) against the most steps, and
+   * ending early when the Ritz values converge.
+   */
+  public static SpectrumRange compute(SparseGraph g, Options options, Progress progress) {
+    return compute(g, options, null, "spectrum range", progress);
   }
 
   /**
@@ -53,12 +62,29 @@ public record SpectrumRange(double min, double max, double minResidual, double m
    * {@code null}): the start vector and every new Lanczos vector have those components removed.
    */
   static SpectrumRange compute(SparseGraph g, Options options, TopEigenpairs deflated) {
+    return compute(g, options, deflated, "spectrum range", Progress.NONE);
+  }
+
+  /** As above; {@code what} names the run in the progress task. */
+  static SpectrumRange compute(SparseGraph g, Options options, TopEigenpairs deflated, String what,
+      Progress progress) {
     g.requireSymmetric("the spectrum range by Lanczos");
     int n = g.vertexCount();
     if (n == 0) {
       throw new IllegalArgumentException("an empty graph has no spectrum");
     }
     int maxSteps = Math.min(options.maxSteps(), n);
+    progress.begin(ProgressTasks.upTo(what + " by Lanczos", maxSteps, "steps"), maxSteps);
+    try {
+      return lanczos(g, options, deflated, maxSteps, progress);
+    } finally {
+      progress.end();
+    }
+  }
+
+  private static SpectrumRange lanczos(SparseGraph g, Options options, TopEigenpairs deflated, int maxSteps,
+      Progress progress) {
+    int n = g.vertexCount();
     double[] alpha = new double[maxSteps];
     double[] beta = new double[maxSteps];
     double[] v = new double[n];
@@ -81,6 +107,7 @@ public record SpectrumRange(double min, double max, double minResidual, double m
       }
       // w ← A·v − β_{j−1}·v_{j−1} − α_j·v
       g.kernels().spmv(g.matrix(), 1f, vf, 0f, wf);
+      progress.advance(1);
       double a = 0;
       for (int i = 0; i < n; i++) {
         w[i] = wf[i] - (j > 0 ? beta[j - 1] * previous[i] : 0);

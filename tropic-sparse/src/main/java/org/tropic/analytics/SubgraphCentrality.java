@@ -1,5 +1,7 @@
 package org.tropic.analytics;
 
+import java.util.Locale;
+import org.tropic.apsp.Progress;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.Permutation;
 import org.tropic.sparse.SparseKernels;
@@ -152,10 +154,20 @@ public final class SubgraphCentrality {
   }
 
   public static Result compute(SparseGraph g, Options options) {
+    return compute(g, options, Progress.NONE);
+  }
+
+  /**
+   * As {@link #compute(SparseGraph, Options)}, reporting each step as a task of its own, in SpMV-equivalents: the
+   * Lanczos runs (one unit a step, against their most steps), then the expansion, whose total, probes × terms, is
+   * known once the spectrum range has fixed the degree (one unit per probe column per term).
+   */
+  public static Result compute(SparseGraph g, Options options, Progress progress) {
     g.requireSymmetric("subgraph centrality by Chebyshev expansion");
     int n = g.vertexCount();
     options = options.withProbes(probesUsed(n, options));
-    SpectrumRange range = SpectrumRange.compute(g, new SpectrumRange.Options(300, 1e-6, options.seed()));
+    SpectrumRange range = SpectrumRange.compute(g, new SpectrumRange.Options(300, 1e-6, options.seed()), null,
+        "subgraph centrality: spectrum range", progress);
     double margin = 1e-3 * Math.max(1, range.max() - range.min());
     double a = range.min() - Math.max(range.minResidual(), margin);
     double b = range.max() + Math.max(range.maxResidual(), margin);
@@ -164,7 +176,7 @@ public final class SubgraphCentrality {
           + "(e^λmax > 1e304)", range.max()));
     }
     double[] estimate = new double[n];
-    TopEigenpairs top = deflation(g, options);
+    TopEigenpairs top = deflation(g, options, progress);
     // The deflated pairs exactly: Σ_j e^θj·y_j(v)². Treating them as exact eigenpairs changes A by E with
     // ‖E‖₂ ≤ 2‖R‖_F (R = A·Y − Y·Θ), which moves any entry of exp(A) by at most ‖E‖₂·e^λmax.
     for (int j = 0; j < top.count(); j++) {
@@ -178,7 +190,8 @@ public final class SubgraphCentrality {
         : 2 * top.residualNorm() * Math.exp(range.max() + range.maxResidual());
     double restMax = b;
     if (top.count() > 0) {
-      SpectrumRange rest = SpectrumRange.compute(g, new SpectrumRange.Options(300, 1e-6, options.seed() + 1), top);
+      SpectrumRange rest = SpectrumRange.compute(g, new SpectrumRange.Options(300, 1e-6, options.seed() + 1), top,
+          "subgraph centrality: spectrum left by deflation", progress);
       restMax = Math.min(b, Math.max(a + margin, rest.max() + Math.max(rest.maxResidual(), margin)));
     }
     ChebyshevExp series = ChebyshevExp.fit(a, restMax, options.terms(), options.tolerance());
@@ -188,13 +201,16 @@ public final class SubgraphCentrality {
     // The rest by probes: the mean of z ⊙ P·exp(A)·P·z, P removing the deflated eigenvectors.
     double[] sum = new double[n];
     double[] sumSquares = new double[n];
+    int degree = series.coefficients.length - 1;
+    progress.begin(String.format(Locale.ROOT, "subgraph centrality: %,d probes × %,d terms", options.probes(),
+        degree), (long) options.probes() * degree);
     for (int first = 0; first < options.probes(); first += options.batch()) {
       int s = Math.min(options.batch(), options.probes() - first);
       float[] probes = new float[n * s];
       options.kind().fill(probes, n, s, first, options.seed());
       float[] projected = probes.clone();
       top.removeFrom(projected, s);
-      float[] f = expTimes(g.matrix(), g.kernels(), projected, s, series.coefficients, h, c, top);
+      float[] f = expTimes(g.matrix(), g.kernels(), projected, s, series.coefficients, h, c, top, progress);
       for (int i = 0; i < n; i++) {
         for (int k = 0; k < s; k++) {
           double z = (double) probes[i * s + k] * f[i * s + k];
@@ -203,6 +219,7 @@ public final class SubgraphCentrality {
         }
       }
     }
+    progress.end();
     int p = options.probes();
     boolean exact = options.kind() == ProbeKind.HADAMARD && hadamardIsExact(n, p);
     double scale = Math.exp(restMax);
@@ -213,11 +230,10 @@ public final class SubgraphCentrality {
       estimate[i] += scale * mean;
       standardError[i] = exact ? 0 : scale * Math.sqrt(variance / p);
     }
-    int terms = series.coefficients.length - 1;
-    double rounding = 8 * (terms + 1) * FLOAT_EPSILON;
+    double rounding = 8 * (degree + 1) * FLOAT_EPSILON;
     Permutation perm = g.permutation();
     return new Result(new VertexScores(perm.toOld(estimate), g), new VertexScores(perm.toOld(standardError), g),
-        scale * (series.truncationBound + rounding), deflationBound, range, top.values(), restMax, terms, p,
+        scale * (series.truncationBound + rounding), deflationBound, range, top.values(), restMax, degree, p,
         options.kind(), series.truncationBound <= options.tolerance());
   }
 
@@ -226,7 +242,7 @@ public final class SubgraphCentrality {
    * steps, fewer where the basis would take more than a quarter of the heap, none where fewer than deflate + 10
    * steps would fit. Deflating all n is left to the probes: nothing would remain to expand.
    */
-  private static TopEigenpairs deflation(SparseGraph g, Options options) {
+  private static TopEigenpairs deflation(SparseGraph g, Options options, Progress progress) {
     int n = g.vertexCount();
     int wanted = Math.min(options.deflate(), n - 1);
     long budget = Runtime.getRuntime().maxMemory() / 4;
@@ -234,7 +250,7 @@ public final class SubgraphCentrality {
     if (wanted <= 0 || steps < Math.min(n, wanted + 10)) {
       return new TopEigenpairs(new double[0], new double[0][], new double[0], 0);
     }
-    return TopEigenpairs.compute(g, wanted, steps, 1e-6, options.seed() + 2);
+    return TopEigenpairs.compute(g, wanted, steps, 1e-6, options.seed() + 2, progress);
   }
 
   /**
@@ -252,12 +268,12 @@ public final class SubgraphCentrality {
   }
 
   /**
-   * F = Σ_m c_m T_m(Â)·V for an n × s block V, Â = (A − c)/h; one SpMM per term. Each new T_m has the deflated
-   * eigenvectors' components removed, so that rounding cannot bring them back: their eigenvalues lie above the
-   * fitted interval, where T_m grows without bound.
+   * F = Σ_m c_m T_m(Â)·V for an n × s block V, Â = (A − c)/h; one SpMM per term, reported as s units. Each new
+   * T_m has the deflated eigenvectors' components removed, so that rounding cannot bring them back: their eigenvalues
+   * lie above the fitted interval, where T_m grows without bound.
    */
   static float[] expTimes(BlockCoo a, SparseKernels kernels, float[] v, int s, double[] coefficients, double h,
-      double c, TopEigenpairs deflated) {
+      double c, TopEigenpairs deflated, Progress progress) {
     int size = v.length;
     float[] previous = v.clone();
     float[] current = new float[size];
@@ -268,12 +284,14 @@ public final class SubgraphCentrality {
     }
     // T_1 = (A·V − c·V)/h
     kernels.spmm(a, (float) (1 / h), previous, s, 0f, current);
+    progress.advance(s);
     axpy((float) (-c / h), previous, current);
     deflated.removeFrom(current, s);
     axpy((float) coefficients[1], current, result);
     for (int m = 2; m < coefficients.length; m++) {
       // T_{m+1} = (2/h)·A·T_m − (2c/h)·T_m − T_{m−1}, written over T_{m−1}
       kernels.spmm(a, (float) (2 / h), current, s, -1f, previous);
+      progress.advance(s);
       axpy((float) (-2 * c / h), current, previous);
       deflated.removeFrom(previous, s);
       float[] t = previous;

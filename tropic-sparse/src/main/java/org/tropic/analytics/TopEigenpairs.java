@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.SplittableRandom;
+import org.tropic.apsp.Progress;
 
 /**
  * The largest eigenvalues of a symmetric graph's adjacency matrix with their unit eigenvectors, by Lanczos with full
@@ -44,8 +45,24 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
    * @param tolerance a Ritz pair is kept when its residual bound is below {@code tolerance · |largest Ritz value|}
    */
   static TopEigenpairs compute(SparseGraph g, int count, int maxSteps, double tolerance, long seed) {
+    return compute(g, count, maxSteps, tolerance, seed, Progress.NONE);
+  }
+
+  /** As above, reporting one unit per SpMV (a step, or a kept pair's residual) against the most steps and pairs. */
+  static TopEigenpairs compute(SparseGraph g, int count, int maxSteps, double tolerance, long seed,
+      Progress progress) {
+    int m = Math.min(maxSteps, g.vertexCount());
+    progress.begin(ProgressTasks.upTo("leading eigenpairs by Lanczos", m, "steps"), m + (long) count);
+    try {
+      return lanczos(g, count, m, tolerance, seed, progress);
+    } finally {
+      progress.end();
+    }
+  }
+
+  private static TopEigenpairs lanczos(SparseGraph g, int count, int m, double tolerance, long seed,
+      Progress progress) {
     int n = g.vertexCount();
-    int m = Math.min(maxSteps, n);
     double[][] basis = new double[m][];
     double[] alpha = new double[m];
     double[] beta = new double[m];
@@ -64,6 +81,7 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
       basis[j] = v;
       steps = j + 1;
       times(g, v, vf, wf);
+      progress.advance(1);
       double[] w = new double[n];
       for (int i = 0; i < n; i++) {
         w[i] = wf[i];
@@ -101,6 +119,7 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
       VectorMath.scale(y, 1 / VectorMath.norm(y));
       vectors[j] = y;
       times(g, y, vf, wf);
+      progress.advance(1);
       double r = 0;
       for (int i = 0; i < n; i++) {
         double d = wf[i] - values[j] * y[i];

@@ -145,13 +145,14 @@ public final class CentralityCommand implements Callable<Integer> {
           ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("measure", measure.name());
+      AnalyticsProgress progress = AnalyticsProgress.of(spec, g);
       VertexScores scores;
       SubgraphCentrality.Result estimate = null;
       boolean converged;
       switch (measure) {
         case eigenvector -> {
           EigenvectorCentrality.Result r = EigenvectorCentrality.compute(g,
-              new EigenvectorCentrality.Options(iterations, tolerance));
+              new EigenvectorCentrality.Options(iterations, tolerance), progress);
           scores = r.scores();
           converged = r.converged();
           facts.put("eigenvalue", r.eigenvalue());
@@ -159,7 +160,8 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("change", r.change());
         }
         case pagerank -> {
-          PageRank.Result r = PageRank.compute(g, new PageRank.Options(damping, iterations, tolerance, weighted));
+          PageRank.Result r = PageRank.compute(g, new PageRank.Options(damping, iterations, tolerance, weighted),
+              progress);
           scores = r.scores();
           converged = r.converged() || tolerance == 0;
           facts.put("damping", damping);
@@ -167,12 +169,12 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("change", r.change());
         }
         case katz -> {
-          SpectralRadius radius = SpectralRadius.of(g);
+          SpectralRadius radius = SpectralRadius.of(g, progress);
           KatzCentrality.DefaultAlpha chosen = alpha != null ? new KatzCentrality.DefaultAlpha(alpha, "--alpha")
               : KatzCentrality.defaultAlpha(g, radius);
           double a = chosen.value();
           KatzCentrality.Result r = KatzCentrality.compute(g,
-              new KatzCentrality.Options(a, beta, iterations, tolerance), radius);
+              new KatzCentrality.Options(a, beta, iterations, tolerance), radius, progress);
           scores = r.scores();
           converged = r.converged();
           facts.put("alpha", a);
@@ -189,7 +191,7 @@ public final class CentralityCommand implements Callable<Integer> {
           SubgraphCentrality.Options options = new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed,
               deflate);
           refuseProbeBlocksBeyondTheHeap(g.vertexCount(), options);
-          SubgraphCentrality.Result r = SubgraphCentrality.compute(g, options);
+          SubgraphCentrality.Result r = SubgraphCentrality.compute(g, options, progress);
           if (r.probes() < probes) {
             spec.commandLine().getErr().printf(Locale.ROOT, "--probes %d capped at %d: that many Hadamard probes"
                 + " already give the exact diagonal of %,d vertices%n", probes, r.probes(), g.vertexCount());

@@ -63,7 +63,8 @@ public final class SpectrumCommand implements Callable<Integer> {
     return CommandSupport.run(spec, () -> {
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
       CommandSupport.requireUndirected(g, graph, "the spectrum by Lanczos");
-      SpectrumRange r = SpectrumRange.compute(g, new SpectrumRange.Options(steps, tolerance, seed));
+      SpectrumRange r = SpectrumRange.compute(g, new SpectrumRange.Options(steps, tolerance, seed),
+          AnalyticsProgress.of(spec, g));
       PrintWriter out = spec.commandLine().getOut();
       if (json) {
         Map<String, Object> m = new LinkedHashMap<>();

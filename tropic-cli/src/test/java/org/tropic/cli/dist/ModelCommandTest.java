@@ -48,6 +48,16 @@ class ModelCommandTest {
     assertThat(report.at("/paper/position_between_ideal_and_worst").asDouble()).isBetween(0.0, 1.0);
   }
 
+  /** One vertex in one tile on one process: the critical path is that tile's closure, all of T_worst. */
+  @Test
+  void onOneProcessTheReportedCriticalPathIsNoLongerThanTWorst() throws Exception {
+    assertThat(run("--machine", "summit", "-n", "1", "--json")).isZero();
+    var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+    assertThat(report.at("/problem/grid").asText()).isEqualTo("1x1");
+    assertThat(report.at("/prediction/critical_path_seconds").asDouble())
+        .isEqualTo(report.at("/prediction/worst_seconds").asDouble());
+  }
+
   @Test
   void recommendsASquareGridForSummitParameters() {
     assertThat(run("--machine", "summit", "-n", "1e6", "-P", "64")).isZero();

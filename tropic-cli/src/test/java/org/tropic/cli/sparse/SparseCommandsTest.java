@@ -265,6 +265,32 @@ class SparseCommandsTest {
     assertThat(out.toString()).contains("pagerank centrality of 6 vertices").contains("rank  vertex");
   }
 
+  /** Work on a tiny graph completes without a progress bar or an estimate: both are for work that takes a while. */
+  @Test
+  void analyticsOnATinyGraphPrintNoProgress() {
+    for (String measure : new String[] {"eigenvector", "pagerank", "katz", "subgraph"}) {
+      err.getBuffer().setLength(0);
+      assertThat(run(new CentralityCommand(LOADER), undirected.toString(), measure)).as(measure).isZero();
+      assertThat(err.toString()).as(measure).startsWith("layout: ").doesNotContain("[#", "[.", "ETA", "done in",
+          "SpMV-equivalents");
+    }
+    err.getBuffer().setLength(0);
+    assertThat(run(new SpectrumCommand(LOADER), undirected.toString())).isZero();
+    assertThat(err.toString()).doesNotContain("[#", "[.", "ETA", "done in", "SpMV-equivalents");
+  }
+
+  /** Work is announced by its most: ten million iterations over 412 arcs, even though a few dozen converge. */
+  @Test
+  void iterativeAnalyticsAnnounceTheirMostWorkBeforeTheyStart() {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "eigenvector", "--iterations", "10000000"))
+        .isZero();
+    assertThat(err.toString()).contains(
+        "eigenvector centrality, up to 10,000,000 iterations: 10,000,000 SpMV-equivalents on 412 arcs");
+    err.getBuffer().setLength(0);
+    assertThat(run(new SpectrumCommand(LOADER), undirected.toString(), "--steps", "10000000")).isZero();
+    assertThat(err.toString()).doesNotContain("SpMV-equivalents"); // Lanczos stops at n = 60 steps
+  }
+
   @Test
   void aVectorWhoseSidecarCannotBeWrittenIsNotLeftBehind() throws IOException {
     Path npy = dir.resolve("c.npy");
