@@ -176,8 +176,8 @@ final class ColumnIntervals {
     }
     blockSegmentStart[blocks] = s;
     return new ColumnIntervals(intervalFrom, intervalTo, runRow, runBound, Arrays.copyOf(segmentEnd, s),
-        blockRunStart, blockPrefixStart, blockSegmentStart, Arrays.copyOf(prefixColumns, used), Arrays.copyOf(prefixStart, used + 1),
-        a.blockWidth(), covered);
+        blockRunStart, blockPrefixStart, blockSegmentStart, Arrays.copyOf(prefixColumns, used),
+        Arrays.copyOf(prefixStart, used + 1), a.blockWidth(), covered);
   }
 
   /** Whether any block is summed by intervals; if none, SpMV needs no prefix sums of x. */

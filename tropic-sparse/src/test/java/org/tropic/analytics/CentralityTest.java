@@ -93,7 +93,8 @@ class CentralityTest {
       for (int i = 0; i < n; i++) {
         dominant[i] = sign * eigen.vectors()[i][n - 1];
       }
-      Map<Integer, Double> jg = new org.jgrapht.alg.scoring.EigenvectorCentrality<>(jgrapht(g), 10_000, 1e-12).getScores();
+      Map<Integer, Double> jg =
+          new org.jgrapht.alg.scoring.EigenvectorCentrality<>(jgrapht(g), 10_000, 1e-12).getScores();
       for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
         EigenvectorCentrality.Result r = EigenvectorCentrality.compute(sg,
             new EigenvectorCentrality.Options(5_000, 1e-7));
@@ -125,7 +126,8 @@ class CentralityTest {
       double[] ones = new double[n];
       java.util.Arrays.fill(ones, 2.0);
       double[] expected = Dense.solve(m, ones);
-      Map<Integer, Double> jg = new org.jgrapht.alg.scoring.KatzCentrality<>(jgrapht(g), alpha, v -> 2.0, 10_000, 1e-10).getScores();
+      Map<Integer, Double> jg =
+          new org.jgrapht.alg.scoring.KatzCentrality<>(jgrapht(g), alpha, v -> 2.0, 10_000, 1e-10).getScores();
       for (SparseGraph sg : AnalyticsGraphs.layouts(g)) {
         KatzCentrality.Result r = KatzCentrality.compute(sg,
             new KatzCentrality.Options(alpha, 2, 10_000, 1e-6));
