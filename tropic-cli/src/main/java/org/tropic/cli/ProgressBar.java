@@ -10,7 +10,7 @@ import org.tropic.apsp.Progress;
  * log line every 10% (at most one each 5 s) when output goes to a file or pipe. Quiet for work under a second.
  * Worker threads call {@link #advance}; only one of them draws at a time, the others never wait.
  */
-final class ProgressBar implements Progress {
+public final class ProgressBar implements Progress {
   private static final long REDRAW_NANOS = 200_000_000L;
   private static final long QUIET_NANOS = 1_000_000_000L;
   private static final int WIDTH = 30;
@@ -32,7 +32,7 @@ final class ProgressBar implements Progress {
   }
 
   /** A bar on standard error, animated when there is a terminal. */
-  static ProgressBar onStandardError() {
+  public static ProgressBar onStandardError() {
     return new ProgressBar(System.err, System.console() != null);
   }
 

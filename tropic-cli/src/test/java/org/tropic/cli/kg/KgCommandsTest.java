@@ -202,6 +202,30 @@ class KgCommandsTest {
     }
   }
 
+  /** A k beyond the simple paths there are is answered with all of them and a note, not silently cut. */
+  @Test
+  void closedDiscoverySaysWhenFewerThanKPathsExist() throws IOException {
+    Path kg = build();
+    CliRun run = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "1000", "--edges", "concept-concept", "--as-of", "1985");
+    assertThat(run.exit()).as(run.err()).isZero();
+    // By 1985 fish oils reach Raynaud only through blood viscosity.
+    assertThat(run.out()).contains(": 1 path(s)").contains("only 1 simple path(s) join " + FISH_OILS + " and "
+        + RAYNAUD + " in the concept-concept graph, fewer than the 1000 asked for (-k)");
+
+    CliRun json = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "1000", "--edges", "concept-concept", "--as-of", "1985", "--json");
+    assertThat(json.exit()).as(json.err()).isZero();
+    assertThat(json.err()).contains("only 1 simple path(s)");
+    JsonNode result = new ObjectMapper().readTree(json.out());
+    assertThat(result.get("k").asInt()).isEqualTo(1000);
+    assertThat(result.get("paths")).hasSize(1);
+
+    CliRun enough = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "1", "--edges", "concept-concept", "--as-of", "1985");
+    assertThat(enough.out()).doesNotContain("only ");
+  }
+
   @Test
   void closedDiscoveryPrintsPathsWithEvidence() throws IOException {
     Path kg = build();
