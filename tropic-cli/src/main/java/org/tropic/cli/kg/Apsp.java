@@ -3,6 +3,7 @@ package org.tropic.cli.kg;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -110,10 +111,18 @@ final class Apsp {
       file = Path.of(apspOption);
     }
     if (!Files.isRegularFile(file)) {
-      throw new java.nio.file.NoSuchFileException(file.toString(), null, "no stored APSP result");
+      throw new NoSuchFileException(file.toString(), null, apspOption.equals("auto") ? missingStored(kgDirectory)
+          : "no such APSP result; give an existing .npy, or --apsp none to search instead");
     }
     NpyDistanceMatrix matrix = NpyDistanceMatrix.open(file);
     out.println("distances: stored APSP " + file + " (" + matrix.size() + "×" + matrix.size() + ")");
     return KgDistances.fromMatrix(view, matrix, true);
+  }
+
+  /** Why a stored result the manifest lists is gone (deleted or never copied), and the two ways on. */
+  private static String missingStored(Path kgDirectory) {
+    return "the stored APSP result that " + kgDirectory.resolve(KnowledgeGraphStore.MANIFEST) + " lists is"
+        + " missing; run with --apsp none (single-source search, no stored result needed) or rebuild the graph"
+        + " with 'tropic kg build ... --apsp'";
   }
 }

@@ -128,6 +128,27 @@ class KgCommandsTest {
     assertThat(run.out()).contains("stored APSP").contains("   1  C0040034");
   }
 
+  /** A stored APSP the manifest lists but the directory lacks is bad input naming the file and both ways on. */
+  @Test
+  void aDeletedStoredApspIsNamedWithTheWaysOn() throws IOException {
+    Path kg = build("--apsp");
+    Files.delete(kg.resolve("apsp.npy"));
+    CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY);
+    assertThat(open.exit()).isEqualTo(2);
+    assertThat(open.err()).contains(kg.resolve("apsp.npy") + ": the stored APSP result that "
+        + kg.resolve("graph.json") + " lists is missing").contains("--apsp none").contains("kg build ... --apsp");
+
+    CliRun search = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY,
+        "--apsp", "none");
+    assertThat(search.exit()).as(search.err()).isZero();
+    assertThat(search.out()).contains("single-source search");
+
+    CliRun given = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY,
+        "--apsp", dir.resolve("other.npy").toString());
+    assertThat(given.exit()).isEqualTo(2);
+    assertThat(given.err()).contains("other.npy: no such APSP result").contains("--apsp none");
+  }
+
   /** --json prints the candidates alone on standard output, the table's facts with each path's steps. */
   @Test
   void openDiscoveryAsJson() throws IOException {
