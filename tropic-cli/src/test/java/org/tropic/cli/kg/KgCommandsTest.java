@@ -128,6 +128,33 @@ class KgCommandsTest {
     assertThat(run.out()).contains("stored APSP").contains("   1  C0040034");
   }
 
+  /** A year outside the data's is answered with the years there are: refused before them, noted after. */
+  @Test
+  void asOfOutsideTheDataGivesItsYearRange() throws IOException {
+    Path kg = build();
+    CliRun before = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--as-of", "1970");
+    assertThat(before.exit()).isEqualTo(2);
+    assertThat(before.err()).contains("as of 1970 would be empty").contains("dates from 1980 to 1990");
+    CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "--as-of", "1970");
+    assertThat(closed.exit()).isEqualTo(2);
+    assertThat(closed.err()).contains("dates from 1980 to 1990");
+
+    CliRun after = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--as-of", "2090");
+    assertThat(after.exit()).as(after.err()).isZero();
+    assertThat(after.out()).contains("graph as of 2090").contains("dates from 1980 to 1990, so no year is cut");
+    CliRun within = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--as-of", "1990");
+    assertThat(within.out()).contains("graph as of 1990").doesNotContain("dates from");
+
+    CliRun time = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1995",
+        "--to-year", "2000");
+    assertThat(time.exit()).isEqualTo(2);
+    assertThat(time.err()).contains("no concept pair became linked").contains("dates from 1980 to 1990");
+  }
+
   /** A stored APSP the manifest lists but the directory lacks is bad input naming the file and both ways on. */
   @Test
   void aDeletedStoredApspIsNamedWithTheWaysOn() throws IOException {
