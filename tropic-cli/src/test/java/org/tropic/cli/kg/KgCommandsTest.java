@@ -155,6 +155,44 @@ class KgCommandsTest {
     assertThat(time.err()).contains("no concept pair became linked").contains("dates from 1980 to 1990");
   }
 
+  /**
+   * A stored APSP answers for every choice of edge kinds that makes the same graph: one built over all kinds of a
+   * co-occurrence graph (concept-concept edges only) serves validate curated's concept-concept paths; one over other
+   * edges than those asked for is not used, and the output says why.
+   */
+  @Test
+  void theStoredApspIsReusedWheneverItIsOfTheSameGraph() throws IOException {
+    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
+    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
+    for (int i = 0; i < 4; i++) {
+      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
+      sif.append("Disease::d").append(i).append("\tDrD\tDisease::d").append((i + 1) % 4).append('\n');
+    }
+    Path curated = dir.resolve("curated");
+    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", Files.writeString(dir.resolve("nodes.tsv"),
+        nodes.toString()).toString(), "--curated-edges", Files.writeString(dir.resolve("edges.sif"),
+        sif.toString()).toString(), "-o", curated.toString()).exit()).isZero();
+    Path table = Files.writeString(dir.resolve("co.tsv"), "d0\td1\t5\nd1\td2\t3\nd2\td3\t2\n");
+    Path literature = dir.resolve("lit");
+    CliRun build = CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "--apsp", "-o",
+        literature.toString());
+    assertThat(build.exit()).as(build.err()).isZero();
+
+    CliRun compare = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString());
+    assertThat(compare.exit()).as(compare.err()).isZero();
+    assertThat(compare.out()).contains("distances: stored APSP " + literature.resolve("apsp.npy"));
+
+    Path kg = build("--apsp", "--apsp-edges", "concept-concept,citation");
+    CliRun other = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY);
+    assertThat(other.exit()).as(other.err()).isZero();
+    assertThat(other.out()).contains("single-source search (the stored APSP is over concept-concept,citation"
+        + " edges, these paths use concept-concept,concept-abstract,citation");
+    CliRun same = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
+        "concept-concept");
+    assertThat(same.out()).contains("distances: stored APSP");
+  }
+
   /** A stored APSP the manifest lists but the directory lacks is bad input naming the file and both ways on. */
   @Test
   void aDeletedStoredApspIsNamedWithTheWaysOn() throws IOException {
