@@ -79,8 +79,8 @@ final class Apsp {
       TiledDistanceMatrix distances) throws IOException {
     String arithmetic = new BlockedFloydWarshall(MinPlusKernels.best(), options(view.size()))
         .arithmeticFor(view.graph()).label();
-    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH", true,
-        KgView.labels(view.kinds())), new Sidecar.Options("fw", "auto", distances.blockSize(),
+    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH",
+        true, KgView.labels(view.kinds())), new Sidecar.Options("fw", "auto", distances.blockSize(),
         FloydWarshallOptions.defaults().effectiveThreads()), arithmetic, Map.of());
     DistanceStore.write(distances, directory.resolve(FILE), sidecar, Progress.NONE);
     Map<String, String> files = new LinkedHashMap<>();
