@@ -32,7 +32,7 @@ public final class ProgressBar implements Progress {
   }
 
   /** A bar on standard error, animated when there is a terminal. */
-  static ProgressBar onStandardError() {
+  public static ProgressBar onStandardError() {
     return on(new PrintWriter(System.err, true));
   }
 

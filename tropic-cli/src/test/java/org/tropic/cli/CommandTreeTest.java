@@ -29,7 +29,9 @@ class CommandTreeTest {
     }
   }
 
-  /** {@code tropic help A B} prints the help of subcommand B of A, at every depth, as {@code tropic A B --help} does. */
+  /**
+   * {@code tropic help A B} prints the help of subcommand B of A, at every depth, as {@code tropic A B --help} does.
+   */
   @Test
   void helpNamesACommandAtAnyDepth() {
     List<CommandLine> commands = new ArrayList<>();

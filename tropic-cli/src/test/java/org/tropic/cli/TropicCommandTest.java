@@ -177,6 +177,19 @@ class TropicCommandTest {
     }
   }
 
+  /** A sidecar whose labels repeat one (edited by hand) is named, with the entries, not just the label. */
+  @Test
+  void aSidecarThatRepeatsALabelIsNamed() throws IOException {
+    Path out = dir.resolve("d.npy");
+    assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
+    Path sidecar = dir.resolve("d.npy.json");
+    Files.writeString(sidecar, Files.readString(sidecar).replace("\"b\"", "\"a\""));
+    Run query = run("query", out.toString(), "dist", "a", "c");
+    assertThat(query.exitCode()).isEqualTo(2);
+    assertThat(query.err()).contains(sidecar + ": \"labels\" repeats 'a' (entries 0 and 1, counting from 0)")
+        .contains("edited or belongs to another result");
+  }
+
   @Test
   void aGraphOfUnknownFormatIsToldToUseTheFormatOption() throws IOException {
     Path graph = dir.resolve("g.unknown");

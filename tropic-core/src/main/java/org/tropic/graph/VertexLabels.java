@@ -17,13 +17,18 @@ public final class VertexLabels {
     this.ids = new Object2IntOpenHashMap<>(names.length);
     this.ids.defaultReturnValue(-1);
     for (int i = 0; i < names.length; i++) {
-      if (ids.put(names[i], i) != -1) {
-        throw new IllegalArgumentException("duplicate vertex label '" + names[i] + "'");
+      int earlier = ids.put(names[i], i);
+      if (earlier != -1) {
+        throw new DuplicateLabelException(names[i], earlier, i);
       }
     }
   }
 
-  /** Labels from names in id order; names must be distinct. */
+  /**
+   * Labels from names in id order; names must be distinct.
+   *
+   * @throws DuplicateLabelException naming the label and both its vertices otherwise
+   */
   public static VertexLabels of(List<String> names) {
     return new VertexLabels(names.toArray(String[]::new));
   }

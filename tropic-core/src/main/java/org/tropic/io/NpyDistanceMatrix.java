@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.tropic.apsp.DistanceMatrix;
+import org.tropic.graph.DuplicateLabelException;
 import org.tropic.graph.VertexLabels;
 
 /**
@@ -52,10 +53,21 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
         throw new NpyFormatException(npy, "the matrix is " + mapping.n() + "×" + mapping.n() + " but its sidecar "
             + sidecarFile.getFileName() + " records n=" + sidecar.n() + "; the two files do not belong together");
       }
-      return new NpyDistanceMatrix(mapping, sidecar.vertexLabels(), sidecar);
+      return new NpyDistanceMatrix(mapping, labels(sidecar, sidecarFile), sidecar);
     } catch (IOException | RuntimeException e) {
       mapping.arena().close();
       throw e;
+    }
+  }
+
+  /** The sidecar's labels, a repeated one refused as a fault of that file (edited, or from another result). */
+  private static VertexLabels labels(Sidecar sidecar, Path sidecarFile) throws NpyFormatException {
+    try {
+      return sidecar.vertexLabels();
+    } catch (DuplicateLabelException e) {
+      throw new NpyFormatException(sidecarFile, "\"labels\" repeats '" + e.label() + "' (entries "
+          + e.firstId() + " and " + e.secondId() + ", counting from 0), but each vertex needs its own label; the"
+          + " sidecar was edited or belongs to another result");
     }
   }
 

@@ -2,6 +2,7 @@ package org.tropic.discovery;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.tropic.apsp.Progress;
 import org.tropic.kg.KgView;
 
 /**
@@ -20,13 +21,22 @@ public final class ClosedDiscovery {
    * @throws IllegalArgumentException if either id is unknown or has no edge in the view, or {@code k < 1}
    */
   public static List<DiscoveredPath> paths(KgView view, String a, String c, int k) {
+    return paths(view, a, c, k, Progress.NONE);
+  }
+
+  /**
+   * Like {@link #paths(KgView, String, String, int)}, reporting one unit of {@code k} per path found on
+   * {@code progress}: each path costs about its hop count in single-source searches, so a large k takes a while.
+   */
+  public static List<DiscoveredPath> paths(KgView view, String a, String c, int k, Progress progress) {
     int source = view.requireVertex(a);
     int target = view.requireVertex(c);
     if (source == target) {
       throw new IllegalArgumentException("A and C are the same node '" + a + "'");
     }
     List<DiscoveredPath> paths = new ArrayList<>();
-    for (YenKShortestPaths.WeightedPath path : new YenKShortestPaths(view.graph()).paths(source, target, k)) {
+    for (YenKShortestPaths.WeightedPath path : new YenKShortestPaths(view.graph()).paths(source, target, k,
+        progress)) {
       paths.add(DiscoveredPath.of(view, path.vertices()));
     }
     return paths;

@@ -55,7 +55,8 @@ public final class RankMetrics {
 
   /**
    * The share of positives among the k highest scores, ties at the cut-off broken at random (in expectation): the
-   * tied group contributes its share of positives for the places left.
+   * tied group contributes its share of positives for the places left, so the count of positives need not be whole
+   * (6.5 of 10); {@link #tieAtCutOff} says when that happens.
    */
   public static double precisionAtK(double[] positives, double[] negatives, int k) {
     check(positives, negatives);
@@ -78,6 +79,39 @@ public final class RankMetrics {
       i = j;
     }
     return hits / k;
+  }
+
+  /**
+   * A group of equal scores that the cut-off of precision at k splits, with links and non-links in it: some ways of
+   * ordering the tie put more links in the top k than others, so {@link #precisionAtK} counts the group's links in
+   * proportion to its places there (the mean over the orders), and a count by hand of one order can differ.
+   *
+   * @param tied the scores in the group
+   * @param positives the positives among them
+   * @param places the group's places within the top k
+   */
+  public record CutOffTie(int tied, int positives, int places) {}
+
+  /** The tie {@link #precisionAtK} averages over at {@code k}, or {@code null} if no order of ties changes it. */
+  public static CutOffTie tieAtCutOff(double[] positives, double[] negatives, int k) {
+    double[][] scored = scoredDescending(positives, negatives);
+    if (k < 1 || k >= scored.length || scored[k - 1][0] != scored[k][0]) {
+      return null;
+    }
+    int first = k - 1;
+    while (first > 0 && scored[first - 1][0] == scored[k][0]) {
+      first--;
+    }
+    int end = k + 1;
+    while (end < scored.length && scored[end][0] == scored[k][0]) {
+      end++;
+    }
+    int groupPositives = 0;
+    for (int i = first; i < end; i++) {
+      groupPositives += scored[i][1] > 0 ? 1 : 0;
+    }
+    boolean mixed = groupPositives > 0 && groupPositives < end - first;
+    return mixed ? new CutOffTie(end - first, groupPositives, k - first) : null;
   }
 
   private static double[][] scoredDescending(double[] positives, double[] negatives) {

@@ -72,8 +72,10 @@ public final class TimeSlicedValidation {
     KgView view = cut.view(options.kinds());
     TimeSlices.NewLinks links = TimeSlices.newConceptLinks(graph, options.fromYear(), options.toYear());
     if (links.size() == 0) {
+      int[] years = graph.yearRange();
       throw new IllegalArgumentException("no concept pair became linked between " + options.fromYear() + " and "
-          + options.toYear() + "; nothing to validate");
+          + options.toYear() + " (the evidence dates from " + years[0] + " to " + years[1] + "); nothing to"
+          + " validate");
     }
     int[] chosen = choose(links.size(), options.maxPairs(), options.seed());
     int[] from = new int[chosen.length];

@@ -1,19 +1,24 @@
 package org.tropic.discovery;
 
-import it.unimi.dsi.fastutil.longs.LongOpenHashSet;
+import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
+import it.unimi.dsi.fastutil.ints.IntSet;
+import it.unimi.dsi.fastutil.ints.IntSets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
+import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 
 /**
  * The k shortest simple (loopless) paths between two vertices, by Yen's algorithm (Yen 1971, "Finding the k shortest
  * loopless paths in a network", Management Science 17(11)): each next path deviates from an earlier one at a spur
  * vertex, with the root's vertices and the arcs earlier paths took from the same root banned. O(k · n · Dijkstra) in
- * the worst case; each spur search stops once the target is settled.
+ * the worst case; each spur search stops once the target is settled. The found paths are kept as a prefix tree, so
+ * the arcs to ban at a spur are looked up rather than searched for among all earlier paths, and each next path costs
+ * about its hop count in searches however many came before it.
  *
  * <p>Paths come in order of length; equal lengths are ordered by hop count, then by their vertex sequences, so
  * results are deterministic.
@@ -37,6 +42,14 @@ public final class YenKShortestPaths {
    * is unreachable.
    */
   public List<WeightedPath> paths(int source, int target, int k) {
+    return paths(source, target, k, Progress.NONE);
+  }
+
+  /**
+   * Like {@link #paths(int, int, int)}, reporting on {@code progress} one unit of {@code k} per path found; the task
+   * ends early, short of {@code k}, when no further simple path exists.
+   */
+  public List<WeightedPath> paths(int source, int target, int k, Progress progress) {
     int n = graph.vertexCount();
     if (source < 0 || source >= n || target < 0 || target >= n) {
       throw new IllegalArgumentException("vertices " + source + ", " + target + " outside 0.." + (n - 1));
@@ -49,27 +62,40 @@ public final class YenKShortestPaths {
     if (first == null) {
       return found;
     }
+    progress.begin("paths", k);
+    try {
+      search(first, target, k, found, progress);
+    } finally {
+      progress.end();
+    }
+    return found;
+  }
+
+  private void search(int[] first, int target, int k, List<WeightedPath> found, Progress progress) {
+    int n = graph.vertexCount();
+    PrefixTree tree = new PrefixTree();
     found.add(new WeightedPath(first, length(first)));
+    tree.add(first);
+    progress.advance(1);
     PriorityQueue<WeightedPath> candidates = new PriorityQueue<>(YenKShortestPaths::compare);
     Set<List<Integer>> queued = new HashSet<>();
     queued.add(boxed(first));
     while (found.size() < k) {
       int[] previous = found.get(found.size() - 1).vertices();
+      int root = PrefixTree.ROOT;
       for (int i = 0; i < previous.length - 1; i++) {
         int spur = previous[i];
-        LongOpenHashSet bannedArcs = new LongOpenHashSet();
-        for (WeightedPath path : found) {
-          int[] p = path.vertices();
-          if (p.length > i + 1 && Arrays.equals(p, 0, i + 1, previous, 0, i + 1)) {
-            bannedArcs.add((long) p[i] * n + p[i + 1]);
-          }
+        if (i > 0) {
+          root = tree.child(root, spur);
         }
+        // Found paths that share the root previous[0..i] leave the spur by the arcs to these vertices.
+        IntSet takenNext = tree.next(root);
         boolean[] bannedVertices = new boolean[n];
         for (int r = 0; r < i; r++) {
           bannedVertices[previous[r]] = true;
         }
-        int[] spurPath = ShortestPathTree.search(graph, spur, target, bannedVertices, bannedArcs::contains)
-            .pathTo(target);
+        int[] spurPath = ShortestPathTree.search(graph, spur, target, bannedVertices,
+            arc -> arc / n == spur && takenNext.contains((int) (arc % n))).pathTo(target);
         if (spurPath == null) {
           continue;
         }
@@ -85,8 +111,9 @@ public final class YenKShortestPaths {
         break;
       }
       found.add(next);
+      tree.add(next.vertices());
+      progress.advance(1);
     }
-    return found;
   }
 
   private double length(int[] path) {
@@ -108,5 +135,48 @@ public final class YenKShortestPaths {
 
   private static List<Integer> boxed(int[] path) {
     return Arrays.stream(path).boxed().toList();
+  }
+
+  /**
+   * The found paths as a tree of their prefixes, all starting at the source (the root): a prefix's children are the
+   * vertices that found paths take next after it.
+   */
+  private static final class PrefixTree {
+    static final int ROOT = 0;
+    private final List<Int2IntOpenHashMap> children = new ArrayList<>();
+
+    PrefixTree() {
+      children.add(null);
+    }
+
+    void add(int[] path) {
+      int prefix = ROOT;
+      for (int i = 1; i < path.length; i++) {
+        Int2IntOpenHashMap next = children.get(prefix);
+        if (next == null) {
+          next = new Int2IntOpenHashMap();
+          next.defaultReturnValue(-1);
+          children.set(prefix, next);
+        }
+        int child = next.get(path[i]);
+        if (child < 0) {
+          child = children.size();
+          children.add(null); // a leaf until a longer path passes through it
+          next.put(path[i], child);
+        }
+        prefix = child;
+      }
+    }
+
+    /** The prefix extended by {@code vertex}, which a found path must take next. */
+    int child(int prefix, int vertex) {
+      return children.get(prefix).get(vertex);
+    }
+
+    /** The vertices found paths take next after the prefix. */
+    IntSet next(int prefix) {
+      Int2IntOpenHashMap next = children.get(prefix);
+      return next == null ? IntSets.EMPTY_SET : next.keySet();
+    }
   }
 }

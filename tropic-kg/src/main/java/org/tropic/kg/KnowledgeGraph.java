@@ -329,12 +329,18 @@ public final class KnowledgeGraph {
    * occurrences, a paper's citation count as of then). Evidence of unknown year is left out. Node ids are kept, so
    * slices compare by id.
    *
-   * @throws IllegalArgumentException if the graph records no years at all
+   * @throws IllegalArgumentException if the graph records no years at all, or none up to {@code year} (the slice
+   *     would be empty; the message gives the years there are)
    */
   public KnowledgeGraph asOf(int year) {
-    if (!hasYears()) {
+    int[] years = yearRange();
+    if (years == null) {
       throw new IllegalArgumentException("this knowledge graph records no publication years, so it cannot be sliced"
           + " by year: build it with the SemMedDB CITATIONS table (PYEAR) or triples with a year column");
+    }
+    if (year < years[0]) {
+      throw new IllegalArgumentException("the graph as of " + year + " would be empty: its evidence dates from "
+          + years[0] + " to " + years[1] + "; choose a year in that range");
     }
     int n = nodeCount();
     int[] newId = new int[n];

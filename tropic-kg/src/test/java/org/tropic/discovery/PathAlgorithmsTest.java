@@ -3,8 +3,10 @@ package org.tropic.discovery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -71,7 +73,7 @@ class PathAlgorithmsTest {
 
   @Property(tries = 40)
   void yenGivesTheSameLengthsAsJgrapht(@ForAll @IntRange(min = 2, max = 16) int n,
-      @ForAll @IntRange(max = 50) int edges, @ForAll @IntRange(min = 1, max = 6) int k, @ForAll long seed) {
+      @ForAll @IntRange(max = 50) int edges, @ForAll @IntRange(min = 1, max = 30) int k, @ForAll long seed) {
     Pair g = randomGraph(n, edges, seed, true);
     int target = n - 1;
     List<YenKShortestPaths.WeightedPath> ours = new YenKShortestPaths(g.tropic()).paths(0, target, k);
@@ -88,6 +90,50 @@ class PathAlgorithmsTest {
     }
     assertThat(ours.stream().map(p -> java.util.Arrays.toString(p.vertices())).distinct().count())
         .isEqualTo(ours.size());
+  }
+
+  /** Progress counts one unit per path against k, and ends short of k when the simple paths run out. */
+  @Example
+  void yenReportsOnePathAtATime() {
+    GraphBuilder builder = GraphBuilder.withVertexCount(5).undirected(true);
+    for (int a = 0; a < 5; a++) {
+      for (int b = a + 1; b < 5; b++) {
+        builder.addEdge(a, b, 1 + a + b);
+      }
+    }
+    Graph complete = builder.build();
+    // From 0 to 4 in K5: 1 direct path, then 3, 6 and 6 through one, two or three of the other vertices.
+    RecordingProgress all = new RecordingProgress();
+    assertThat(new YenKShortestPaths(complete).paths(0, 4, 100, all)).hasSize(16);
+    assertThat(all.events).containsExactly("begin paths 100", "16 advances of 16", "end");
+
+    RecordingProgress some = new RecordingProgress();
+    assertThat(new YenKShortestPaths(complete).paths(0, 4, 5, some)).hasSize(5);
+    assertThat(some.events).containsExactly("begin paths 5", "5 advances of 5", "end");
+  }
+
+  /** Progress events, the advances counted and summed. */
+  private static final class RecordingProgress implements Progress {
+    final List<String> events = new ArrayList<>();
+    private int advances;
+    private long advanced;
+
+    @Override
+    public void begin(String task, long totalWork) {
+      events.add("begin " + task + " " + totalWork);
+    }
+
+    @Override
+    public void advance(long work) {
+      advances++;
+      advanced += work;
+    }
+
+    @Override
+    public void end() {
+      events.add(advances + " advances of " + advanced);
+      events.add("end");
+    }
   }
 
   @Property(tries = 25)

@@ -117,4 +117,21 @@ class StatisticsTest {
     assertThat(RankMetrics.precisionAtK(positives, negatives, 3)).isCloseTo(2.0 / 3, within(1e-12));
     assertThat(RankMetrics.precisionAtK(positives, negatives, 4)).isEqualTo(0.5);
   }
+
+  /** Only a tie of links and non-links that the cut-off splits makes the precision an average over orders. */
+  @Test
+  void aTieAtTheCutOffIsReportedOnlyWhereItsOrderMatters() {
+    double[] positives = {3, 2};
+    double[] negatives = {2, 1};
+    assertThat(RankMetrics.tieAtCutOff(positives, negatives, 1)).isNull(); // 3 stands alone
+    assertThat(RankMetrics.tieAtCutOff(positives, negatives, 2)).isEqualTo(new RankMetrics.CutOffTie(2, 1, 1));
+    assertThat(RankMetrics.tieAtCutOff(positives, negatives, 3)).isNull(); // the tie lies wholly inside
+    assertThat(RankMetrics.tieAtCutOff(positives, negatives, 4)).isNull();
+    assertThat(RankMetrics.tieAtCutOff(new double[] {5}, new double[] {2, 2, 2}, 2)).as("negatives only").isNull();
+    // Scores 9 | 7 7 7 7 (two links) | 1 with k = 3: the tie holds places 2 and 3 of the top 3.
+    double[] links = {9, 7, 7};
+    double[] others = {7, 7, 1};
+    assertThat(RankMetrics.tieAtCutOff(links, others, 3)).isEqualTo(new RankMetrics.CutOffTie(4, 2, 2));
+    assertThat(RankMetrics.precisionAtK(links, others, 3)).isCloseTo((1 + 2 * 2 / 4.0) / 3, within(1e-12));
+  }
 }

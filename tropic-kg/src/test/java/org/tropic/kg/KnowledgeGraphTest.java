@@ -45,6 +45,17 @@ class KnowledgeGraphTest {
     assertThat(y1990.node("PMID:4")).as("no year: in no slice").isEqualTo(-1);
   }
 
+  /** A year before all evidence would give an empty graph: refused with the years the graph has. */
+  @Test
+  void asOfBeforeTheFirstYearIsRefusedWithTheYearRange() throws IOException {
+    KnowledgeGraph full = SemMedCorpus.build(dir, false).graph();
+    int[] years = full.yearRange();
+    assertThat(full.asOf(years[0]).nodeCount()).isPositive();
+    assertThatThrownBy(() -> full.asOf(years[0] - 1)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("as of " + (years[0] - 1) + " would be empty")
+        .hasMessageContaining("from " + years[0] + " to " + years[1]);
+  }
+
   @Test
   void newConceptLinksAreThoseFirstEvidencedBetweenTheYears() throws IOException {
     KnowledgeGraph full = SemMedCorpus.build(dir, false).graph();

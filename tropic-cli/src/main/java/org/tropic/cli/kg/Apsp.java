@@ -3,7 +3,9 @@ package org.tropic.cli.kg;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -18,6 +20,7 @@ import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.Sidecar;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
+import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphStore;
 import org.tropic.semiring.MinPlusKernels;
 
@@ -76,8 +79,8 @@ final class Apsp {
       TiledDistanceMatrix distances) throws IOException {
     String arithmetic = new BlockedFloydWarshall(MinPlusKernels.best(), options(view.size()))
         .arithmeticFor(view.graph()).label();
-    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH", true,
-        KgView.labels(view.kinds())), new Sidecar.Options("fw", "auto", distances.blockSize(),
+    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH",
+        true, KgView.labels(view.kinds())), new Sidecar.Options("fw", "auto", distances.blockSize(),
         FloydWarshallOptions.defaults().effectiveThreads()), arithmetic, Map.of());
     DistanceStore.write(distances, directory.resolve(FILE), sidecar, Progress.NONE);
     Map<String, String> files = new LinkedHashMap<>();
@@ -88,7 +91,7 @@ final class Apsp {
 
   /**
    * Distances for {@code view}: from {@code apspOption} ({@code none}; {@code auto} = the graph's stored result if
-   * it was computed over the same edge kinds; or a {@code .npy} path), else by single-source search.
+   * it answers for the view, see {@link #storedFor}; or a {@code .npy} path), else by single-source search.
    */
   static KgDistances distances(Path kgDirectory, KgView view, String apspOption, PrintWriter out)
       throws IOException {
@@ -96,24 +99,56 @@ final class Apsp {
       out.println("distances: single-source search");
       return KgDistances.bySearch(view);
     }
-    Path file;
-    if (apspOption.equals("auto")) {
-      Map<String, String> extra = KnowledgeGraphStore.manifest(kgDirectory).extraFiles();
-      String stored = extra == null ? null : extra.get(ROLE);
-      Set<EdgeKind> storedKinds = stored == null ? null : EdgeKind.parseList(extra.get(ROLE_EDGES));
-      if (stored == null || !storedKinds.equals(view.kinds())) {
-        out.println("distances: single-source search (no stored APSP over " + KgView.labels(view.kinds()) + ")");
-        return KgDistances.bySearch(view);
-      }
-      file = kgDirectory.resolve(stored);
-    } else {
-      file = Path.of(apspOption);
+    Path file = apspOption.equals("auto") ? storedFor(kgDirectory, view, out) : Path.of(apspOption);
+    if (file == null) {
+      return KgDistances.bySearch(view);
     }
     if (!Files.isRegularFile(file)) {
-      throw new java.nio.file.NoSuchFileException(file.toString(), null, "no stored APSP result");
+      throw new NoSuchFileException(file.toString(), null, apspOption.equals("auto") ? missingStored(kgDirectory)
+          : "no such APSP result; give an existing .npy, or --apsp none to search instead");
     }
     NpyDistanceMatrix matrix = NpyDistanceMatrix.open(file);
     out.println("distances: stored APSP " + file + " (" + matrix.size() + "×" + matrix.size() + ")");
     return KgDistances.fromMatrix(view, matrix, true);
+  }
+
+  /**
+   * The graph's stored result if it was computed over the view's graph, else {@code null} after saying why not. The
+   * edge kinds are compared by those the graph has edges of: a result stored over all kinds of a graph with
+   * concept-concept edges only is the same as one over concept-concept.
+   */
+  private static Path storedFor(Path kgDirectory, KgView view, PrintWriter out) throws IOException {
+    Map<String, String> extra = KnowledgeGraphStore.manifest(kgDirectory).extraFiles();
+    String stored = extra == null ? null : extra.get(ROLE);
+    if (stored == null) {
+      out.println("distances: single-source search (no stored APSP; 'tropic kg build ... --apsp' stores one)");
+      return null;
+    }
+    Set<EdgeKind> storedKinds = EdgeKind.parseList(extra.get(ROLE_EDGES));
+    if (!withEdges(view.kg(), storedKinds).equals(withEdges(view.kg(), view.kinds()))) {
+      out.println("distances: single-source search (the stored APSP is over " + KgView.labels(storedKinds)
+          + " edges, these paths use " + KgView.labels(view.kinds()) + "; 'tropic kg build ... --apsp --apsp-edges "
+          + KgView.labels(view.kinds()) + "' stores one for them)");
+      return null;
+    }
+    return kgDirectory.resolve(stored);
+  }
+
+  /** The kinds of {@code kinds} that the graph has edges of: kinds without edges change no view. */
+  private static Set<EdgeKind> withEdges(KnowledgeGraph kg, Set<EdgeKind> kinds) {
+    Set<EdgeKind> present = EnumSet.noneOf(EdgeKind.class);
+    for (EdgeKind kind : kinds) {
+      if (kg.edgeCount(kind) > 0) {
+        present.add(kind);
+      }
+    }
+    return present;
+  }
+
+  /** Why a stored result the manifest lists is gone (deleted or never copied), and the two ways on. */
+  private static String missingStored(Path kgDirectory) {
+    return "the stored APSP result that " + kgDirectory.resolve(KnowledgeGraphStore.MANIFEST) + " lists is"
+        + " missing; run with --apsp none (single-source search, no stored result needed) or rebuild the graph"
+        + " with 'tropic kg build ... --apsp'";
   }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.Json;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.ClosedDiscovery;
 import org.tropic.discovery.DiscoveredPath;
@@ -38,7 +39,8 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
   DiscoveryGraphOptions graphOptions;
 
   @Option(names = "-k", paramLabel = "K", defaultValue = "5", converter = PositiveInt.class,
-      description = "paths shown (default ${DEFAULT-VALUE})")
+      description = "paths shown (default ${DEFAULT-VALUE}); each costs about its hop count in single-source"
+          + " searches, so a large K takes a while (a progress bar on standard error shows how long)")
   int k;
 
   @Option(names = "--json", description = "print the paths as JSON (what is read goes to standard error)")
@@ -52,15 +54,19 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
   private int discover() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.
-    KnowledgeGraph graph = graphOptions.load(json ? spec.commandLine().getErr() : out);
+    PrintWriter info = json ? spec.commandLine().getErr() : out;
+    KnowledgeGraph graph = graphOptions.load(info);
     KgView view = graph.view(graphOptions.edges.kinds());
-    List<DiscoveredPath> paths = ClosedDiscovery.paths(view, from, to, k);
+    List<DiscoveredPath> paths =
+        ClosedDiscovery.paths(view, from, to, k, ProgressBar.on(spec.commandLine().getErr()));
     if (json) {
+      printFewerThanK(info, view, paths);
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("from", DiscoveryJson.node(graph, from));
       result.put("to", DiscoveryJson.node(graph, to));
       result.put("edges", DiscoveryJson.edgeKinds(view));
       result.put("as_of", graphOptions.asOf);
+      result.put("k", k);
       result.put("paths", DiscoveryJson.paths(paths));
       out.println(Json.text(result));
       out.flush();
@@ -68,10 +74,19 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
     }
     out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "
         + graph.name(graph.requireNode(to)) + " [" + to + "]: " + paths.size() + " path(s)");
+    printFewerThanK(out, view, paths);
     if (paths.isEmpty()) {
       out.println("no path: the two are in different components of the " + KgView.labels(view.kinds()) + " graph");
     }
     Printing.paths(out, paths);
     return KgCli.OK;
+  }
+
+  /** Says when the graph holds fewer simple paths than asked for, so a short list is not taken for a cut-off. */
+  private void printFewerThanK(PrintWriter out, KgView view, List<DiscoveredPath> paths) {
+    if (!paths.isEmpty() && paths.size() < k) {
+      out.println("only " + paths.size() + " simple path(s) join " + from + " and " + to + " in the "
+          + KgView.labels(view.kinds()) + " graph, fewer than the " + k + " asked for (-k)");
+    }
   }
 }

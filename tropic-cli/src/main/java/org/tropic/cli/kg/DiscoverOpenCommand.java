@@ -59,7 +59,8 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
   int top;
 
   @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "distances from"
-      + " the graph's stored APSP (auto), a given .npy, or single-source search (none)")
+      + " the graph's stored APSP where it is over the same edges (auto), a given .npy, or single-source search"
+      + " (none)")
   String apsp;
 
   @Option(names = "--json", description = "print the candidates as JSON (what is read goes to standard error)")

@@ -13,7 +13,8 @@ final class DiscoveryGraphOptions {
   Path kg;
 
   @Option(names = "--as-of", paramLabel = "YEAR", description = "use the graph as it stood at the end of YEAR"
-      + " (weights recomputed from the evidence up to then)")
+      + " (weights recomputed from the evidence up to then; a year before the graph's first is refused with the"
+      + " years it has)")
   Integer asOf;
 
   @Mixin

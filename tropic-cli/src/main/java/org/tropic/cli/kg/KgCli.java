@@ -74,13 +74,20 @@ final class KgCli {
   }
 
   /** The stored graph, or the graph as it stood at the end of {@code asOf} (saying so) when a year is given. */
-  static KnowledgeGraph load(Path directory, Integer asOf, java.io.PrintWriter out) throws IOException {
+  static KnowledgeGraph load(Path directory, Integer asOf, PrintWriter out) throws IOException {
     KnowledgeGraph graph = load(directory);
     if (asOf != null) {
+      int[] years = graph.yearRange();
       graph = graph.asOf(asOf);
-      out.println("graph as of " + asOf + ": " + graph.describe());
+      out.println("graph as of " + asOf + ": " + graph.describe() + afterTheEvidence(years, asOf));
     }
     return graph;
+  }
+
+  /** A note when the year is past the last one of the evidence: likely a typo, since nothing is cut. */
+  private static String afterTheEvidence(int[] years, int asOf) {
+    return asOf > years[1] ? " (the evidence dates from " + years[0] + " to " + years[1] + ", so no year is cut"
+        + " but evidence of unknown year is left out)" : "";
   }
 
   /**

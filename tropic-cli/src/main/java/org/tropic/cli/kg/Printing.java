@@ -8,6 +8,7 @@ import org.tropic.discovery.DiscoveredPath;
 import org.tropic.discovery.KsResult;
 import org.tropic.discovery.LinkPredictionEvaluation;
 import org.tropic.discovery.PathStep;
+import org.tropic.discovery.RankMetrics;
 
 /** How the knowledge-graph commands print their results for people. */
 final class Printing {
@@ -51,7 +52,18 @@ final class Printing {
     ks(out, "path length", e.lengthKs());
     ks(out, "hops", e.hopsKs());
     out.printf(Locale.ROOT, "  ROC AUC (shorter = link): length %.4f, hops %.4f%n", e.lengthAuc(), e.hopsAuc());
-    e.precisionAtK().forEach((k, p) -> out.printf(Locale.ROOT, "  precision@%d: %.4f%n", k, p));
+    e.precisionAtK().forEach((k, p) -> out.printf(Locale.ROOT, "  precision@%d: %.4f%s%n", k, p,
+        tieNote(e.tiesAtCutOff().get(k), p * k, k, positives)));
+  }
+
+  /** Why a precision is not a whole count over k: a tie at the cut-off, averaged over its orders. */
+  private static String tieNote(RankMetrics.CutOffTie tie, double hits, int k, String positives) {
+    if (tie == null) {
+      return "";
+    }
+    return String.format(Locale.ROOT, " = %.2f of %d on average: %d pairs of equal length, %d of them %s, tie for"
+        + " the last %d place(s), and precision averages over their orders", hits, k, tie.tied(), tie.positives(),
+        positives, tie.places());
   }
 
   private static void ks(PrintWriter out, String what, KsResult ks) {

@@ -60,7 +60,7 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   int examples;
 
   @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "literature"
-      + " distances from the stored APSP (auto), a .npy, or search (none)")
+      + " distances from the stored APSP where it is over the same edges (auto), a .npy, or search (none)")
   String apsp;
 
   @Option(names = "--plots", paramLabel = "DIR", description = "write the scenario counts chart (PNG, SVG) here")

@@ -31,6 +31,16 @@ final class ValidationJson {
     Map<String, Double> precision = new LinkedHashMap<>();
     e.precisionAtK().forEach((k, p) -> precision.put(Integer.toString(k), p));
     json.put("precision_at", precision);
+    Map<String, Object> ties = new LinkedHashMap<>();
+    e.tiesAtCutOff().forEach((k, tie) -> {
+      Map<String, Integer> counts = new LinkedHashMap<>();
+      counts.put("tied_pairs", tie.tied());
+      counts.put("positives", tie.positives());
+      counts.put("places", tie.places());
+      ties.put(Integer.toString(k), counts);
+    });
+    // Where a tie of lengths straddles the cut-off, precision_at is the mean over the tie's orders.
+    json.put("precision_ties_at_cut_off", ties);
     return json;
   }
 

@@ -10,9 +10,14 @@ import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.GraphOptions;
 import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
+import org.tropic.graph.DuplicateLabelException;
 import org.tropic.graph.VertexLabels;
 import org.tropic.io.AtomicFiles;
+<<<<<<< HEAD
 import org.tropic.io.LoadedGraph;
+=======
+import org.tropic.io.GraphInputException;
+>>>>>>> fix/kgpolish
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.LayoutAdvisor;
@@ -104,7 +109,13 @@ final class GraphSources {
     if (names.size() != n) {
       throw new IOException(labels + ": " + names.size() + " labels for a matrix of " + n + " vertices");
     }
-    return VertexLabels.of(names);
+    try {
+      return VertexLabels.of(names);
+    } catch (DuplicateLabelException e) {
+      // The file holds one label a line, vertex i on line i + 1.
+      throw new GraphInputException(labels.toString(), e.secondId() + 1L, "duplicate vertex label", e.label(),
+          "each vertex's own label (line " + (e.firstId() + 1) + " has it already)");
+    }
   }
 
   static Path labelsFile(Path matrixFile) {

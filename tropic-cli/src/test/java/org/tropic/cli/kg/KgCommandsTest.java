@@ -128,6 +128,92 @@ class KgCommandsTest {
     assertThat(run.out()).contains("stored APSP").contains("   1  C0040034");
   }
 
+  /** A year outside the data's is answered with the years there are: refused before them, noted after. */
+  @Test
+  void asOfOutsideTheDataGivesItsYearRange() throws IOException {
+    Path kg = build();
+    CliRun before = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--as-of", "1970");
+    assertThat(before.exit()).isEqualTo(2);
+    assertThat(before.err()).contains("as of 1970 would be empty").contains("dates from 1980 to 1990");
+    CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "--as-of", "1970");
+    assertThat(closed.exit()).isEqualTo(2);
+    assertThat(closed.err()).contains("dates from 1980 to 1990");
+
+    CliRun after = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--as-of", "2090");
+    assertThat(after.exit()).as(after.err()).isZero();
+    assertThat(after.out()).contains("graph as of 2090").contains("dates from 1980 to 1990, so no year is cut");
+    CliRun within = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS,
+        "--as-of", "1990");
+    assertThat(within.out()).contains("graph as of 1990").doesNotContain("dates from");
+
+    CliRun time = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1995",
+        "--to-year", "2000");
+    assertThat(time.exit()).isEqualTo(2);
+    assertThat(time.err()).contains("no concept pair became linked").contains("dates from 1980 to 1990");
+  }
+
+  /**
+   * A stored APSP answers for every choice of edge kinds that makes the same graph: one built over all kinds of a
+   * co-occurrence graph (concept-concept edges only) serves validate curated's concept-concept paths; one over other
+   * edges than those asked for is not used, and the output says why.
+   */
+  @Test
+  void theStoredApspIsReusedWheneverItIsOfTheSameGraph() throws IOException {
+    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
+    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
+    for (int i = 0; i < 4; i++) {
+      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
+      sif.append("Disease::d").append(i).append("\tDrD\tDisease::d").append((i + 1) % 4).append('\n');
+    }
+    Path curated = dir.resolve("curated");
+    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", Files.writeString(dir.resolve("nodes.tsv"),
+        nodes.toString()).toString(), "--curated-edges", Files.writeString(dir.resolve("edges.sif"),
+        sif.toString()).toString(), "-o", curated.toString()).exit()).isZero();
+    Path table = Files.writeString(dir.resolve("co.tsv"), "d0\td1\t5\nd1\td2\t3\nd2\td3\t2\n");
+    Path literature = dir.resolve("lit");
+    CliRun build = CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "--apsp", "-o",
+        literature.toString());
+    assertThat(build.exit()).as(build.err()).isZero();
+
+    CliRun compare = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString());
+    assertThat(compare.exit()).as(compare.err()).isZero();
+    assertThat(compare.out()).contains("distances: stored APSP " + literature.resolve("apsp.npy"));
+
+    Path kg = build("--apsp", "--apsp-edges", "concept-concept,citation");
+    CliRun other = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY);
+    assertThat(other.exit()).as(other.err()).isZero();
+    assertThat(other.out()).contains("single-source search (the stored APSP is over concept-concept,citation"
+        + " edges, these paths use concept-concept,concept-abstract,citation");
+    CliRun same = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
+        "concept-concept");
+    assertThat(same.out()).contains("distances: stored APSP");
+  }
+
+  /** A stored APSP the manifest lists but the directory lacks is bad input naming the file and both ways on. */
+  @Test
+  void aDeletedStoredApspIsNamedWithTheWaysOn() throws IOException {
+    Path kg = build("--apsp");
+    Files.delete(kg.resolve("apsp.npy"));
+    CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY);
+    assertThat(open.exit()).isEqualTo(2);
+    assertThat(open.err()).contains(kg.resolve("apsp.npy") + ": the stored APSP result that "
+        + kg.resolve("graph.json") + " lists is missing").contains("--apsp none").contains("kg build ... --apsp");
+
+    CliRun search = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY,
+        "--apsp", "none");
+    assertThat(search.exit()).as(search.err()).isZero();
+    assertThat(search.out()).contains("single-source search");
+
+    CliRun given = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY,
+        "--apsp", dir.resolve("other.npy").toString());
+    assertThat(given.exit()).isEqualTo(2);
+    assertThat(given.err()).contains("other.npy: no such APSP result").contains("--apsp none");
+  }
+
   /** --json prints the candidates alone on standard output, the table's facts with each path's steps. */
   @Test
   void openDiscoveryAsJson() throws IOException {
@@ -200,6 +286,30 @@ class KgCommandsTest {
       assertThat(nodes.get(nodes.size() - 1).get("id").asText()).isEqualTo("C0040034");
       assertThat(path.get("steps")).hasSize(nodes.size() - 1);
     }
+  }
+
+  /** A k beyond the simple paths there are is answered with all of them and a note, not silently cut. */
+  @Test
+  void closedDiscoverySaysWhenFewerThanKPathsExist() throws IOException {
+    Path kg = build();
+    CliRun run = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "1000", "--edges", "concept-concept", "--as-of", "1985");
+    assertThat(run.exit()).as(run.err()).isZero();
+    // By 1985 fish oils reach Raynaud only through blood viscosity.
+    assertThat(run.out()).contains(": 1 path(s)").contains("only 1 simple path(s) join " + FISH_OILS + " and "
+        + RAYNAUD + " in the concept-concept graph, fewer than the 1000 asked for (-k)");
+
+    CliRun json = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "1000", "--edges", "concept-concept", "--as-of", "1985", "--json");
+    assertThat(json.exit()).as(json.err()).isZero();
+    assertThat(json.err()).contains("only 1 simple path(s)");
+    JsonNode result = new ObjectMapper().readTree(json.out());
+    assertThat(result.get("k").asInt()).isEqualTo(1000);
+    assertThat(result.get("paths")).hasSize(1);
+
+    CliRun enough = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "-k", "1", "--edges", "concept-concept", "--as-of", "1985");
+    assertThat(enough.out()).doesNotContain("only ");
   }
 
   @Test

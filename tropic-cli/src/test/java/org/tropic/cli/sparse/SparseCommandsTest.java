@@ -419,6 +419,23 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("1/λmax").contains("Lanczos");
   }
 
+  /** A label file beside a converted matrix that repeats a label is named with the line that repeats it. */
+  @Test
+  void aRepeatedLabelBesideAMatrixIsNamedWithItsLine() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    Path labels = GraphSources.labelsFile(matrix);
+    List<String> names = new ArrayList<>(Files.readAllLines(labels));
+    String first = names.get(0);
+    names.set(2, first);
+    Files.write(labels, names);
+    err.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", first)).isEqualTo(2);
+    assertThat(err.toString()).contains(labels + ", line 3: duplicate vertex label: '" + first + "'")
+        .contains("line 1 has it already");
+  }
+
   @Test
   void convertWritesAMatrixTheOtherCommandsOpen() throws IOException {
     Path matrix = dir.resolve("u.bcoo");
