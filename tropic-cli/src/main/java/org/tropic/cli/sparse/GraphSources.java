@@ -1,23 +1,20 @@
 package org.tropic.cli.sparse;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.GraphOptions;
 import org.tropic.graph.DroppedArcs;
-import org.tropic.graph.Graph;
 import org.tropic.graph.DuplicateLabelException;
+import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
 import org.tropic.io.AtomicFiles;
-<<<<<<< HEAD
-import org.tropic.io.LoadedGraph;
-=======
 import org.tropic.io.GraphInputException;
->>>>>>> fix/kgpolish
+import org.tropic.io.LoadedGraph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.LayoutAdvisor;
