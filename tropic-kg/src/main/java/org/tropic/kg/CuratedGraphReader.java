@@ -1,5 +1,6 @@
 package org.tropic.kg;
 
+import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -10,7 +11,7 @@ import java.util.List;
  * the form Hetionet v1.0 ships in ({@code hetionet-v1.0-nodes.tsv}, {@code hetionet-v1.0-edges*.sif.gz}). Ids such
  * as {@code Disease::DOID:9352} may contain spaces, hence tabs. Nodes become concepts whose semantic type is the
  * kind; each edge becomes a concept–concept edge of length 1 remembering its relation (the metaedge, e.g.
- * {@code CtD}). An edge naming a node the table lacks is malformed.
+ * {@code CtD}). An edge naming a node the table lacks is malformed, and so is a second row for a node id.
  */
 public final class CuratedGraphReader {
   private CuratedGraphReader() {}
@@ -31,6 +32,7 @@ public final class CuratedGraphReader {
   private static ReadReport readNodes(Path file, KnowledgeGraphBuilder builder, boolean strict) throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "curated nodes");
     String expected = "'id name kind', tab-separated";
+    Object2LongOpenHashMap<String> lineOfId = new Object2LongOpenHashMap<>();
     try (TextTable table = new TextTable(file)) {
       boolean first = true;
       while (table.next()) {
@@ -43,6 +45,13 @@ public final class CuratedGraphReader {
         tally.row();
         if (f.length != 3 || f[0].isEmpty()) {
           LiteratureTableReader.malformed(file, table, tally, f.length + " fields or an empty id", strict, expected);
+          continue;
+        }
+        long firstLine = lineOfId.putIfAbsent(f[0], table.line());
+        if (firstLine > 0) {
+          // Two rows for one node may disagree on its name or kind, and neither can be known to be right.
+          LiteratureTableReader.malformed(file, table, tally, "node id '" + f[0] + "' again (line " + firstLine
+              + " has it already)", strict, "each id on one line");
           continue;
         }
         builder.concept(f[0], f[1].isEmpty() ? null : f[1], f[2].isEmpty() ? null : f[2]);

@@ -77,7 +77,7 @@ public final class KgBuildCommand implements Callable<Integer> {
   double minEnrichment;
 
   @Option(names = "--curated-nodes", paramLabel = "FILE", description = "curated node table (id, name, kind), e.g."
-      + " hetionet-v1.0-nodes.tsv")
+      + " hetionet-v1.0-nodes.tsv; a second row for an id is malformed")
   Path curatedNodes;
 
   @Option(names = "--curated-edges", paramLabel = "FILE", description = "curated edges as SIF (source, relation,"

@@ -45,7 +45,7 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
 
   static final class Files {
     @Option(names = "--curated-nodes", paramLabel = "FILE", required = true, description = "node table (id, name,"
-        + " kind)")
+        + " kind; a second row for an id is malformed)")
     Path nodes;
 
     @Option(names = "--curated-edges", paramLabel = "FILE", required = true, description = "SIF edges")
