@@ -76,7 +76,8 @@ public final class HoldoutValidation {
     }
     if (relationEdges.isEmpty()) {
       throw new IllegalArgumentException("the graph has no edge of relation '" + options.relation() + "'; "
-          + (relations.isEmpty() ? "its edges have no relation (build a curated graph with --curated-edges)"
+          + (graph.edgeCount() == 0 ? "it has no edges at all (were they all malformed? see what was read)"
+          : relations.isEmpty() ? "its edges have no relation (build a curated graph with --curated-edges)"
           : "its relations: " + String.join(", ", relations)));
     }
     int hiddenCount = Math.max(1, (int) Math.round(options.fraction() * relationEdges.size()));

@@ -150,6 +150,18 @@ class ValidationTest {
         .hasMessageContaining("no edge of relation 'nope'").hasMessageContaining("CtD, ");
   }
 
+  /** A curated graph whose every edge row was malformed has nodes and no edges, and the refusal says that. */
+  @Test
+  void holdoutOnAGraphWithoutEdgesSaysSo() throws IOException {
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), "id\tname\tkind\nGene::1\tTP53\tGene\n");
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "Gene::1\tGiG\tGene::2\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    CuratedGraphReader.read(nodes, edges, builder, false);
+
+    assertThatThrownBy(() -> HoldoutValidation.run(builder.build(), HoldoutValidation.Options.of("GiG")))
+        .hasMessageContaining("no edge of relation 'GiG'").hasMessageContaining("no edges at all");
+  }
+
   @Test
   void plotsAreWrittenAsPngAndSvg() throws IOException {
     PairLengths positives = new PairLengths(new double[] {1, 2, 2, 3}, new int[] {1, 2, 2, 3});
