@@ -2,6 +2,7 @@ package org.tropic.analytics;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
+import org.tropic.apsp.Progress;
 import org.tropic.sparse.Permutation;
 
 /**
@@ -61,6 +62,16 @@ public final class Bfs {
    * @param maxDepth the deepest level to compute, at least 0
    */
   public static Result levels(SparseGraph g, int[] sources, int maxDepth) {
+    return levels(g, sources, maxDepth, Progress.NONE);
+  }
+
+  /**
+   * {@link #levels(SparseGraph, int[], int)}, reporting the vertices reached to {@code progress} (out of all the
+   * graph's vertices). A level's cost is one pass over the matrix and the depth is not known in advance, so the
+   * vertices reached are the one measure of how far the search has come; it ends short of the total where some
+   * vertices cannot be reached.
+   */
+  public static Result levels(SparseGraph g, int[] sources, int maxDepth, Progress progress) {
     if (sources.length == 0) {
       throw new IllegalArgumentException("BFS needs at least one source");
     }
@@ -87,6 +98,8 @@ public final class Bfs {
     }
     long[] sizes = new long[16];
     sizes[0] = firstLevel;
+    progress.begin("BFS, vertices reached", n);
+    progress.advance(firstLevel);
     int depth = 0;
     while (depth < maxDepth) {
       // next ← Aᵀ·frontier ∧ ¬visited
@@ -105,10 +118,12 @@ public final class Bfs {
         sizes = Arrays.copyOf(sizes, depth * 2);
       }
       sizes[depth] = found;
+      progress.advance(found);
       byte[] t = frontier;
       frontier = next;
       next = t;
     }
+    progress.end();
     return new Result(p.toOld(level), Arrays.copyOf(sizes, depth + 1));
   }
 

@@ -1,5 +1,7 @@
 package org.tropic.analytics;
 
+import java.util.Locale;
+import org.tropic.apsp.Progress;
 import org.tropic.sparse.Permutation;
 
 /**
@@ -33,6 +35,11 @@ public final class WeightedTraversal {
    * @throws ArithmeticException if the scores overflow float32 (too many steps for the graph's growth rate)
    */
   public static VertexScores scores(SparseGraph g, int[] seeds, Options options) {
+    return scores(g, seeds, options, Progress.NONE);
+  }
+
+  /** {@link #scores(SparseGraph, int[], Options)}, reporting each step (one SpMV) to {@code progress}. */
+  public static VertexScores scores(SparseGraph g, int[] seeds, Options options, Progress progress) {
     if (seeds.length == 0) {
       throw new IllegalArgumentException("traversal needs at least one seed");
     }
@@ -46,6 +53,7 @@ public final class WeightedTraversal {
     float[] next = new float[n];
     double[] total = new double[n];
     float gamma = (float) options.decay();
+    progress.begin(String.format(Locale.ROOT, "weighted traversal, %,d steps", options.steps()), options.steps());
     for (int step = 1; step <= options.steps(); step++) {
       // x ← γ·Aᵀ·x
       g.kernels().spmv(g.matrix(), gamma, x, 0f, next);
@@ -59,7 +67,9 @@ public final class WeightedTraversal {
       float[] t = x;
       x = next;
       next = t;
+      progress.advance(1);
     }
+    progress.end();
     return new VertexScores(p.toOld(total), g);
   }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
+import org.tropic.graph.GraphBuilder;
 import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.SharedData;
 import org.tropic.sparse.TestGraphs;
@@ -121,5 +122,43 @@ class AnalyticsProgressTest {
     progress.assertEveryTaskEndedWithinItsTotal();
     assertThat(progress.tasks).extracting(t -> t.done).containsExactly((long) radius.iterations(),
         (long) r.iterations());
+  }
+
+  /**
+   * BFS counts vertices reached out of all vertices (its depth is not known beforehand), one advance per level; on
+   * a graph some vertices cannot reach, it ends short of the total.
+   */
+  @Test
+  void bfsReportsTheVerticesReachedLevelByLevel() {
+    // a path 0-1-2-3 and two vertices no arc joins to it
+    GraphBuilder b = GraphBuilder.withVertexCount(6).undirected(true);
+    b.addEdge(0, 1, 1f).addEdge(1, 2, 1f).addEdge(2, 3, 1f);
+    SparseGraph sg = SparseGraph.of(b.build());
+    RecordingProgress progress = new RecordingProgress();
+
+    Bfs.Result r = Bfs.levels(sg, new int[] {0}, Integer.MAX_VALUE, progress);
+
+    progress.assertEveryTaskEndedWithinItsTotal();
+    assertThat(progress.tasks).singleElement().satisfies(t -> {
+      assertThat(t.name).isEqualTo("BFS, vertices reached");
+      assertThat(t.total).isEqualTo(sg.vertexCount());
+      assertThat(t.done).isEqualTo(r.reached()).isEqualTo(4);
+    });
+  }
+
+  /** The weighted traversal's task is one unit per step, all of them done. */
+  @Test
+  void weightedTraversalAdvancesOncePerStep() {
+    SparseGraph g = SparseGraph.of(TestGraphs.edges(SharedData.file("graphs/polblogs.edges.gz")));
+    RecordingProgress progress = new RecordingProgress();
+
+    WeightedTraversal.scores(g, new int[] {0, 1}, new WeightedTraversal.Options(5, 0.5), progress);
+
+    progress.assertEveryTaskEndedWithinItsTotal();
+    assertThat(progress.tasks).singleElement().satisfies(t -> {
+      assertThat(t.name).isEqualTo("weighted traversal, 5 steps");
+      assertThat(t.total).isEqualTo(5);
+      assertThat(t.done).isEqualTo(5);
+    });
   }
 }

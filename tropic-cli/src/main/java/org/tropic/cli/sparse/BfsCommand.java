@@ -13,6 +13,7 @@ import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
@@ -67,7 +68,9 @@ public final class BfsCommand implements Callable<Integer> {
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.BFS);
       int[] ids = CommandSupport.vertexSet(g, "--source", sources, "the sources");
-      Bfs.Result r = Bfs.levels(g, ids, maxDepth == null ? Integer.MAX_VALUE : maxDepth);
+      // A bar of vertices reached, not AnalyticsProgress: a BFS's depth, and so its work, is unknown beforehand.
+      ProgressBar bar = ProgressBar.on(spec.commandLine().getErr());
+      Bfs.Result r = Bfs.levels(g, ids, maxDepth == null ? Integer.MAX_VALUE : maxDepth, bar);
       PrintWriter out = spec.commandLine().getOut();
       if (output.json) {
         Map<String, Object> json = new LinkedHashMap<>();

@@ -81,7 +81,7 @@ public final class TraverseCommand implements Callable<Integer> {
         seedSet.add(id);
       }
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);
-      VertexScores scores = WeightedTraversal.scores(g, ids, options);
+      VertexScores scores = WeightedTraversal.scores(g, ids, options, AnalyticsProgress.of(spec, g));
       // A score of 0 means no walk reached the vertex: it is not related, however short the list.
       List<Ranked> ranked = scores.top(top, v -> scores.get(v) != 0 && (includeSeeds || !seedSet.contains(v)));
       PrintWriter out = spec.commandLine().getOut();
