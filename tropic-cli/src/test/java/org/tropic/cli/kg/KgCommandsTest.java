@@ -86,6 +86,23 @@ class KgCommandsTest {
     assertThat(CliRun.of(new KgCommand(), "build", "--bogus").exit()).isEqualTo(2);
   }
 
+  /**
+   * An abstract's year dates every row of it whatever the order of the inputs: a SemMedDB predication (read before
+   * the triples' rows used to be) and an undated triple of PMID:7 take the year a later triple gives PMID:7.
+   */
+  @Test
+  void rowsAreDatedByTheirAbstractWhereverItsYearIsGiven() throws IOException {
+    Path predications = Files.writeString(dir.resolve("P.csv"), "\"1\",\"2\",\"7\",\"TREATS\",\"C1\",\"a\","
+        + "\"phsu\",1,\"C2\",\"b\",\"dsyn\",1,\\N,\\N,\\N\n");
+    Path triples = Files.writeString(dir.resolve("t.tsv"), "C3\tX\tC4\t7\nC5\tX\tC6\t7\t2006\n");
+    Path kg = dir.resolve("dated");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--predications", predications.toString(), "--triples",
+        triples.toString(), "-o", kg.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(Files.readAllLines(kg.resolve("edges.tsv"))).filteredOn(l -> l.contains("concept-concept"))
+        .hasSize(3).allSatisfy(l -> assertThat(l).endsWith("\t2006:1"));
+  }
+
   /** A build that yields no edge (every row malformed, or none of the kinds asked for) is an error, not a graph. */
   @Test
   void aBuildWithoutEdgesWritesNothing() throws IOException {
