@@ -27,8 +27,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tropic discover open}: the C never linked to A, ranked. */
 @Command(name = "open", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
-    description = "Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
+    description = {"Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
         + " by an LBD measure (linking terms, average minimum weight, Jaccard of neighbourhoods).",
+        "A direct edge is one of any kind in the graph (as of --as-of): --edges restricts the paths only, so a node"
+            + " the source is predicated with is never proposed, even when paths run through abstracts alone."},
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
     exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
 public final class DiscoverOpenCommand implements Callable<Integer> {
@@ -107,9 +109,9 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
           + candidates.size() + " shown");
       Printing.candidates(out, candidates);
       if (candidates.isEmpty()) {
-        out.println("no candidate: every node of the kinds and types asked for is linked to the source directly or"
-            + " cannot be reached from it" + (options.ranking() == Ranking.DISTANCE ? "" : ", or shares no linking"
-            + " term with it"));
+        out.println("no candidate: every node of the kinds and types asked for is linked to the source directly (by"
+            + " an edge of any kind) or cannot be reached from it" + (options.ranking() == Ranking.DISTANCE ? ""
+            : ", or shares no linking term with it"));
       }
     }
     return KgCli.OK;
