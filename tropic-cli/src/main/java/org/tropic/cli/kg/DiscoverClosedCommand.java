@@ -72,8 +72,8 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
       out.flush();
       return KgCli.OK;
     }
-    out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "
-        + graph.name(graph.requireNode(to)) + " [" + to + "]: " + paths.size() + " path(s)");
+    out.println("closed discovery: " + Printing.label(graph.name(graph.requireNode(from)), from) + " to "
+        + Printing.label(graph.name(graph.requireNode(to)), to) + ": " + paths.size() + " path(s)");
     printFewerThanK(out, view, paths);
     if (paths.isEmpty()) {
       out.println("no path: the two are in different components of the " + KgView.labels(view.kinds()) + " graph");

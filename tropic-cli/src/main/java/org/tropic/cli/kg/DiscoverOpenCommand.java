@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.Json;
@@ -104,8 +103,8 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
         out.flush();
         return KgCli.OK;
       }
-      out.println("open discovery from " + graph.name(a) + " [" + source + "], ranked by " + options.ranking().label()
-          + (types.isEmpty() ? "" : ", types " + types.stream().collect(Collectors.joining(","))) + ": "
+      out.println("open discovery from " + Printing.label(graph.name(a), source) + ", ranked by "
+          + options.ranking().label() + (types.isEmpty() ? "" : ", types " + String.join(",", types)) + ": "
           + candidates.size() + " shown");
       Printing.candidates(out, candidates);
       if (candidates.isEmpty()) {
