@@ -123,6 +123,9 @@ public final class KgBuildCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--curated-nodes needs --curated-edges (the SIF file)");
     }
     Set<EdgeKind> kinds = KgCli.kinds(edges);
+    // Checked before any input is read.
+    CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
+        .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
     KnowledgeGraphBuilder builder = new KnowledgeGraphBuilder(kinds);
     List<ReadReport> reports = new ArrayList<>();
     for (Path file : citations) {
@@ -150,8 +153,6 @@ public final class KgBuildCommand implements Callable<Integer> {
     for (Path file : citationPairs) {
       reports.add(report(out, LiteratureTableReader.readCitationPairs(file, builder, strict)));
     }
-    CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
-        .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
     for (Path file : cooccurrence) {
       reports.add(report(out, CooccurrenceTableReader.read(file, builder, table)));
     }

@@ -84,6 +84,12 @@ class KgCommandsTest {
     assertThat(mixed.err()).contains("cannot share one knowledge graph");
 
     assertThat(CliRun.of(new KgCommand(), "build", "--bogus").exit()).isEqualTo(2);
+
+    CliRun filter = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "--max-p-value",
+        "2", "-o", dir.resolve("x").toString());
+    assertThat(filter.exit()).isEqualTo(2);
+    assertThat(filter.err()).contains("max p-value must be in [0, 1]");
+    assertThat(filter.out()).as("refused before reading").doesNotContain("triples");
   }
 
   /**
@@ -341,6 +347,10 @@ class KgCommandsTest {
         RAYNAUD);
     assertThat(unknown.exit()).isEqualTo(2);
     assertThat(unknown.err()).contains("no node 'C9'");
+    CliRun lowerCase = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source",
+        FISH_OILS.toLowerCase(java.util.Locale.ROOT));
+    assertThat(lowerCase.exit()).isEqualTo(2);
+    assertThat(lowerCase.err()).contains("did you mean " + FISH_OILS + "?");
 
     CliRun noGraph = CliRun.of(new DiscoverCommand(), "open", "--kg", dir.resolve("none").toString(), "--source",
         FISH_OILS);
@@ -476,5 +486,28 @@ class KgCommandsTest {
     CliRun missing = CliRun.of(new DiscoverCommand(), "demo", "--examples", dir.resolve("nothing").toString());
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.err()).contains("bundled example data not found");
+  }
+
+  /** A bad --disease or filter is refused before any step runs (the APSP and Hetionet take the time). */
+  @Test
+  void demoRefusesABadDiseaseOrFilterBeforeAnyWork() {
+    String examples = CliRun.examples().toString();
+    CliRun unknown = CliRun.of(new DiscoverCommand(), "demo", "--examples", examples, "--disease", "DOID:99999");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("--disease DOID:99999: no node 'DOID:99999'");
+    assertThat(unknown.out()).isEmpty();
+
+    CliRun byName = CliRun.of(new DiscoverCommand(), "demo", "--examples", examples, "--disease",
+        "multiple sclerosis");
+    assertThat(byName.exit()).isEqualTo(2);
+    assertThat(byName.err()).contains("'multiple sclerosis' is the name of DOID:2377: give its id");
+    assertThat(byName.out()).isEmpty();
+
+    for (String p : new String[] {"2", "-0.5"}) {
+      CliRun filter = CliRun.of(new DiscoverCommand(), "demo", "--examples", examples, "--max-p-value", p);
+      assertThat(filter.exit()).as(p).isEqualTo(2);
+      assertThat(filter.err()).as(p).contains("max p-value must be in [0, 1]");
+      assertThat(filter.out()).as(p).isEmpty();
+    }
   }
 }
