@@ -55,7 +55,7 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.
     PrintWriter info = json ? spec.commandLine().getErr() : out;
-    KnowledgeGraph graph = graphOptions.load(info);
+    KnowledgeGraph graph = graphOptions.load(info, from, to);
     KgView view = graph.view(graphOptions.edges.kinds());
     List<DiscoveredPath> paths =
         ClosedDiscovery.paths(view, from, to, k, ProgressBar.on(spec.commandLine().getErr()));

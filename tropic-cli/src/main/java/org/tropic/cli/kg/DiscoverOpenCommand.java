@@ -82,7 +82,7 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
     } else {
       Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
     }
-    KnowledgeGraph graph = graphOptions.load(info);
+    KnowledgeGraph graph = graphOptions.load(info, source);
     KgView view = graph.view(graphOptions.edges.kinds());
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
     // A stored APSP belongs to the whole graph, never to a slice of it.

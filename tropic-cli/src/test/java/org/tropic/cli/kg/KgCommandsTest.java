@@ -179,6 +179,39 @@ class KgCommandsTest {
   }
 
   /**
+   * A node with no evidence yet by the --as-of year is not an unknown id: the refusal says when it first appears, or
+   * that its evidence has no year, for open and closed discovery alike.
+   */
+  @Test
+  void aNodeLaterThanAsOfIsRefusedWithTheYearItAppears() throws IOException {
+    Path kg = build();
+    String later = "C0020538"; // first evidenced in 1982
+    CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", later, "--as-of",
+        "1981");
+    assertThat(open.exit()).isEqualTo(2);
+    assertThat(open.err()).contains("node '" + later + "' first appears in 1982: the graph as of 1981 does not"
+        + " contain it (--as-of 1982 or later does)").doesNotContain("no node");
+    CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        later, "--as-of", "1981", "--json");
+    assertThat(closed.exit()).isEqualTo(2);
+    assertThat(closed.err()).contains("first appears in 1982");
+    assertThat(closed.out()).isEmpty();
+    CliRun unknown = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        "C9", "--as-of", "1981");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("no node 'C9'");
+
+    Path undated = Files.writeString(dir.resolve("undated.tsv"), "A\tX\tB\t1\t2000\nB\tX\tC\nA\tX\tC\t2\n");
+    Path kgUndated = dir.resolve("undated");
+    assertThat(CliRun.of(new KgCommand(), "build", "--triples", undated.toString(), "-o", kgUndated.toString())
+        .exit()).isZero();
+    CliRun noYear = CliRun.of(new DiscoverCommand(), "open", "--kg", kgUndated.toString(), "--source", "C",
+        "--as-of", "2000");
+    assertThat(noYear.exit()).isEqualTo(2);
+    assertThat(noYear.err()).contains("node 'C' has evidence of unknown year only, which --as-of leaves out");
+  }
+
+  /**
    * A stored APSP answers for every choice of edge kinds that makes the same graph: one built over all kinds of a
    * co-occurrence graph (concept-concept edges only) serves validate curated's concept-concept paths; one over other
    * edges than those asked for is not used, and the output says why.
