@@ -201,7 +201,7 @@ public final class CuratedComparison {
   /** A concept asked for by name must be there: a typo would otherwise just shrink the comparison. */
   private static void requireInView(KgView view, String id) {
     if (view.kg().node(id) < 0) {
-      throw new IllegalArgumentException("no concept '" + id + "' in the literature graph");
+      throw new IllegalArgumentException("no concept '" + id + "' in the literature graph" + view.kg().idHint(id));
     }
     if (view.vertex(id) < 0) {
       throw new IllegalArgumentException("concept '" + id + "' has no " + KgView.labels(view.kinds())

@@ -15,11 +15,15 @@ import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.NodeKind;
 
 /**
- * Open discovery (Swanson's ABC model from A alone): the nodes C with no direct edge to A in the view, reachable from
- * it, of the wanted node kinds and semantic types, ranked by shortest-path length or by one of the classic LBD
- * measures computed over concept–concept neighbourhoods (see {@link Ranking}). Distances come from a whole APSP
+ * Open discovery (Swanson's ABC model from A alone): the nodes C with no direct edge to A in the knowledge graph,
+ * reachable from it in the view, of the wanted node kinds and semantic types, ranked by shortest-path length or by
+ * one of the classic LBD measures computed over concept–concept neighbourhoods (see {@link Ranking}). Distances come from a whole APSP
  * result or one single-source search ({@link KgDistances}); measures from one pass over A's two-hop neighbourhood,
  * O(Σ deg(B)) for B adjacent to A. The shortest path with its evidence is attached to each returned candidate.
+ *
+ * <p>"No direct edge" counts edges of every kind, not only the view's: a hidden link is one the literature (of the
+ * graph's years) has not made at all, so a C that A is predicated with stays out even when paths may only run
+ * through abstracts. The view's kinds restrict the paths alone.
  */
 public final class OpenDiscovery {
   private OpenDiscovery() {}
@@ -67,7 +71,8 @@ public final class OpenDiscovery {
   }
 
   /**
-   * The ranked candidates for source {@code a} (a node id), best first, each with its shortest path.
+   * The ranked candidates for source {@code a} (a node id), best first, each with its shortest path: nodes of the
+   * view joined to {@code a} by no edge of the knowledge graph, of any kind.
    *
    * @throws IllegalArgumentException if {@code a} is unknown or has no edge in the view, or if the view has no node
    *     of the wanted kinds or none of one of the wanted semantic types
@@ -86,7 +91,7 @@ public final class OpenDiscovery {
       int node = view.node(v);
       if (v == source || row[v] == Float.POSITIVE_INFINITY || !options.nodeKinds().contains(kg.kind(node))
           || (!options.semanticTypes().isEmpty() && !options.semanticTypes().contains(kg.type(node)))
-          || kg.edgeBetween(sourceNode, node, view.kinds()) >= 0) {
+          || kg.adjacent(sourceNode, node)) {
         continue;
       }
       int shared = linking.count(node);

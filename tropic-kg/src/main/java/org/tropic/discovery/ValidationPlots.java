@@ -27,6 +27,7 @@ public final class ValidationPlots {
   private static final int WIDTH = 900;
   private static final int HEIGHT = 560;
   private static final int BINS = 20;
+  private static final int MAX_WHOLE_BINS = 60;
 
   static {
     // Charts are drawn off-screen; respect a caller who chose otherwise.
@@ -46,10 +47,9 @@ public final class ValidationPlots {
       String negativesLabel, String title, Path base) throws IOException {
     List<Path> written = new ArrayList<>();
     written.addAll(save(histogram(evaluation.positives().lengths(), evaluation.negatives().lengths(), positivesLabel,
-        negativesLabel, title + ": shortest-path length", "path length", false), sibling(base, "-lengths")));
+        negativesLabel, title + ": shortest-path length", "path length"), sibling(base, "-lengths")));
     written.addAll(save(histogram(evaluation.positives().hopsAsLengths(), evaluation.negatives().hopsAsLengths(),
-        positivesLabel, negativesLabel, title + ": edges on the shortest path", "hops", true),
-        sibling(base, "-hops")));
+        positivesLabel, negativesLabel, title + ": edges on the shortest path", "hops"), sibling(base, "-hops")));
     return written;
   }
 
@@ -92,26 +92,38 @@ public final class ValidationPlots {
     chart.addSeries(name, x, y).setMarker(SeriesMarkers.NONE);
   }
 
-  private static CategoryChart histogram(double[] positives, double[] negatives, String positivesLabel,
-      String negativesLabel, String title, String axis, boolean integral) {
+  /**
+   * A histogram of both samples' shares with a bin for "no path". Whole-number data (hop counts, and the lengths of
+   * a curated graph, whose edges have length 1) gets one bin per value, labelled by it — or, past
+   * {@value #MAX_WHOLE_BINS} values, bins of a whole width labelled by their ranges; other data gets {@value #BINS}
+   * bins labelled by their centres.
+   */
+  static CategoryChart histogram(double[] positives, double[] negatives, String positivesLabel,
+      String negativesLabel, String title, String axis) {
     double max = 0;
+    boolean whole = true;
     for (double[] sample : new double[][] {positives, negatives}) {
       for (double v : sample) {
         if (v < Double.POSITIVE_INFINITY) {
           max = Math.max(max, v);
+          whole &= v == Math.rint(v);
         }
       }
     }
-    int bins = integral ? (int) max + 1 : BINS;
-    double width = integral ? 1 : Math.max(max, 1e-9) / BINS;
+    // Whole numbers: bins of a whole width (one value each unless there are too many), labelled by their values.
+    int wholeWidth = (int) Math.ceil((max + 1) / MAX_WHOLE_BINS);
+    int bins = whole ? (int) Math.ceil((max + 1) / wholeWidth) : BINS;
+    double width = whole ? wholeWidth : Math.max(max, 1e-9) / BINS;
     List<String> labels = new ArrayList<>();
     for (int b = 0; b < bins; b++) {
-      labels.add(integral ? Integer.toString(b) : String.format(Locale.ROOT, "%.2f", (b + 0.5) * width));
+      labels.add(!whole ? String.format(Locale.ROOT, "%.2f", (b + 0.5) * width)
+          : wholeWidth == 1 ? Integer.toString(b)
+          : b * wholeWidth + "-" + ((b + 1) * wholeWidth - 1));
     }
     labels.add("none");
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(axis)
         .yAxisTitle("share of pairs").build();
-    chart.getStyler().setXAxisLabelRotation(integral ? 0 : 60);
+    chart.getStyler().setXAxisLabelRotation(whole && wholeWidth == 1 ? 0 : 60);
     chart.addSeries(positivesLabel + " (" + positives.length + ")", labels, shares(positives, bins, width));
     chart.addSeries(negativesLabel + " (" + negatives.length + ")", labels, shares(negatives, bins, width));
     return chart;

@@ -1,8 +1,10 @@
 package org.tropic.kg;
 
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntPredicate;
@@ -117,15 +119,52 @@ public final class KnowledgeGraph {
   /**
    * The node with this id.
    *
-   * @throws IllegalArgumentException naming the id if the graph has no such node
+   * @throws IllegalArgumentException naming the id if the graph has no such node, and the ids to give instead where
+   *     the text is a node's name or an id in other case (see {@link #idHint})
    */
   public int requireNode(String id) {
     int node = node(id);
     if (node < 0) {
       throw new IllegalArgumentException("no node '" + id + "' in the knowledge graph (" + nodeCount()
-          + " nodes; ids are CUIs, PMID:<n> for abstracts, or the curated graph's ids)");
+          + " nodes; ids are CUIs, PMID:<n> for abstracts, or the curated graph's ids)" + idHint(id));
     }
     return node;
+  }
+
+  /**
+   * For a text that is no node's id: which ids it may mean, as {@code "; 'multiple sclerosis' is the name of
+   * DOID:2377: give its id"} — the nodes whose id or name equals it ignoring case — or {@code ""} if none does.
+   * Nodes are named by id only, as vertices are by label elsewhere; a name may belong to several nodes. O(n), for
+   * error messages.
+   */
+  public String idHint(String text) {
+    String wanted = text.strip();
+    List<String> byId = new ArrayList<>();
+    List<String> byName = new ArrayList<>();
+    for (int u = 0; u < ids.length; u++) {
+      if (ids[u].equalsIgnoreCase(wanted)) {
+        byId.add(ids[u]);
+      } else if (names[u] != null && names[u].equalsIgnoreCase(wanted)) {
+        byName.add(ids[u]);
+      }
+    }
+    if (!byId.isEmpty()) {
+      return "; ids are case-sensitive: did you mean " + listed(byId) + "?";
+    }
+    if (byName.size() == 1) {
+      return "; '" + text + "' is the name of " + byName.get(0) + ": give its id";
+    }
+    if (byName.size() > 1) {
+      return "; '" + text + "' is the name of " + byName.size() + " nodes: " + listed(byName) + "; give one of"
+          + " their ids";
+    }
+    return "";
+  }
+
+  private static String listed(List<String> items) {
+    int most = 10;
+    String shown = String.join(", ", items.subList(0, Math.min(most, items.size())));
+    return items.size() <= most ? shown : shown + ", ... (" + items.size() + " in all)";
   }
 
   /** A concept's predications (all years), or an abstract's concept occurrences in total. */

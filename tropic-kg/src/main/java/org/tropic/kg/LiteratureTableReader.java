@@ -2,6 +2,8 @@ package org.tropic.kg;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.tropic.io.GraphInputException;
 
 /**
@@ -11,7 +13,7 @@ import org.tropic.io.GraphInputException;
  *       an optional header line;</li>
  *   <li>generic triples — {@code subject predicate object [pmid [year]]} per line, tab-separated, an optional header
  *       whose first field is {@code subject}; each triple counts as one predication, dated by its year column or
- *       else by the abstract's recorded year.</li>
+ *       else by its abstract's year, wherever that is given (the years of all rows are read before any row).</li>
  * </ul>
  * Malformed lines are counted and listed in the {@link ReadReport}, or stop the read in strict mode.
  */
@@ -55,49 +57,106 @@ public final class LiteratureTableReader {
     return tally.report();
   }
 
-  /** Reads generic triples into {@code builder}. */
+  /**
+   * Reads generic triples into {@code builder}: the publication years the rows give first, then the rows, so that a
+   * row without a year is dated by its abstract's year wherever in the file that year is given.
+   */
   public static ReadReport readTriples(Path file, KnowledgeGraphBuilder builder, boolean strict) throws IOException {
+    return readTriples(List.of(file), builder, strict).get(0);
+  }
+
+  /**
+   * Reads several triples files into {@code builder}, one report each: the publication years of every file first,
+   * then the rows, so that how rows are dated depends neither on their order nor on the order of the files.
+   */
+  public static List<ReadReport> readTriples(List<Path> files, KnowledgeGraphBuilder builder, boolean strict)
+      throws IOException {
+    for (Path file : files) {
+      readTripleYears(file, builder);
+    }
+    List<ReadReport> reports = new ArrayList<>();
+    for (Path file : files) {
+      reports.add(readTripleRows(file, builder, strict));
+    }
+    return reports;
+  }
+
+  /**
+   * Records the publication years a triples file gives (rows with a PMID and a year). Malformed rows are skipped
+   * here: reading the rows reports them.
+   */
+  private static void readTripleYears(Path file, KnowledgeGraphBuilder builder) throws IOException {
+    try (TextTable table = new TextTable(file)) {
+      boolean first = true;
+      while (table.next()) {
+        String[] f = table.fields();
+        boolean header = first && isTripleHeader(f);
+        first = false;
+        if (!header && tripleFault(f) == null && f.length == 5) {
+          int pmid = pmid(f[3]);
+          int year = year(f[4]);
+          if (pmid > 0 && year > 0) {
+            builder.publicationYear(pmid, year);
+          }
+        }
+      }
+    }
+  }
+
+  private static ReadReport readTripleRows(Path file, KnowledgeGraphBuilder builder, boolean strict)
+      throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "triples");
     String expected = "'subject predicate object [pmid [year]]', tab-separated";
     try (TextTable table = new TextTable(file)) {
       boolean first = true;
       while (table.next()) {
         String[] f = table.fields();
-        boolean header = first && f[0].equalsIgnoreCase("subject");
+        boolean header = first && isTripleHeader(f);
         first = false;
         if (header) {
           continue;
         }
         tally.row();
-        if (f.length < 3 || f.length > 5) {
-          malformed(file, table, tally, f.length + " fields where a triple has 3 to 5", strict, expected);
-          continue;
-        }
-        if (f[0].isEmpty() || f[2].isEmpty()) {
-          malformed(file, table, tally, "empty subject or object", strict, expected);
+        String fault = tripleFault(f);
+        if (fault != null) {
+          malformed(file, table, tally, fault, strict, expected);
           continue;
         }
         int pmid = f.length > 3 && !f[3].isEmpty() ? pmid(f[3]) : 0;
         int year = f.length > 4 && !f[4].isEmpty() ? year(f[4]) : 0;
-        if (pmid < 0 || year < 0) {
-          malformed(file, table, tally, pmid < 0 ? "'" + f[3] + "' is not a PMID" : "'" + f[4] + "' is not a year",
-              strict, expected);
-          continue;
-        }
-        if (pmid > 0 && year > 0) {
-          builder.publicationYear(pmid, year);
-        }
         int subject = builder.concept(f[0], null, null);
         int object = builder.concept(f[2], null, null);
         if (year > 0) {
           builder.predication(subject, object, pmid, year);
         } else {
+          // Dated by the abstract's year, every file's years having been recorded before any row.
           builder.predication(subject, object, pmid);
         }
         tally.accepted();
       }
     }
     return tally.report();
+  }
+
+  private static boolean isTripleHeader(String[] fields) {
+    return fields[0].equalsIgnoreCase("subject");
+  }
+
+  /** Why a row is not a triple, or {@code null} if it is one. */
+  private static String tripleFault(String[] f) {
+    if (f.length < 3 || f.length > 5) {
+      return f.length + " fields where a triple has 3 to 5";
+    }
+    if (f[0].isEmpty() || f[2].isEmpty()) {
+      return "empty subject or object";
+    }
+    if (f.length > 3 && !f[3].isEmpty() && pmid(f[3]) < 0) {
+      return "'" + f[3] + "' is not a PMID";
+    }
+    if (f.length > 4 && !f[4].isEmpty() && year(f[4]) < 0) {
+      return "'" + f[4] + "' is not a year";
+    }
+    return null;
   }
 
   /** A PMID, with or without a {@code PMID:} prefix; -1 if the text is not one. */

@@ -139,6 +139,22 @@ class SwansonTest {
     }
   }
 
+  /**
+   * Paths through abstracts alone do not make fish oils' predicated neighbours "hidden": a direct link is one of any
+   * kind in the graph of the year, whatever kinds the paths may use. Raynaud, predicated with fish oils only in 1989,
+   * is still a candidate in 1985.
+   */
+  @Test
+  void directNeighboursByAnyEdgeKindAreLeftOutWhateverThePathsUse() {
+    List<Candidate> all = OpenDiscovery.candidates(KgDistances.bySearch(in1985.view(EnumSet.of(
+        EdgeKind.CONCEPT_ABSTRACT))), FISH_OILS, OpenDiscovery.Options.defaults().withLimit(100));
+    assertThat(all).extracting(Candidate::id).doesNotContain(VISCOSITY, PLATELETS, "C0008377").contains(RAYNAUD);
+    for (Candidate candidate : all) {
+      assertThat(candidate.path().steps()).allSatisfy(step -> assertThat(step.kind())
+          .isEqualTo(EdgeKind.CONCEPT_ABSTRACT));
+    }
+  }
+
   /** A semantic type no candidate node has is a typo: refused with the types there are, not answered with none. */
   @Test
   void aSemanticTypeTheGraphLacksIsRefused() {

@@ -162,6 +162,32 @@ class ValidationTest {
         .hasMessageContaining("no edge of relation 'GiG'").hasMessageContaining("no edges at all");
   }
 
+  /**
+   * Whole-number data (hops, or the lengths of a curated graph) is binned by value and labelled 0, 1, 2, ..., never
+   * 1.13, 2.13, ...; other lengths get bins labelled by their centres.
+   */
+  @Test
+  void histogramsOfWholeNumbersHaveOneBinPerValue() {
+    double inf = Double.POSITIVE_INFINITY;
+    org.knowm.xchart.CategoryChart whole = ValidationPlots.histogram(new double[] {1, 2, 2, 3},
+        new double[] {3, 2, inf}, "links", "pairs", "t", "path length");
+    assertThat(whole.getSeriesMap().get("links (4)").getXData()).extracting(Object::toString)
+        .containsExactly("0", "1", "2", "3", "none");
+    assertThat(whole.getSeriesMap().get("links (4)").getYData()).extracting(Number::doubleValue)
+        .containsExactly(0.0, 0.25, 0.5, 0.25, 0.0);
+
+    double[] longPaths = new double[150];
+    java.util.Arrays.setAll(longPaths, i -> i);
+    org.knowm.xchart.CategoryChart wide = ValidationPlots.histogram(longPaths, new double[] {1}, "links", "pairs",
+        "t", "hops");
+    assertThat(wide.getSeriesMap().get("links (150)").getXData()).extracting(Object::toString).hasSize(51)
+        .startsWith("0-2", "3-5").endsWith("147-149", "none");
+
+    org.knowm.xchart.CategoryChart fractional = ValidationPlots.histogram(new double[] {1.5, 2}, new double[] {3},
+        "links", "pairs", "t", "path length");
+    assertThat(fractional.getSeriesMap().get("links (2)").getXData()).hasSize(21).first().hasToString("0.08");
+  }
+
   @Test
   void plotsAreWrittenAsPngAndSvg() throws IOException {
     PairLengths positives = new PairLengths(new double[] {1, 2, 2, 3}, new int[] {1, 2, 2, 3});

@@ -45,6 +45,27 @@ class KnowledgeGraphTest {
     assertThat(y1990.node("PMID:4")).as("no year: in no slice").isEqualTo(-1);
   }
 
+  /** A name (or an id in other case) given where an id is wanted is answered with the ids to give instead. */
+  @Test
+  void aNameGivenForAnIdIsAnsweredWithTheIds() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    int ms = builder.concept("DOID:2377", "multiple sclerosis", "Disease");
+    int a = builder.concept("C1", "Cold", null);
+    int b = builder.concept("C2", "cold", null);
+    builder.predication(ms, a, 1, 2000);
+    builder.predication(a, b, 2, 2000);
+    KnowledgeGraph g = builder.build();
+
+    assertThatThrownBy(() -> g.requireNode("Multiple Sclerosis")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no node 'Multiple Sclerosis'")
+        .hasMessageEndingWith("; 'Multiple Sclerosis' is the name of DOID:2377: give its id");
+    assertThatThrownBy(() -> g.requireNode("cold"))
+        .hasMessageEndingWith("; 'cold' is the name of 2 nodes: C1, C2; give one of their ids");
+    assertThatThrownBy(() -> g.requireNode("doid:2377"))
+        .hasMessageEndingWith("; ids are case-sensitive: did you mean DOID:2377?");
+    assertThatThrownBy(() -> g.requireNode("nothing")).hasMessageEndingWith("or the curated graph's ids)");
+  }
+
   /** A year before all evidence would give an empty graph: refused with the years the graph has. */
   @Test
   void asOfBeforeTheFirstYearIsRefusedWithTheYearRange() throws IOException {

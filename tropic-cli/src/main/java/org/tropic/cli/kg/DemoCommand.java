@@ -91,20 +91,24 @@ public final class DemoCommand implements Callable<Integer> {
       KgCli.requireDirectoryOrAbsent("--out", out);
       KgCli.requireGraphTarget("--out", out.resolve("literature-kg"));
     }
+    CooccurrenceTableReader.Options filter = CooccurrenceTableReader.Options.defaults().withSemanticType("Disease")
+        .withFilter(maxPValue, minEnrichment);
     Path cooccurrence = input(COOCCURRENCE);
     Path nodes = input(NODES);
     Path edges = input(EDGES);
-    print.println("Tropic demo: literature-based discovery on real data (" + examples.resolve("PROVENANCE.md")
-        + ")");
-
-    print.println();
-    print.println("1. Literature graph: diseases co-mentioned in MEDLINE abstracts");
+    // The table takes a moment to read and the APSP and Hetionet much longer: a --disease the literature graph
+    // lacks, or leaves without an edge, is refused before anything is printed.
     KnowledgeGraphBuilder literatureBuilder = new KnowledgeGraphBuilder(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
-    ReadReport literatureReport = CooccurrenceTableReader.read(cooccurrence, literatureBuilder,
-        CooccurrenceTableReader.Options.defaults().withSemanticType("Disease").withFilter(maxPValue, minEnrichment));
-    print.println("   " + literatureReport.summary());
+    ReadReport literatureReport = CooccurrenceTableReader.read(cooccurrence, literatureBuilder, filter);
     KnowledgeGraph literature = literatureBuilder.build();
     KgView view = literature.view(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
+    int a = requireDisease(literature, view);
+
+    print.println("Tropic demo: literature-based discovery on real data (" + examples.resolve("PROVENANCE.md")
+        + ")");
+    print.println();
+    print.println("1. Literature graph: diseases co-mentioned in MEDLINE abstracts");
+    print.println("   " + literatureReport.summary());
     print.printf(Locale.ROOT, "   %,d diseases, %,d co-occurrence edges; weight = Jaccard of co-mention counts,"
         + " length = -log(weight)%n", literature.nodeCount(NodeKind.CONCEPT), literature.edgeCount());
 
@@ -124,7 +128,6 @@ public final class DemoCommand implements Callable<Integer> {
     ConceptMapping mapping = ConceptMapping.direct(curated);
 
     print.println();
-    int a = literature.requireNode(disease);
     boolean filtered = maxPValue < 1 || minEnrichment > 0;
     print.println("3. Hidden links of " + literature.name(a) + " [" + disease + "]: diseases "
         + (filtered ? "not significantly co-mentioned" : "never co-mentioned") + " with it, closest by literature"
@@ -162,6 +165,16 @@ public final class DemoCommand implements Callable<Integer> {
     }
     print.printf(Locale.ROOT, "%ndone in %.1f s%n", (System.nanoTime() - start) / 1e9);
     return KgCli.OK;
+  }
+
+  /** The --disease node, which must be in the literature graph with at least one edge. */
+  private int requireDisease(KnowledgeGraph literature, KgView view) {
+    try {
+      view.requireVertex(disease);
+      return literature.requireNode(disease);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--disease " + disease + ": " + e.getMessage(), e);
+    }
   }
 
   private Path input(String relative) throws NoSuchFileException {

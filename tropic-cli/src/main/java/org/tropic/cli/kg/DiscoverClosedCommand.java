@@ -55,7 +55,7 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.
     PrintWriter info = json ? spec.commandLine().getErr() : out;
-    KnowledgeGraph graph = graphOptions.load(info);
+    KnowledgeGraph graph = graphOptions.load(info, from, to);
     KgView view = graph.view(graphOptions.edges.kinds());
     List<DiscoveredPath> paths =
         ClosedDiscovery.paths(view, from, to, k, ProgressBar.on(spec.commandLine().getErr()));
@@ -72,8 +72,8 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
       out.flush();
       return KgCli.OK;
     }
-    out.println("closed discovery: " + graph.name(graph.requireNode(from)) + " [" + from + "] to "
-        + graph.name(graph.requireNode(to)) + " [" + to + "]: " + paths.size() + " path(s)");
+    out.println("closed discovery: " + Printing.label(graph.name(graph.requireNode(from)), from) + " to "
+        + Printing.label(graph.name(graph.requireNode(to)), to) + ": " + paths.size() + " path(s)");
     printFewerThanK(out, view, paths);
     if (paths.isEmpty()) {
       out.println("no path: the two are in different components of the " + KgView.labels(view.kinds()) + " graph");

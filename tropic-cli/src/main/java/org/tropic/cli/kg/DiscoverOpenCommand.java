@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.Json;
@@ -27,8 +26,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code tropic discover open}: the C never linked to A, ranked. */
 @Command(name = "open", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
-    description = "Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
+    description = {"Open discovery: rank the nodes with no direct edge to the source by shortest-path distance or"
         + " by an LBD measure (linking terms, average minimum weight, Jaccard of neighbourhoods).",
+        "A direct edge is one of any kind in the graph (as of --as-of): --edges restricts the paths only, so a node"
+            + " the source is predicated with is never proposed, even when paths run through abstracts alone."},
     exitCodeListHeading = KgCli.EXIT_CODES_HEADING,
     exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
 public final class DiscoverOpenCommand implements Callable<Integer> {
@@ -81,7 +82,7 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
     } else {
       Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
     }
-    KnowledgeGraph graph = graphOptions.load(info);
+    KnowledgeGraph graph = graphOptions.load(info, source);
     KgView view = graph.view(graphOptions.edges.kinds());
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
     // A stored APSP belongs to the whole graph, never to a slice of it.
@@ -102,14 +103,14 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
         out.flush();
         return KgCli.OK;
       }
-      out.println("open discovery from " + graph.name(a) + " [" + source + "], ranked by " + options.ranking().label()
-          + (types.isEmpty() ? "" : ", types " + types.stream().collect(Collectors.joining(","))) + ": "
+      out.println("open discovery from " + Printing.label(graph.name(a), source) + ", ranked by "
+          + options.ranking().label() + (types.isEmpty() ? "" : ", types " + String.join(",", types)) + ": "
           + candidates.size() + " shown");
       Printing.candidates(out, candidates);
       if (candidates.isEmpty()) {
-        out.println("no candidate: every node of the kinds and types asked for is linked to the source directly or"
-            + " cannot be reached from it" + (options.ranking() == Ranking.DISTANCE ? "" : ", or shares no linking"
-            + " term with it"));
+        out.println("no candidate: every node of the kinds and types asked for is linked to the source directly (by"
+            + " an edge of any kind) or cannot be reached from it" + (options.ranking() == Ranking.DISTANCE ? ""
+            : ", or shares no linking term with it"));
       }
     }
     return KgCli.OK;

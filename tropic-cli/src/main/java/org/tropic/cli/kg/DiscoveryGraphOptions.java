@@ -20,8 +20,35 @@ final class DiscoveryGraphOptions {
   @Mixin
   PathEdgesOption edges;
 
-  /** The stored graph, or its slice at the end of {@code --as-of} (said on {@code out}). */
-  KnowledgeGraph load(PrintWriter out) throws IOException {
-    return KgCli.load(kg, asOf, out);
+  /**
+   * The stored graph, or its slice at the end of {@code --as-of} (said on {@code out}), which must hold a node of each
+   * of {@code ids}: one the stored graph has but the slice lacks is refused as what it is, a node with no evidence
+   * yet by that year, not as an unknown id.
+   */
+  KnowledgeGraph load(PrintWriter out, String... ids) throws IOException {
+    KnowledgeGraph graph = KgCli.load(kg, asOf, out);
+    for (String id : ids) {
+      if (graph.node(id) < 0 && asOf != null) {
+        // Only on this error path is the whole graph needed again.
+        requireInTheSlice(KgCli.load(kg), id);
+      }
+      graph.requireNode(id);
+    }
+    return graph;
+  }
+
+  private void requireInTheSlice(KnowledgeGraph whole, String id) {
+    int node = whole.node(id);
+    if (node < 0) {
+      whole.requireNode(id); // no such node at all: the message with the ids a name may mean
+    }
+    String what = "node '" + id + "'" + (whole.name(node).equals(id) ? "" : " (" + whole.name(node) + ")");
+    int first = whole.nodeFirstYear(node);
+    if (first == 0) {
+      throw new IllegalArgumentException(what + " has evidence of unknown year only, which --as-of leaves out: the"
+          + " graph as of " + asOf + " does not contain it, nor does any slice by year");
+    }
+    throw new IllegalArgumentException(what + " first appears in " + first + ": the graph as of " + asOf
+        + " does not contain it (--as-of " + first + " or later does)");
   }
 }

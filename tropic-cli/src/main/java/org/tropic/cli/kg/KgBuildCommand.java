@@ -57,7 +57,8 @@ public final class KgBuildCommand implements Callable<Integer> {
   @Option(names = "--citation-pairs", paramLabel = "FILE", description = "citing/cited PMID pairs (CSV or TSV)")
   List<Path> citationPairs = new ArrayList<>();
 
-  @Option(names = "--triples", paramLabel = "FILE", description = "subject/predicate/object[/pmid[/year]] TSV")
+  @Option(names = "--triples", paramLabel = "FILE", description = "subject/predicate/object[/pmid[/year]] TSV; a"
+      + " row without a year is dated by its abstract's year, from any row of any --triples file or --citations")
   List<Path> triples = new ArrayList<>();
 
   @Option(names = "--cooccurrence", paramLabel = "FILE", description = "pairwise co-occurrence table(s), e.g."
@@ -122,10 +123,18 @@ public final class KgBuildCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--curated-nodes needs --curated-edges (the SIF file)");
     }
     Set<EdgeKind> kinds = KgCli.kinds(edges);
+    // Checked before any input is read.
+    CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
+        .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
     KnowledgeGraphBuilder builder = new KnowledgeGraphBuilder(kinds);
     List<ReadReport> reports = new ArrayList<>();
     for (Path file : citations) {
       reports.add(report(out, SemMedDbReader.readCitations(file, builder, strict)));
+    }
+    // Triples next, before the predications: their year columns date abstracts, and a predication or an undated
+    // triple is dated by its abstract's year as recorded when it is read.
+    for (ReadReport report : LiteratureTableReader.readTriples(triples, builder, strict)) {
+      reports.add(report(out, report));
     }
     SemMedDbReader.Options options = SemMedDbReader.Options.defaults().withKeepNoveltyZero(keepNoveltyZero)
         .withStrict(strict);
@@ -141,14 +150,9 @@ public final class KgBuildCommand implements Callable<Integer> {
       out.printf(Locale.ROOT, "  %,.0f rows/s%n", report.rows() / Math.max(seconds, 1e-9));
       reports.add(report);
     }
-    for (Path file : triples) {
-      reports.add(report(out, LiteratureTableReader.readTriples(file, builder, strict)));
-    }
     for (Path file : citationPairs) {
       reports.add(report(out, LiteratureTableReader.readCitationPairs(file, builder, strict)));
     }
-    CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
-        .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
     for (Path file : cooccurrence) {
       reports.add(report(out, CooccurrenceTableReader.read(file, builder, table)));
     }

@@ -1,8 +1,12 @@
 package org.tropic.cli.kg;
 
 import java.io.PrintWriter;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.DiscoveredPath;
 import org.tropic.discovery.KsResult;
@@ -28,18 +32,33 @@ final class Printing {
     }
   }
 
-  /** Numbered paths, each with its length, intermediates and per-step evidence. */
+  /**
+   * Numbered paths, each with its length, intermediates and per-step evidence; nodes are named as in open discovery,
+   * {@code name [id]} (the id alone where it is the name), since the intermediates are the answer.
+   */
   static void paths(PrintWriter out, List<DiscoveredPath> paths) {
     int rank = 1;
     for (DiscoveredPath path : paths) {
+      Map<String, String> names = new HashMap<>();
+      for (int i = 0; i < path.nodes().size(); i++) {
+        names.put(path.nodes().get(i), path.names().get(i));
+      }
+      Function<String, String> label = id -> label(names.getOrDefault(id, id), id);
       out.printf(Locale.ROOT, "%d. length %.4f, %d edge(s), via %s%n", rank++, path.length(), path.hops(),
-          path.intermediates().isEmpty() ? "(direct)" : String.join(", ", path.intermediates()));
+          path.intermediates().isEmpty() ? "(direct)"
+              : path.intermediates().stream().map(label).collect(Collectors.joining(", ")));
       for (PathStep step : path.steps()) {
-        out.printf(Locale.ROOT, "     %s -- %s  [%s%s, weight %.4g, length %.4f, count %d%s]%n", step.from(),
-            step.to(), step.kind().label(), step.relation() == null ? "" : " " + step.relation(), step.weight(),
-            step.length(), step.count(), step.firstYear() > 0 ? ", since " + step.firstYear() : "");
+        out.printf(Locale.ROOT, "     %s -- %s  [%s%s, weight %.4g, length %.4f, count %d%s]%n",
+            label.apply(step.from()), label.apply(step.to()), step.kind().label(),
+            step.relation() == null ? "" : " " + step.relation(), step.weight(), step.length(), step.count(),
+            step.firstYear() > 0 ? ", since " + step.firstYear() : "");
       }
     }
+  }
+
+  /** A node for people: {@code name [id]}, or the id alone when the node has no other name. */
+  static String label(String name, String id) {
+    return name.equals(id) ? id : name + " [" + id + "]";
   }
 
   /** The measures of a link-prediction evaluation. */

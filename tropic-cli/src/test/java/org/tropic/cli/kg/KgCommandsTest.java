@@ -84,6 +84,29 @@ class KgCommandsTest {
     assertThat(mixed.err()).contains("cannot share one knowledge graph");
 
     assertThat(CliRun.of(new KgCommand(), "build", "--bogus").exit()).isEqualTo(2);
+
+    CliRun filter = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "--max-p-value",
+        "2", "-o", dir.resolve("x").toString());
+    assertThat(filter.exit()).isEqualTo(2);
+    assertThat(filter.err()).contains("max p-value must be in [0, 1]");
+    assertThat(filter.out()).as("refused before reading").doesNotContain("triples");
+  }
+
+  /**
+   * An abstract's year dates every row of it whatever the order of the inputs: a SemMedDB predication (read before
+   * the triples' rows used to be) and an undated triple of PMID:7 take the year a later triple gives PMID:7.
+   */
+  @Test
+  void rowsAreDatedByTheirAbstractWhereverItsYearIsGiven() throws IOException {
+    Path predications = Files.writeString(dir.resolve("P.csv"), "\"1\",\"2\",\"7\",\"TREATS\",\"C1\",\"a\","
+        + "\"phsu\",1,\"C2\",\"b\",\"dsyn\",1,\\N,\\N,\\N\n");
+    Path triples = Files.writeString(dir.resolve("t.tsv"), "C3\tX\tC4\t7\nC5\tX\tC6\t7\t2006\n");
+    Path kg = dir.resolve("dated");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--predications", predications.toString(), "--triples",
+        triples.toString(), "-o", kg.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(Files.readAllLines(kg.resolve("edges.tsv"))).filteredOn(l -> l.contains("concept-concept"))
+        .hasSize(3).allSatisfy(l -> assertThat(l).endsWith("\t2006:1"));
   }
 
   /** A build that yields no edge (every row malformed, or none of the kinds asked for) is an error, not a graph. */
@@ -153,6 +176,39 @@ class KgCommandsTest {
         "--to-year", "2000");
     assertThat(time.exit()).isEqualTo(2);
     assertThat(time.err()).contains("no concept pair became linked").contains("dates from 1980 to 1990");
+  }
+
+  /**
+   * A node with no evidence yet by the --as-of year is not an unknown id: the refusal says when it first appears, or
+   * that its evidence has no year, for open and closed discovery alike.
+   */
+  @Test
+  void aNodeLaterThanAsOfIsRefusedWithTheYearItAppears() throws IOException {
+    Path kg = build();
+    String later = "C0020538"; // first evidenced in 1982
+    CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", later, "--as-of",
+        "1981");
+    assertThat(open.exit()).isEqualTo(2);
+    assertThat(open.err()).contains("node '" + later + "' first appears in 1982: the graph as of 1981 does not"
+        + " contain it (--as-of 1982 or later does)").doesNotContain("no node");
+    CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        later, "--as-of", "1981", "--json");
+    assertThat(closed.exit()).isEqualTo(2);
+    assertThat(closed.err()).contains("first appears in 1982");
+    assertThat(closed.out()).isEmpty();
+    CliRun unknown = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        "C9", "--as-of", "1981");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("no node 'C9'");
+
+    Path undated = Files.writeString(dir.resolve("undated.tsv"), "A\tX\tB\t1\t2000\nB\tX\tC\nA\tX\tC\t2\n");
+    Path kgUndated = dir.resolve("undated");
+    assertThat(CliRun.of(new KgCommand(), "build", "--triples", undated.toString(), "-o", kgUndated.toString())
+        .exit()).isZero();
+    CliRun noYear = CliRun.of(new DiscoverCommand(), "open", "--kg", kgUndated.toString(), "--source", "C",
+        "--as-of", "2000");
+    assertThat(noYear.exit()).isEqualTo(2);
+    assertThat(noYear.err()).contains("node 'C' has evidence of unknown year only, which --as-of leaves out");
   }
 
   /**
@@ -324,6 +380,10 @@ class KgCommandsTest {
         RAYNAUD);
     assertThat(unknown.exit()).isEqualTo(2);
     assertThat(unknown.err()).contains("no node 'C9'");
+    CliRun lowerCase = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source",
+        FISH_OILS.toLowerCase(java.util.Locale.ROOT));
+    assertThat(lowerCase.exit()).isEqualTo(2);
+    assertThat(lowerCase.err()).contains("did you mean " + FISH_OILS + "?");
 
     CliRun noGraph = CliRun.of(new DiscoverCommand(), "open", "--kg", dir.resolve("none").toString(), "--source",
         FISH_OILS);
@@ -459,5 +519,28 @@ class KgCommandsTest {
     CliRun missing = CliRun.of(new DiscoverCommand(), "demo", "--examples", dir.resolve("nothing").toString());
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.err()).contains("bundled example data not found");
+  }
+
+  /** A bad --disease or filter is refused before any step runs (the APSP and Hetionet take the time). */
+  @Test
+  void demoRefusesABadDiseaseOrFilterBeforeAnyWork() {
+    String examples = CliRun.examples().toString();
+    CliRun unknown = CliRun.of(new DiscoverCommand(), "demo", "--examples", examples, "--disease", "DOID:99999");
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("--disease DOID:99999: no node 'DOID:99999'");
+    assertThat(unknown.out()).isEmpty();
+
+    CliRun byName = CliRun.of(new DiscoverCommand(), "demo", "--examples", examples, "--disease",
+        "multiple sclerosis");
+    assertThat(byName.exit()).isEqualTo(2);
+    assertThat(byName.err()).contains("'multiple sclerosis' is the name of DOID:2377: give its id");
+    assertThat(byName.out()).isEmpty();
+
+    for (String p : new String[] {"2", "-0.5"}) {
+      CliRun filter = CliRun.of(new DiscoverCommand(), "demo", "--examples", examples, "--max-p-value", p);
+      assertThat(filter.exit()).as(p).isEqualTo(2);
+      assertThat(filter.err()).as(p).contains("max p-value must be in [0, 1]");
+      assertThat(filter.out()).as(p).isEmpty();
+    }
   }
 }

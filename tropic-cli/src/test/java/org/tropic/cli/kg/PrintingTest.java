@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.tropic.discovery.DiscoveredPath;
 import org.tropic.discovery.LinkPredictionEvaluation;
 import org.tropic.discovery.PairLengths;
+import org.tropic.discovery.PathStep;
+import org.tropic.kg.EdgeKind;
 
 class PrintingTest {
   @Test
@@ -37,5 +41,22 @@ class PrintingTest {
     Map<String, Object> json = ValidationJson.evaluation(evaluation, "new_links", "random_pairs");
     assertThat(json.get("precision_ties_at_cut_off"))
         .isEqualTo(Map.of("3", Map.of("tied_pairs", 4, "positives", 2, "places", 2)));
+  }
+
+  /** Closed discovery's intermediates are its answer: named as open discovery names nodes, with their ids. */
+  @Test
+  void pathsNameTheirNodesWithTheirIds() {
+    DiscoveredPath path = new DiscoveredPath(List.of("DOID:2377", "DOID:1094", "X"),
+        List.of("multiple sclerosis", "attention deficit hyperactivity disorder", "X"), 2,
+        List.of(new PathStep("DOID:2377", "DOID:1094", EdgeKind.CONCEPT_CONCEPT, null, 0.5f, 1, 3, 1999),
+            new PathStep("DOID:1094", "X", EdgeKind.CONCEPT_CONCEPT, null, 0.5f, 1, 1, 0)),
+        List.of("DOID:1094"));
+    StringWriter text = new StringWriter();
+    Printing.paths(new PrintWriter(text, true), List.of(path));
+
+    assertThat(text.toString()).contains("1. length 2.0000, 2 edge(s), via attention deficit hyperactivity disorder"
+        + " [DOID:1094]\n")
+        .contains("     multiple sclerosis [DOID:2377] -- attention deficit hyperactivity disorder [DOID:1094]  [")
+        .contains("attention deficit hyperactivity disorder [DOID:1094] -- X  [");
   }
 }

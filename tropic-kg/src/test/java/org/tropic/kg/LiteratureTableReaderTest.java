@@ -1,0 +1,73 @@
+package org.tropic.kg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** How triples are dated: by their year column, else by their abstract's year wherever in the input it is given. */
+class LiteratureTableReaderTest {
+  private static final String UNDATED = "A\tX\tB\t7\n";
+  private static final String DATED = "C\tX\tD\t7\t2006\n";
+
+  @TempDir
+  Path dir;
+
+  private static String evidence(KnowledgeGraph g, String a, String b) {
+    int e = g.edgeBetween(g.requireNode(a), g.requireNode(b), EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
+    assertThat(e).as("%s-%s", a, b).isNotNegative();
+    return g.evidenceText(e);
+  }
+
+  /** An undated row of PMID:7 before or after the row that dates PMID:7: dated 2006 either way. */
+  @Test
+  void anUndatedRowIsDatedByItsAbstractWhateverTheOrderOfTheRows() throws IOException {
+    for (String rows : List.of(UNDATED + DATED, DATED + UNDATED)) {
+      Path file = Files.writeString(dir.resolve("triples.tsv"), rows);
+      KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+      ReadReport report = LiteratureTableReader.readTriples(file, builder, true);
+      KnowledgeGraph g = builder.build();
+
+      assertThat(report.accepted()).isEqualTo(2);
+      assertThat(evidence(g, "A", "B")).as(rows).isEqualTo("2006:1");
+      assertThat(evidence(g, "C", "D")).as(rows).isEqualTo("2006:1");
+      // The slice keeps the edge with its abstract, as it keeps A–PMID:7.
+      KnowledgeGraph in2006 = g.asOf(2006);
+      assertThat(in2006.node("A")).as(rows).isNotNegative();
+      assertThat(in2006.edgeCount(EdgeKind.CONCEPT_CONCEPT)).as(rows).isEqualTo(2);
+    }
+  }
+
+  /** The year may come from another triples file, read before or after: all years are read before any row. */
+  @Test
+  void anUndatedRowIsDatedByAYearInAnotherFile() throws IOException {
+    Path undated = Files.writeString(dir.resolve("undated.tsv"), "subject\tpredicate\tobject\tpmid\n" + UNDATED);
+    Path dated = Files.writeString(dir.resolve("dated.tsv"), DATED);
+    for (List<Path> files : List.of(List.of(undated, dated), List.of(dated, undated))) {
+      KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+      List<ReadReport> reports = LiteratureTableReader.readTriples(files, builder, false);
+      KnowledgeGraph g = builder.build();
+
+      assertThat(reports).hasSize(2);
+      assertThat(reports.get(0).file()).isEqualTo(files.get(0).toString());
+      assertThat(evidence(g, "A", "B")).as("%s", files).isEqualTo("2006:1");
+    }
+  }
+
+  /** A malformed row gives no year: its PMID stays undated, and the row is reported once. */
+  @Test
+  void aMalformedRowDatesNothing() throws IOException {
+    Path file = Files.writeString(dir.resolve("triples.tsv"), UNDATED + "\tX\tD\t7\t2006\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = LiteratureTableReader.readTriples(file, builder, false);
+    KnowledgeGraph g = builder.build();
+
+    assertThat(report.malformed()).isEqualTo(1);
+    assertThat(evidence(g, "A", "B")).isEqualTo("0:1");
+  }
+}
