@@ -30,9 +30,11 @@ public final class ValidationPlots {
   private static final int MAX_WHOLE_BINS = 60;
 
   static {
-    // Charts are drawn off-screen; respect a caller who chose otherwise.
+    // Charts are drawn off-screen, so a DISPLAY without a reachable X server must not stop them; respect a caller
+    // who chose otherwise.
     if (System.getProperty("java.awt.headless") == null) {
-      }
+      System.setProperty("java.awt.headless", "true");
+    }
   }
 
   private ValidationPlots() {}
