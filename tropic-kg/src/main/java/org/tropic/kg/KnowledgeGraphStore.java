@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.PendingFiles;
 
 /**
  * Stores a {@link KnowledgeGraph} as a directory people and other tools can read: {@code nodes.tsv} ({@code id kind
@@ -32,8 +33,9 @@ import org.tropic.io.GraphInputException;
  * unknown), so a stored graph can still be sliced by year.
  *
  * <p>A write is all or nothing: everything goes into a hidden sibling directory that is renamed into place at the
- * end; an existing graph directory is replaced only then. A directory that exists but is not a stored knowledge
- * graph is never overwritten.
+ * end; an existing graph directory is replaced only then. A failure deletes the hidden directory, and so does a JVM
+ * stopped mid-write (Ctrl-C, SIGTERM), through {@link PendingFiles}. A directory that exists but is not a stored
+ * knowledge graph is never overwritten.
  */
 public final class KnowledgeGraphStore {
   /** The manifest's file name. */
@@ -98,18 +100,25 @@ public final class KnowledgeGraphStore {
     Path parent = absolute.getParent();
     Files.createDirectories(parent);
     Path staging = parent.resolve("." + absolute.getFileName() + ".tmp-" + suffix());
-    Files.createDirectory(staging);
+    // Registered before it exists: a catch block does not run on Ctrl-C or SIGTERM, the shutdown hook does.
+    PendingFiles.add(staging);
     try {
+      Files.createDirectory(staging);
       writeNodes(graph, staging.resolve(NODES));
       writeEdges(graph, staging.resolve(EDGES));
       Map<String, String> extraFiles = extra == null ? Map.of() : extra.writeInto(staging);
       Manifest manifest = manifest(graph, inputs, extraFiles);
       Files.write(staging.resolve(MANIFEST), JSON.writeValueAsBytes(manifest));
+      if (!PendingFiles.release(staging)) {
+        throw new IOException("stopped before " + target + " was written: the JVM is shutting down");
+      }
       commit(staging, absolute);
       return manifest;
     } catch (IOException | RuntimeException | Error e) {
       deleteTree(staging);
       throw e;
+    } finally {
+      PendingFiles.done(staging);
     }
   }
 
@@ -126,7 +135,9 @@ public final class KnowledgeGraphStore {
       Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
       throw e;
     }
+    PendingFiles.add(old); // the new graph is in place: an interrupted clean-up must not leave the old one behind
     deleteTree(old);
+    PendingFiles.done(old);
   }
 
   private static Manifest manifest(KnowledgeGraph graph, List<ReadReport> inputs, Map<String, String> extraFiles) {
