@@ -3,15 +3,17 @@ package org.tropic.kg;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.ReadOptions;
 
 /**
  * Reads the literature inputs other than SemMedDB dumps into a {@link KnowledgeGraphBuilder}:
  * <ul>
  *   <li>citation pairs — {@code citing cited} per line (tab or comma; PMIDs, optionally {@code PMID:}-prefixed),
- *       an optional header line;</li>
+ *       an optional header line (noted in the report);</li>
  *   <li>generic triples — {@code subject predicate object [pmid [year]]} per line, tab-separated, an optional header
- *       whose first field is {@code subject}; each triple counts as one predication, dated by its year column or
- *       else by the abstract's recorded year.</li>
+ *       whose first field is a usual name of a source column ({@code subject}, {@code head}, {@code source}, ...:
+ *       those the core's edge-list reader takes for a header), skipped and noted in the report; each triple counts
+ *       as one predication, dated by its year column or else by the abstract's recorded year.</li>
  * </ul>
  * Malformed lines are counted and listed in the {@link ReadReport}, or stop the read in strict mode.
  */
@@ -30,6 +32,7 @@ public final class LiteratureTableReader {
         boolean header = first && f.length >= 2 && pmid(f[0]) < 0 && pmid(f[1]) < 0;
         first = false;
         if (header) {
+          tally.headerRow(table.line(), table.text());
           continue;
         }
         tally.row();
@@ -63,9 +66,10 @@ public final class LiteratureTableReader {
       boolean first = true;
       while (table.next()) {
         String[] f = table.fields();
-        boolean header = first && f[0].equalsIgnoreCase("subject");
+        boolean header = first && ReadOptions.HeaderRow.isSourceColumnName(f[0]);
         first = false;
         if (header) {
+          tally.headerRow(table.line(), table.text());
           continue;
         }
         tally.row();
