@@ -1,5 +1,7 @@
 package org.tropic.kg;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -199,8 +202,8 @@ public final class KnowledgeGraphStore {
     try {
       rule = DistanceRule.valueOf(manifest.distanceRule());
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new IOException(directory.resolve(MANIFEST) + ": unknown distance rule '" + manifest.distanceRule()
-          + "'");
+      throw new GraphInputException(directory.resolve(MANIFEST).toString(), 0, "unknown distance rule",
+          String.valueOf(manifest.distanceRule()), "one of " + Arrays.toString(DistanceRule.values()));
     }
     List<String> ids = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -299,10 +302,26 @@ public final class KnowledgeGraphStore {
       throw new NoSuchFileException(directory.toString(), null, "not a stored knowledge graph (no " + MANIFEST
           + "); build one with 'tropic kg build ... -o " + directory + "'");
     }
-    Manifest manifest = JSON.readValue(file.toFile(), Manifest.class);
+    Manifest manifest;
+    try {
+      manifest = JSON.readValue(file.toFile(), Manifest.class);
+    } catch (JsonProcessingException e) {
+      // The original message leaves out Jackson's location text ("[Source: REDACTED ...]"); the line is kept.
+      JsonLocation at = e.getLocation();
+      throw new GraphInputException(file.toString(), at == null || at.getLineNr() < 0 ? 0 : at.getLineNr(),
+          "not a readable knowledge-graph manifest (" + e.getOriginalMessage() + ")", null,
+          "the JSON that 'tropic kg build' writes; rebuild the graph");
+    }
+    if (manifest == null) {
+      throw new GraphInputException(file.toString(), 0, "empty manifest", null,
+          "the JSON that 'tropic kg build' writes; rebuild the graph");
+    }
     if (manifest.formatVersion() != FORMAT_VERSION) {
-      throw new IOException(file + ": knowledge-graph format version " + manifest.formatVersion()
-          + " is not supported (this Tropic reads version " + FORMAT_VERSION + ")");
+      throw new GraphInputException(file.toString(), 0, manifest.formatVersion() == 0
+          ? "no formatVersion: not a knowledge graph stored by Tropic, or one from before format versions"
+          : "knowledge-graph format version " + manifest.formatVersion() + " is not supported",
+          null, "formatVersion " + FORMAT_VERSION + ", the only version this Tropic reads; rebuild the graph with"
+          + " 'tropic kg build'");
     }
     return manifest;
   }
