@@ -9,7 +9,6 @@ import org.tropic.apsp.Apsp;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
 import org.tropic.apsp.ApspResult;
-import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallOptions;
@@ -176,21 +175,10 @@ final class ApspCommand implements Callable<Integer> {
           + plan.algorithm().label() + ": add --algorithm partitioned, or drop --parts");
     }
     double planSeconds = seconds(planStart);
-    boolean upperTriangle = plan.onCpu() && (plan.partitioned() != null ? plan.partitioned().symmetric()
-        : plan.algorithm() == Algorithm.FW && new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
-    long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
-    err.printf("plan: %s%s, %s — %s; estimated %s, memory %s (n² result %s)%n", plan.algorithm().label(),
-        plan.algorithm() == Algorithm.BATCHED ? " (" + Durations.count(plan.blockSize(), "target", "targets")
-            + " a batch)"
-        : plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
-            + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "")
-            + (upperTriangle ? ", upper triangle: the graph is symmetric" : "")
-            + ")",
-        Durations.count(plan.threads(), "thread", "threads"), plan.reason(), Double.isNaN(plan.estimatedSeconds()) ? "-"
-            : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
-        Durations.bytes(resultBytes));
-    if (!plan.onCpu() || !plan.deviceNote().isEmpty()) {
-      err.printf("device: %s%s%n", plan.device(), plan.deviceNote().isEmpty() ? "" : " — " + plan.deviceNote());
+    err.println(ApspNarration.planLine(graph, plan, fw));
+    String deviceLine = ApspNarration.deviceLine(plan);
+    if (deviceLine != null) {
+      err.println(deviceLine);
     }
 
     ProgressBar bar = ProgressBar.onStandardError();

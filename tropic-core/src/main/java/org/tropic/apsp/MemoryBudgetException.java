@@ -2,6 +2,7 @@ package org.tropic.apsp;
 
 /** A run refused before it starts because its result and working memory exceed the budget; the message has numbers. */
 public final class MemoryBudgetException extends RuntimeException {
+  private final String what;
   private final long neededBytes;
   private final long budgetBytes;
 
@@ -15,8 +16,14 @@ public final class MemoryBudgetException extends RuntimeException {
   public MemoryBudgetException(String what, long neededBytes, long budgetBytes, String advice) {
     super(String.format("%s needs %s but only %s is available; %s", what, gib(neededBytes), gib(budgetBytes),
         advice));
+    this.what = what;
     this.neededBytes = neededBytes;
     this.budgetBytes = budgetBytes;
+  }
+
+  /** The same refusal with other advice, for a caller whose user has other ways out (e.g. a smaller graph). */
+  public MemoryBudgetException withAdvice(String advice) {
+    return new MemoryBudgetException(what, neededBytes, budgetBytes, advice);
   }
 
   public long neededBytes() {

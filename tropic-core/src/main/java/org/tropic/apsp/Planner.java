@@ -225,11 +225,17 @@ public final class Planner {
 
   /**
    * Tiles padded to a multiple of b (those on and above the diagonal when symmetric), plus up to three iterations'
-   * packed row and column panels.
+   * packed row and column panels, each b × b floats, as they take the heap ({@link HeapFootprint}): with a header
+   * each, and under G1 with the rest of each region they leave unused.
    */
   static long floydWarshallBytes(int n, int b, boolean symmetric) {
-    long padded = (long) (n + b - 1) / b * b;
-    return TiledDistanceMatrix.storageBytes(n, b, symmetric) + 3L * 2 * padded * b * Float.BYTES;
+    return floydWarshallArrays(n, b, symmetric) * HeapFootprint.floatArray((long) b * b);
+  }
+
+  /** How many b × b float arrays Floyd–Warshall holds at most: its tiles and three iterations' two panels. */
+  private static long floydWarshallArrays(int n, int b, boolean symmetric) {
+    long tilesPerSide = Math.max(1, (n + b - 1) / b);
+    return TiledDistanceMatrix.storageBytes(n, b, symmetric) / ((long) b * b * Float.BYTES) + 3L * 2 * tilesPerSide;
   }
 
   /**
@@ -242,11 +248,15 @@ public final class Planner {
     return switch (algorithm) {
       case FW -> {
         long tileBytes = TiledDistanceMatrix.storageBytes(n, b, symmetric);
+        long arrayBytes = (long) b * b * Float.BYTES;
+        long panelBytes = (floydWarshallArrays(n, b, symmetric) - tileBytes / arrayBytes) * arrayBytes;
         yield String.format("Floyd–Warshall: %s, held in %,d tiles of %d × %d × 4 bytes = %,d bytes, plus its"
-            + " panels, %,d bytes", symmetric
+            + " panels, %,d bytes, plus %,d bytes of array headers and heap packing (each such array takes %,d"
+            + " bytes of this heap)", symmetric
                 ? "the upper triangle of the distance matrix, n(n+1)/2 × 4 bytes, since the graph is symmetric"
                 : "the n² × 4-byte distance matrix",
-            tileBytes / ((long) b * b * Float.BYTES), b, b, tileBytes, total - tileBytes);
+            tileBytes / arrayBytes, b, b, tileBytes, panelBytes, total - tileBytes - panelBytes,
+            HeapFootprint.floatArray((long) b * b));
       }
       case DIJKSTRA -> String.format("Dijkstra from every vertex: the n² × 4-byte distance matrix, %,d bytes, plus"
           + " each thread's heap and distances, %,d bytes", matrix, total - matrix);

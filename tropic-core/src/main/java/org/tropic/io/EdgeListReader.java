@@ -18,7 +18,6 @@ final class EdgeListReader {
   /** Why a file without a direction header is read as directed, and what to do when it was not meant so. */
   private static final String NO_DIRECTION_HEADER =
       "the default with no direction header; pass --undirected if each edge is listed once";
-  private static final String[] HEADER_NAMES = {"source", "src", "from", "subject", "node1", "head"};
 
   private EdgeListReader() {}
 
@@ -132,7 +131,7 @@ final class EdgeListReader {
     if (fields.count() == 0) {
       return false;
     }
-    for (String name : HEADER_NAMES) {
+    for (String name : ReadOptions.HeaderRow.SOURCE_COLUMN_NAMES) {
       if (fields.equalsIgnoreCase(0, name)) {
         return true;
       }

@@ -1,5 +1,7 @@
 package org.tropic.io;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -61,7 +63,19 @@ public record ReadOptions(GraphFormat format, Direction direction, Weights weigh
     /** The first non-comment line is a header and is skipped. */
     PRESENT,
     /** Every non-comment line is data. */
-    ABSENT
+    ABSENT;
+
+    /** The usual names of a source column, in lower case: a first field that is one of them starts a header. */
+    public static final List<String> SOURCE_COLUMN_NAMES = List.of("source", "src", "from", "subject", "node1", "head");
+
+    /**
+     * Whether {@code firstField} (of a file's first data line) marks the line as column names under {@link #AUTO}.
+     * Public for the other readers of edge-like tables (knowledge-graph triples and SIF), so that all detect a header
+     * alike.
+     */
+    public static boolean isSourceColumnName(String firstField) {
+      return SOURCE_COLUMN_NAMES.contains(firstField.strip().toLowerCase(Locale.ROOT));
+    }
   }
 
   public ReadOptions {

@@ -103,12 +103,14 @@ class SymmetricFloydWarshallTest {
     Graph undirected = undirectedGraph(1000, 3, false, new Random(2));
     Graph directed = new Graph(undirected.offsets(), undirected.targets(), undirected.weights().clone(), null, false);
     directed.weights()[0] += 1f; // no longer symmetric
-    // b = 128: 8 × 8 tiles of 64 KiB, 36 of them on and above the diagonal, and 3 MiB of panels either way
+    // b = 128: 8 × 8 tiles of 64 KiB, 36 of them on and above the diagonal, and 48 panels of 64 KiB either way,
+    // each array with its header and share of a heap region
     long budget = 6_500_000;
     var request = new ApspRequest(Algorithm.FW, FloydWarshallOptions.defaults().withBlockSize(128), 0, budget,
         Device.CPU);
     Planner planner = new Planner(MinPlusKernels.best());
-    assertThat(planner.plan(undirected, request).estimatedBytes()).isEqualTo((36 + 6 * 8) * 65_536L);
+    assertThat(planner.plan(undirected, request).estimatedBytes())
+        .isEqualTo((36 + 6 * 8) * HeapFootprint.floatArray(128 * 128));
     assertThatThrownBy(() -> planner.plan(directed, request)).isInstanceOf(MemoryBudgetException.class);
   }
 
@@ -121,17 +123,18 @@ class SymmetricFloydWarshallTest {
         Device.CPU);
     Planner planner = new Planner(MinPlusKernels.best());
 
-    // 36 tiles of 65,536 bytes and 3,145,728 bytes of panels: 5,505,024 bytes
+    // 36 tiles of 65,536 bytes and 3,145,728 bytes of panels: 5,505,024 bytes, and the arrays' headers and packing
+    long each = HeapFootprint.floatArray(128 * 128);
     assertThatThrownBy(() -> planner.plan(undirected, request)).isInstanceOf(MemoryBudgetException.class)
         .hasMessageContaining("the upper triangle of the distance matrix, n(n+1)/2 × 4 bytes, since the graph is"
             + " symmetric, held in 36 tiles of 128 × 128 × 4 bytes = 2,359,296 bytes, plus its panels,"
-            + " 3,145,728 bytes")
-        .hasMessageContaining("(5,505,024 bytes)")
+            + " 3,145,728 bytes, plus " + String.format("%,d", 84 * each - 5_505_024) + " bytes of array headers")
+        .hasMessageContaining(String.format("(%,d bytes)", 84 * each))
         .hasMessageNotContaining("n² × 4");
     assertThatThrownBy(() -> planner.plan(directed, request)).isInstanceOf(MemoryBudgetException.class)
         .hasMessageContaining("the n² × 4-byte distance matrix, held in 64 tiles of 128 × 128 × 4 bytes = 4,194,304"
             + " bytes, plus its panels, 3,145,728 bytes")
-        .hasMessageContaining("(7,340,032 bytes)");
+        .hasMessageContaining(String.format("(%,d bytes)", 112 * each));
   }
 
   /** Every element through both accessors, {@code get} and {@code copyRow}, including those read from mirrors. */

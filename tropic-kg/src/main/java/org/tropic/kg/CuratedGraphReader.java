@@ -4,14 +4,18 @@ import it.unimi.dsi.fastutil.objects.Object2LongOpenHashMap;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import org.tropic.io.ReadOptions;
 
 /**
  * Reads a curated knowledge graph given as a node table ({@code id name kind}, tab-separated, with a header) and a
- * SIF edge file ({@code source relation target}, tab-separated, an optional {@code source metaedge target} header):
- * the form Hetionet v1.0 ships in ({@code hetionet-v1.0-nodes.tsv}, {@code hetionet-v1.0-edges*.sif.gz}). Ids such
- * as {@code Disease::DOID:9352} may contain spaces, hence tabs. Nodes become concepts whose semantic type is the
- * kind; each edge becomes a concept–concept edge of length 1 remembering its relation (the metaedge, e.g.
- * {@code CtD}). An edge naming a node the table lacks is malformed, and so is a second row for a node id.
+ * SIF edge file ({@code source relation target}; an optional header such as {@code source metaedge target}, noted
+ * in the report): the form Hetionet v1.0 ships in ({@code hetionet-v1.0-nodes.tsv},
+ * {@code hetionet-v1.0-edges*.sif.gz}). Ids such as {@code Disease::DOID:9352} may contain spaces, hence tabs; a
+ * SIF line without a tab is split on spaces, and its header recognised, as the core's SIF reader does. Nodes become
+ * concepts whose semantic type is the kind; each edge becomes a concept–concept edge of length 1 remembering its
+ * relation (the metaedge, e.g. {@code CtD}); a row repeating an edge (the same pair and relation, in either
+ * direction) is counted as merged, a self-loop as dropped. An edge naming a node the table lacks is malformed, and so
+ * is a second row for a node id.
  */
 public final class CuratedGraphReader {
   private CuratedGraphReader() {}
@@ -64,14 +68,15 @@ public final class CuratedGraphReader {
   private static ReadReport readEdges(Path file, KnowledgeGraphBuilder builder, boolean nodesKnown, boolean strict)
       throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "curated edges (SIF)");
-    String expected = "'source relation target', tab-separated";
-    try (TextTable table = new TextTable(file)) {
+    String expected = "'source relation target', tab-separated (or space-separated when no name has a space)";
+    try (TextTable table = new TextTable(file, TextTable.Fallback.WHITESPACE)) {
       boolean first = true;
       while (table.next()) {
         String[] f = table.fields();
-        boolean header = first && f.length == 3 && f[0].equalsIgnoreCase("source");
+        boolean header = first && ReadOptions.HeaderRow.isSourceColumnName(f[0]);
         first = false;
         if (header) {
+          tally.headerRow(table.line(), table.text());
           continue;
         }
         tally.row();
@@ -86,7 +91,13 @@ public final class CuratedGraphReader {
               + "' is not in the node table", strict, expected);
           continue;
         }
-        builder.curatedEdge(source, target, f[1]);
+        if (source == target) {
+          tally.dropped("self-loop");
+          continue;
+        }
+        if (!builder.curatedEdge(source, target, f[1])) {
+          tally.merged();
+        }
         tally.accepted();
       }
     }

@@ -1,12 +1,16 @@
 package org.tropic.kg;
 
 import java.io.BufferedInputStream;
+import java.io.EOFException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+import org.tropic.io.GraphInputException;
 
 /** Opens input files, gunzipping those that start with the gzip magic bytes whatever their name. */
 final class InputFiles {
@@ -15,7 +19,8 @@ final class InputFiles {
   private InputFiles() {}
 
   /**
-   * The decompressed bytes of {@code file}.
+   * The decompressed bytes of {@code file}. Reading a damaged gzip file fails with a {@link GraphInputException}
+   * naming it (bad input), not with the bare {@link ZipException} or {@link EOFException} of the JDK.
    *
    * @throws NoSuchFileException naming the file if it does not exist
    */
@@ -30,12 +35,53 @@ final class InputFiles {
       int second = in.read();
       in.reset();
       if (first == 0x1f && second == 0x8b) {
-        return new GZIPInputStream(in, BUFFER);
+        return new Gunzipped(file, in);
       }
       return in;
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
+    }
+  }
+
+  /** A gzip stream whose corruption or truncation is reported as bad input naming the file. */
+  private static final class Gunzipped extends FilterInputStream {
+    private final Path file;
+
+    Gunzipped(Path file, InputStream compressed) throws IOException {
+      super(gunzip(file, compressed));
+      this.file = file;
+    }
+
+    private static InputStream gunzip(Path file, InputStream compressed) throws IOException {
+      try {
+        return new GZIPInputStream(compressed, BUFFER);
+      } catch (ZipException | EOFException e) {
+        throw damaged(file, e);
+      }
+    }
+
+    @Override
+    public int read() throws IOException {
+      try {
+        return super.read();
+      } catch (ZipException | EOFException e) {
+        throw damaged(file, e);
+      }
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      try {
+        return super.read(b, off, len);
+      } catch (ZipException | EOFException e) {
+        throw damaged(file, e);
+      }
+    }
+
+    private static GraphInputException damaged(Path file, IOException e) {
+      return new GraphInputException(file.toString(), 0, "corrupt or truncated gzip data", e.getMessage(),
+          "a complete .gz file");
     }
   }
 }

@@ -191,12 +191,15 @@ public final class KnowledgeGraphBuilder {
   /**
    * A curated edge of the given relation (e.g. Hetionet's {@code CtD}); the same pair and relation counts once, in
    * either direction. Curated edges are concept–concept edges of weight 1 and length 1.
+   *
+   * @return whether this made a new edge: false for a self-loop (never kept) and for a pair and relation already
+   *     given, so that readers can say how many rows were merged
    */
-  public void curatedEdge(int a, int b, String relation) {
+  public boolean curatedEdge(int a, int b, String relation) {
     checkConcept(a);
     checkConcept(b);
     if (a == b) {
-      return;
+      return false;
     }
     int r = relationOf.getInt(relation);
     if (r < 0) {
@@ -205,10 +208,12 @@ public final class KnowledgeGraphBuilder {
       relationNames.add(relation);
     }
     long pair = pairKey(a, b);
-    if (curatedSeen.add(new CuratedKey(pair, r))) {
-      curatedPairs.add(pair);
-      curatedRelations.add(r);
+    if (!curatedSeen.add(new CuratedKey(pair, r))) {
+      return false;
     }
+    curatedPairs.add(pair);
+    curatedRelations.add(r);
+    return true;
   }
 
   /** Concepts seen so far. */

@@ -1,5 +1,7 @@
 package org.tropic.kg;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -17,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +27,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.PendingFiles;
 
 /**
  * Stores a {@link KnowledgeGraph} as a directory people and other tools can read: {@code nodes.tsv} ({@code id kind
@@ -32,8 +36,9 @@ import org.tropic.io.GraphInputException;
  * unknown), so a stored graph can still be sliced by year.
  *
  * <p>A write is all or nothing: everything goes into a hidden sibling directory that is renamed into place at the
- * end; an existing graph directory is replaced only then. A directory that exists but is not a stored knowledge
- * graph is never overwritten.
+ * end; an existing graph directory is replaced only then. A failure deletes the hidden directory, and so does a JVM
+ * stopped mid-write (Ctrl-C, SIGTERM), through {@link PendingFiles}. A directory that exists but is not a stored
+ * knowledge graph is never overwritten.
  */
 public final class KnowledgeGraphStore {
   /** The manifest's file name. */
@@ -98,18 +103,25 @@ public final class KnowledgeGraphStore {
     Path parent = absolute.getParent();
     Files.createDirectories(parent);
     Path staging = parent.resolve("." + absolute.getFileName() + ".tmp-" + suffix());
-    Files.createDirectory(staging);
+    // Registered before it exists: a catch block does not run on Ctrl-C or SIGTERM, the shutdown hook does.
+    PendingFiles.add(staging);
     try {
+      Files.createDirectory(staging);
       writeNodes(graph, staging.resolve(NODES));
       writeEdges(graph, staging.resolve(EDGES));
       Map<String, String> extraFiles = extra == null ? Map.of() : extra.writeInto(staging);
       Manifest manifest = manifest(graph, inputs, extraFiles);
       Files.write(staging.resolve(MANIFEST), JSON.writeValueAsBytes(manifest));
+      if (!PendingFiles.release(staging)) {
+        throw new IOException("stopped before " + target + " was written: the JVM is shutting down");
+      }
       commit(staging, absolute);
       return manifest;
     } catch (IOException | RuntimeException | Error e) {
       deleteTree(staging);
       throw e;
+    } finally {
+      PendingFiles.done(staging);
     }
   }
 
@@ -126,7 +138,9 @@ public final class KnowledgeGraphStore {
       Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
       throw e;
     }
+    PendingFiles.add(old); // the new graph is in place: an interrupted clean-up must not leave the old one behind
     deleteTree(old);
+    PendingFiles.done(old);
   }
 
   private static Manifest manifest(KnowledgeGraph graph, List<ReadReport> inputs, Map<String, String> extraFiles) {
@@ -188,8 +202,8 @@ public final class KnowledgeGraphStore {
     try {
       rule = DistanceRule.valueOf(manifest.distanceRule());
     } catch (IllegalArgumentException | NullPointerException e) {
-      throw new IOException(directory.resolve(MANIFEST) + ": unknown distance rule '" + manifest.distanceRule()
-          + "'");
+      throw new GraphInputException(directory.resolve(MANIFEST).toString(), 0, "unknown distance rule",
+          String.valueOf(manifest.distanceRule()), "one of " + Arrays.toString(DistanceRule.values()));
     }
     List<String> ids = new ArrayList<>();
     List<String> names = new ArrayList<>();
@@ -288,10 +302,26 @@ public final class KnowledgeGraphStore {
       throw new NoSuchFileException(directory.toString(), null, "not a stored knowledge graph (no " + MANIFEST
           + "); build one with 'tropic kg build ... -o " + directory + "'");
     }
-    Manifest manifest = JSON.readValue(file.toFile(), Manifest.class);
+    Manifest manifest;
+    try {
+      manifest = JSON.readValue(file.toFile(), Manifest.class);
+    } catch (JsonProcessingException e) {
+      // The original message leaves out Jackson's location text ("[Source: REDACTED ...]"); the line is kept.
+      JsonLocation at = e.getLocation();
+      throw new GraphInputException(file.toString(), at == null || at.getLineNr() < 0 ? 0 : at.getLineNr(),
+          "not a readable knowledge-graph manifest (" + e.getOriginalMessage() + ")", null,
+          "the JSON that 'tropic kg build' writes; rebuild the graph");
+    }
+    if (manifest == null) {
+      throw new GraphInputException(file.toString(), 0, "empty manifest", null,
+          "the JSON that 'tropic kg build' writes; rebuild the graph");
+    }
     if (manifest.formatVersion() != FORMAT_VERSION) {
-      throw new IOException(file + ": knowledge-graph format version " + manifest.formatVersion()
-          + " is not supported (this Tropic reads version " + FORMAT_VERSION + ")");
+      throw new GraphInputException(file.toString(), 0, manifest.formatVersion() == 0
+          ? "no formatVersion: not a knowledge graph stored by Tropic, or one from before format versions"
+          : "knowledge-graph format version " + manifest.formatVersion() + " is not supported",
+          null, "formatVersion " + FORMAT_VERSION + ", the only version this Tropic reads; rebuild the graph with"
+          + " 'tropic kg build'");
     }
     return manifest;
   }

@@ -5,15 +5,18 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.ReadOptions;
 
 /**
  * Reads the literature inputs other than SemMedDB dumps into a {@link KnowledgeGraphBuilder}:
  * <ul>
  *   <li>citation pairs — {@code citing cited} per line (tab or comma; PMIDs, optionally {@code PMID:}-prefixed),
- *       an optional header line;</li>
+ *       an optional header line (noted in the report);</li>
  *   <li>generic triples — {@code subject predicate object [pmid [year]]} per line, tab-separated, an optional header
- *       whose first field is {@code subject}; each triple counts as one predication, dated by its year column or
- *       else by its abstract's year, wherever that is given (the years of all rows are read before any row).</li>
+ *       whose first field is a usual name of a source column ({@code subject}, {@code head}, {@code source}, ...:
+ *       those the core's edge-list reader takes for a header), skipped and noted in the report; each triple counts
+ *       as one predication, dated by its year column or else by its abstract's year, wherever that is given (the
+ *       years of all rows are read before any row).</li>
  * </ul>
  * Malformed lines are counted and listed in the {@link ReadReport}, or stop the read in strict mode.
  */
@@ -32,6 +35,7 @@ public final class LiteratureTableReader {
         boolean header = first && f.length >= 2 && pmid(f[0]) < 0 && pmid(f[1]) < 0;
         first = false;
         if (header) {
+          tally.headerRow(table.line(), table.text());
           continue;
         }
         tally.row();
@@ -114,6 +118,7 @@ public final class LiteratureTableReader {
         boolean header = first && isTripleHeader(f);
         first = false;
         if (header) {
+          tally.headerRow(table.line(), table.text());
           continue;
         }
         tally.row();
@@ -139,7 +144,7 @@ public final class LiteratureTableReader {
   }
 
   private static boolean isTripleHeader(String[] fields) {
-    return fields[0].equalsIgnoreCase("subject");
+    return ReadOptions.HeaderRow.isSourceColumnName(fields[0]);
   }
 
   /** Why a row is not a triple, or {@code null} if it is one. */

@@ -7,20 +7,25 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What reading one input file did: rows seen, rows taken into the graph, rows dropped on purpose (by reason, e.g.
- * novelty 0 or a generic concept), and malformed rows — counted, and the first few listed with their line, so bad
- * input is reported and never silently mixed in.
+ * What reading one input file did: rows seen, rows taken into the graph (and how many of those only repeated an
+ * edge already read), rows dropped on purpose (by reason, e.g. novelty 0 or a generic concept), malformed rows —
+ * counted, and the first few listed with their line — and a first line skipped as a header, so bad input is
+ * reported and nothing is silently mixed in or left out.
  *
  * @param file the file read
  * @param table what the file held (e.g. {@code PREDICATION})
  * @param rows data rows seen (header and blank lines excluded)
  * @param accepted rows that became evidence
+ * @param merged accepted rows that made no edge of their own: a curated edge again, the same pair and relation in
+ *     either direction (literature rows add up as evidence by design and are not counted here)
  * @param dropped rows left out on purpose, by reason
  * @param malformed rows that could not be read
  * @param problems the first malformed rows, each with line, reason and text
+ * @param headerRow the line read as column names, e.g. {@code line 1 read as a header: 'head relation tail'}, or
+ *     {@code null}
  */
-public record ReadReport(String file, String table, long rows, long accepted, Map<String, Long> dropped,
-    long malformed, List<Problem> problems) {
+public record ReadReport(String file, String table, long rows, long accepted, long merged,
+    Map<String, Long> dropped, long malformed, List<Problem> problems, String headerRow) {
 
   /** The most malformed rows a report lists; the rest are only counted. */
   public static final int LISTED_PROBLEMS = 20;
@@ -39,15 +44,25 @@ public record ReadReport(String file, String table, long rows, long accepted, Ma
     problems = List.copyOf(problems);
   }
 
-  /** One paragraph for people: counts, drops and the listed problems as {@code file:line: reason: text}. */
+  /**
+   * One paragraph for people: counts, drops, the header line if one was skipped, and the listed problems as
+   * {@code file:line: reason: text}.
+   */
   public String summary() {
     StringBuilder text = new StringBuilder();
     text.append(file).append(" (").append(table).append("): ").append(count(rows)).append(" rows, ")
         .append(count(accepted)).append(" used");
+    if (merged > 0) {
+      text.append(" (").append(count(merged)).append(merged == 1 ? " repeats" : " repeat")
+          .append(" an earlier row's pair and relation, in either direction, and merged into its edge)");
+    }
     dropped.entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(d -> text.append(", ").append(count(d.getValue())).append(" dropped (").append(d.getKey())
             .append(')'));
     text.append(", ").append(count(malformed)).append(" malformed");
+    if (headerRow != null) {
+      text.append(System.lineSeparator()).append("  ").append(file).append(": ").append(headerRow);
+    }
     for (Problem problem : problems) {
       text.append(System.lineSeparator()).append("  ").append(file).append(':').append(problem.line()).append(": ")
           .append(problem.reason()).append(": ").append(problem.text());
@@ -70,6 +85,8 @@ public record ReadReport(String file, String table, long rows, long accepted, Ma
     private final String table;
     private long rows;
     private long accepted;
+    private long merged;
+    private String headerRow;
     private final Map<String, Long> dropped = new LinkedHashMap<>();
     private long malformed;
     private final List<Problem> problems = new ArrayList<>();
@@ -85,6 +102,16 @@ public record ReadReport(String file, String table, long rows, long accepted, Ma
 
     void accepted() {
       accepted++;
+    }
+
+    /** An accepted row that added to an edge already there instead of making one. */
+    void merged() {
+      merged++;
+    }
+
+    /** The first data line was skipped as column names; it is quoted in the report. */
+    void headerRow(long line, String text) {
+      headerRow = "line " + line + " read as a header: '" + text + "'";
     }
 
     void dropped(String reason) {
@@ -103,7 +130,7 @@ public record ReadReport(String file, String table, long rows, long accepted, Ma
     }
 
     ReadReport report() {
-      return new ReadReport(file, table, rows, accepted, dropped, malformed, problems);
+      return new ReadReport(file, table, rows, accepted, merged, dropped, malformed, problems, headerRow);
     }
   }
 }

@@ -11,17 +11,30 @@ import java.util.List;
 
 /**
  * Reads a small UTF-8 table line by line (plain or gzip): fields split on tabs when the line has one, else on
- * commas; a field wrapped in double quotes loses them; CR before LF, blank lines and {@code #} comment lines are
- * ignored. For the tab- and comma-separated inputs that are not SemMedDB dumps (citation pairs, triples,
- * co-occurrence tables, curated graphs).
+ * commas (or, for SIF, on runs of spaces, as the core's SIF reader splits); a field wrapped in double quotes loses
+ * them; CR before LF, blank lines and {@code #} comment lines are ignored. For the tab- and comma-separated inputs
+ * that are not SemMedDB dumps (citation pairs, triples, co-occurrence tables, curated graphs).
  */
 final class TextTable implements Closeable {
+  /** What separates the fields of a line that has no tab. */
+  enum Fallback {
+    COMMA,
+    /** Spaces (and any other whitespace), runs of them counting as one: SIF's rule. */
+    WHITESPACE
+  }
+
   private final BufferedReader lines;
+  private final Fallback fallback;
   private long line;
   private String text;
   private String[] fields;
 
   TextTable(Path file) throws IOException {
+    this(file, Fallback.COMMA);
+  }
+
+  TextTable(Path file, Fallback fallback) throws IOException {
+    this.fallback = fallback;
     this.lines = new BufferedReader(new InputStreamReader(InputFiles.open(file), StandardCharsets.UTF_8), 1 << 16);
   }
 
@@ -40,7 +53,8 @@ final class TextTable implements Closeable {
         continue;
       }
       text = raw;
-      fields = split(raw);
+      fields = raw.indexOf('\t') < 0 && fallback == Fallback.WHITESPACE ? raw.strip().split("\\s+")
+          : split(raw);
       return true;
     }
   }

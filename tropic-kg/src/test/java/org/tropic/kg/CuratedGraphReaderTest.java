@@ -36,4 +36,44 @@ class CuratedGraphReaderTest {
     KnowledgeGraph graph = builder.build();
     assertThat(graph.name(graph.node("Gene::1"))).isEqualTo("TP53");
   }
+
+  /** Space-separated SIF, as the core's SIF reader takes it, with its header noted rather than read as an edge. */
+  @Test
+  void aSpaceSeparatedSifIsReadAsTheCoreReadsIt() throws IOException {
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "source relation target\nGene::1 GiG Gene::2\n"
+        + "Gene::2   GiG  Gene::3\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CuratedGraphReader.read(null, edges, builder, true).get(0);
+    assertThat(report.rows()).isEqualTo(2);
+    assertThat(report.accepted()).isEqualTo(2);
+    assertThat(report.headerRow()).isEqualTo("line 1 read as a header: 'source relation target'");
+    assertThat(report.summary()).contains("edges.sif: line 1 read as a header");
+    KnowledgeGraph graph = builder.build();
+    assertThat(graph.edgeCount()).isEqualTo(2);
+    assertThat(graph.node("source")).isNegative();
+
+    // a line with a tab is split on tabs only (ids may hold spaces), as in the core
+    Path mixed = Files.writeString(dir.resolve("mixed.sif"), "Gene::1 GiG Gene::2\nGene::2  GiG\tGene::3\n");
+    ReadReport lenient = CuratedGraphReader.read(null, mixed, KnowledgeGraphBuilder.allKinds(), false).get(0);
+    assertThat(lenient.accepted()).isEqualTo(1);
+    assertThat(lenient.malformed()).isEqualTo(1);
+    assertThat(lenient.headerRow()).isNull();
+  }
+
+  /** Hetionet lists two edges once each way: the rows are counted as merged, so rows and edges add up. */
+  @Test
+  void aRowRepeatingAnEdgeIsCountedAsMergedAndASelfLoopAsDropped() throws IOException {
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "G::1\tGr>G\tG::2\nG::2\tGr>G\tG::1\n"
+        + "G::1\tGiG\tG::2\nG::1\tGiG\tG::1\nG::2\tGr>G\tG::3\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CuratedGraphReader.read(null, edges, builder, true).get(0);
+    KnowledgeGraph graph = builder.build();
+    assertThat(report.rows()).isEqualTo(5);
+    assertThat(report.accepted()).isEqualTo(4);
+    assertThat(report.merged()).isEqualTo(1);
+    assertThat(report.dropped()).containsEntry("self-loop", 1L);
+    assertThat(graph.edgeCount()).isEqualTo(report.accepted() - report.merged());
+    assertThat(report.summary()).contains("5 rows, 4 used (1 repeats an earlier row's pair and relation, in either"
+        + " direction, and merged into its edge), 1 dropped (self-loop), 0 malformed");
+  }
 }

@@ -10,12 +10,20 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.Algorithm;
+import org.tropic.apsp.ApspPlan;
+import org.tropic.apsp.ApspRequest;
+import org.tropic.apsp.ApspResult;
+import org.tropic.apsp.Device;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
-import org.tropic.apsp.TiledDistanceMatrix;
+import org.tropic.cli.ApspNarration;
+import org.tropic.cli.ProgressBar;
 import org.tropic.discovery.KgDistances;
 import org.tropic.io.DistanceStore;
+import org.tropic.io.GraphInputException;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.Sidecar;
 import org.tropic.kg.EdgeKind;
@@ -25,64 +33,94 @@ import org.tropic.kg.KnowledgeGraphStore;
 import org.tropic.semiring.MinPlusKernels;
 
 /**
- * All-pairs shortest paths of a knowledge-graph view with the core engine (blocked Floyd–Warshall), stored beside
- * the graph as {@code apsp.npy} with its sidecar, and found again by the discovery commands.
+ * All-pairs shortest paths of a knowledge-graph view with the core engine, planned, shown and solved as
+ * {@code tropic apsp} does (see {@link ApspNarration}), stored beside the graph as {@code apsp.npy} with its sidecar,
+ * and found again by the discovery commands.
  */
 final class Apsp {
   /** The manifest's role names for the stored result and the edge kinds it was computed over. */
   static final String ROLE = "apsp";
   static final String ROLE_EDGES = "apsp-edges";
   static final String FILE = "apsp.npy";
-  private static final int SINGLE_TILE = 512;
+  /** What a user can do when the planner finds no plan that fits, in this command's terms (not mpirun's). */
+  private static final String TOO_BIG = "raise the heap (TROPIC_JAVA_OPTS=-Xmx...), or leave out --apsp: the"
+      + " discovery commands then search from single sources";
 
   private Apsp() {}
 
-  /** Solves the view's APSP in memory, after checking that its distance tiles fit in the heap. */
-  static TiledDistanceMatrix solve(KgView view, PrintWriter out) {
-    int n = view.size();
-    BlockedFloydWarshall solver = new BlockedFloydWarshall(MinPlusKernels.best(), options(n));
-    long bytes = solver.matrixBytes(view.graph()); // about half of n² floats: the view is undirected
-    long heap = Runtime.getRuntime().maxMemory();
-    if (bytes > heap * 0.7) {
-      throw new IllegalArgumentException(String.format(Locale.ROOT, "APSP of %,d vertices needs %.1f GiB of"
-          + " distances but the heap is %.1f GiB: choose fewer edge kinds (e.g. --apsp-edges concept-concept) or"
-          + " raise -Xmx, or query by single-source search (no --apsp)", n, bytes / 1073741824.0,
-          heap / 1073741824.0));
+  /**
+   * A solve the planner has chosen and the user has been shown.
+   *
+   * @param view the view solved
+   * @param request what was asked of the planner: {@code tropic apsp}'s defaults
+   * @param plan its choice
+   */
+  record Planned(KgView view, ApspRequest request, ApspPlan plan) {}
+
+  /**
+   * Plans the view's APSP as {@code tropic apsp} does, with the same planner and memory check, and prints the plan
+   * line on {@code out}.
+   *
+   * @throws MemoryBudgetException before anything large is allocated, with the numbers, when no algorithm fits in
+   *     what the heap still has (the graph itself and the reader's data included)
+   */
+  static Planned plan(KgView view, PrintWriter out) {
+    return plan(view, 0, out);
+  }
+
+  /** As {@link #plan(KgView, PrintWriter)} within {@code memoryBudgetBytes} (0: what the heap still has). */
+  static Planned plan(KgView view, long memoryBudgetBytes, PrintWriter out) {
+    ApspRequest request = new ApspRequest(Algorithm.AUTO, FloydWarshallOptions.defaults(), 0, memoryBudgetBytes,
+        Device.AUTO);
+    ApspPlan plan;
+    try {
+      plan = new Planner(MinPlusKernels.best()).plan(view.graph(), request);
+    } catch (MemoryBudgetException e) {
+      boolean severalKinds = view.kinds().stream().filter(kind -> view.kg().edgeCount(kind) > 0).count() > 1;
+      throw e.withAdvice((severalKinds ? "choose fewer edge kinds (e.g. --apsp-edges concept-concept), " : "")
+          + TOO_BIG);
     }
-    long start = System.nanoTime();
-    TiledDistanceMatrix result = solver.solve(view.graph(), Progress.NONE);
-    out.printf(Locale.ROOT, "APSP: %,d vertices (%s) by blocked Floyd–Warshall in %.2f s%n", n,
-        KgView.labels(view.kinds()), (System.nanoTime() - start) / 1e9);
+    out.printf(Locale.ROOT, "APSP of %,d vertices (%s edges):%n", view.size(), KgView.labels(view.kinds()));
+    out.println("  " + ApspNarration.planLine(view.graph(), plan, request.floydWarshall()));
+    String device = ApspNarration.deviceLine(plan);
+    if (device != null) {
+      out.println("  " + device);
+    }
+    out.flush(); // before the progress bar, which goes to the error stream
+    return new Planned(view, request, plan);
+  }
+
+  /** Runs the plan with a progress bar on {@code err}, then prints the summary line on {@code out}. */
+  static ApspResult solve(Planned planned, PrintWriter out, PrintWriter err) {
+    ApspResult result = org.tropic.apsp.Apsp.run(planned.view().graph(), planned.plan(), planned.request(),
+        ProgressBar.on(err));
+    out.println("  " + planned.plan().algorithm().label() + " " + ApspNarration.summaryLine(planned.view().graph(),
+        result));
     return result;
   }
 
   /**
-   * Automatic options, except that a graph small enough for one tile gets that tile directly: calibrating the
-   * block-size model costs more than such a solve.
+   * Solves the plan and stores the result in {@code directory} (the graph directory being written, to be committed
+   * as {@code graphDirectory}); returns the manifest entries naming it.
    */
-  static FloydWarshallOptions options(int n) {
-    FloydWarshallOptions defaults = FloydWarshallOptions.defaults();
-    return n <= SINGLE_TILE ? defaults.withBlockSize(Math.max(32, (n + 31) / 32 * 32)) : defaults;
+  static Map<String, String> writeInto(Path directory, Path graphDirectory, Planned planned, PrintWriter out,
+      PrintWriter err) throws IOException {
+    return writeInto(directory, graphDirectory, planned.view(), solve(planned, out, err), ProgressBar.on(err));
   }
 
   /**
-   * Solves and stores the view's APSP in {@code directory} (the graph directory being written, to be committed as
-   * {@code graphDirectory}); returns the manifest entries naming it.
+   * Stores an already solved APSP of a view, telling {@code progress} of the rows written; see
+   * {@link #writeInto(Path, Path, Planned, PrintWriter, PrintWriter)}.
    */
-  static Map<String, String> writeInto(Path directory, Path graphDirectory, KgView view, PrintWriter out)
-      throws IOException {
-    return writeInto(directory, graphDirectory, view, solve(view, out));
-  }
-
-  /** Stores the view's already solved APSP; see {@link #writeInto(Path, Path, KgView, PrintWriter)}. */
-  static Map<String, String> writeInto(Path directory, Path graphDirectory, KgView view,
-      TiledDistanceMatrix distances) throws IOException {
-    String arithmetic = new BlockedFloydWarshall(MinPlusKernels.best(), options(view.size()))
-        .arithmeticFor(view.graph()).label();
+  static Map<String, String> writeInto(Path directory, Path graphDirectory, KgView view, ApspResult result,
+      Progress progress) throws IOException {
+    ApspPlan plan = result.plan();
     Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH",
-        true, KgView.labels(view.kinds())), new Sidecar.Options("fw", "auto", distances.blockSize(),
-        FloydWarshallOptions.defaults().effectiveThreads()), arithmetic, Map.of());
-    DistanceStore.write(distances, directory.resolve(FILE), sidecar, Progress.NONE);
+        true, KgView.labels(view.kinds())), new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null
+        ? null : plan.arithmetic().label(), plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
+        plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(),
+        Map.of("solve", result.solveSeconds()));
+    DistanceStore.write(result.distances(), directory.resolve(FILE), sidecar, progress);
     Map<String, String> files = new LinkedHashMap<>();
     files.put(ROLE, FILE);
     files.put(ROLE_EDGES, KgView.labels(view.kinds()));
@@ -124,7 +162,7 @@ final class Apsp {
       out.println("distances: single-source search (no stored APSP; 'tropic kg build ... --apsp' stores one)");
       return null;
     }
-    Set<EdgeKind> storedKinds = EdgeKind.parseList(extra.get(ROLE_EDGES));
+    Set<EdgeKind> storedKinds = storedKinds(kgDirectory, extra.get(ROLE_EDGES));
     if (!withEdges(view.kg(), storedKinds).equals(withEdges(view.kg(), view.kinds()))) {
       out.println("distances: single-source search (the stored APSP is over " + KgView.labels(storedKinds)
           + " edges, these paths use " + KgView.labels(view.kinds()) + "; 'tropic kg build ... --apsp --apsp-edges "
@@ -132,6 +170,23 @@ final class Apsp {
       return null;
     }
     return kgDirectory.resolve(stored);
+  }
+
+  /** The edge kinds the manifest says the stored result was computed over; a manifest without them is bad input. */
+  private static Set<EdgeKind> storedKinds(Path kgDirectory, String list) throws GraphInputException {
+    String manifest = kgDirectory.resolve(KnowledgeGraphStore.MANIFEST).toString();
+    String expected = "'" + ROLE_EDGES + "' beside '" + ROLE + "' in extraFiles, e.g. \"concept-concept\" (the"
+        + " edge kinds the stored APSP runs over); rebuild the graph with 'tropic kg build ... --apsp'";
+    if (list == null) {
+      throw new GraphInputException(manifest, 0, "lists a stored APSP result but not the edge kinds it was computed"
+          + " over", null, expected);
+    }
+    try {
+      return EdgeKind.parseList(list);
+    } catch (IllegalArgumentException e) {
+      throw new GraphInputException(manifest, 0, "the stored APSP's edge kinds cannot be read (" + e.getMessage()
+          + ")", list, expected);
+    }
   }
 
   /** The kinds of {@code kinds} that the graph has edges of: kinds without edges change no view. */

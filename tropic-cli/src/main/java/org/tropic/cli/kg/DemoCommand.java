@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.tropic.apsp.TiledDistanceMatrix;
+import org.tropic.apsp.ApspResult;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.Candidate;
 import org.tropic.discovery.ConceptMapping;
@@ -114,8 +115,8 @@ public final class DemoCommand implements Callable<Integer> {
 
     print.println();
     print.print("2. ");
-    TiledDistanceMatrix apsp = Apsp.solve(view, print);
-    KgDistances distances = KgDistances.fromMatrix(view, apsp);
+    ApspResult apsp = Apsp.solve(Apsp.plan(view, print), print, spec.commandLine().getErr());
+    KgDistances distances = KgDistances.fromMatrix(view, apsp.distances());
 
     print.println();
     print.println("   Curated graph: Hetionet v1.0 sample");
@@ -158,7 +159,7 @@ public final class DemoCommand implements Callable<Integer> {
       Files.createDirectories(out);
       Path kg = out.resolve("literature-kg");
       KnowledgeGraphStore.write(literature, List.of(literatureReport), kg,
-          directory -> Apsp.writeInto(directory, kg, view, apsp));
+          directory -> Apsp.writeInto(directory, kg, view, apsp, ProgressBar.on(spec.commandLine().getErr())));
       ValidationPlots.scenarios(comparison.counts(), "MEDLINE co-occurrence paths vs Hetionet",
           out.resolve("curated"));
       print.println("wrote " + kg + " and " + out.resolve("curated-scenarios.png") + " (.svg)");

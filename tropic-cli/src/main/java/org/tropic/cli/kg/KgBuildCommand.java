@@ -1,9 +1,12 @@
 package org.tropic.cli.kg;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -13,6 +16,7 @@ import org.tropic.cli.Version;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.EdgeKind;
+import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphBuilder;
 import org.tropic.kg.KnowledgeGraphStore;
@@ -89,11 +93,12 @@ public final class KgBuildCommand implements Callable<Integer> {
       + " concept-concept, concept-abstract, citation, or all (default)")
   String edges;
 
-  @Option(names = "--apsp", description = "also compute and store all-pairs shortest paths (apsp.npy)")
+  @Option(names = "--apsp", description = "also compute and store all-pairs shortest paths (apsp.npy), planned and"
+      + " shown as by 'tropic apsp' (refused before it starts if it cannot fit in the heap)")
   boolean apsp;
 
-  @Option(names = "--apsp-edges", paramLabel = "KINDS", description = "edge kinds the stored APSP runs over"
-      + " (default: those built)")
+  @Option(names = "--apsp-edges", paramLabel = "KINDS", description = "edge kinds the stored APSP runs over, among"
+      + " those built (default: all of them); needs --apsp")
   String apspEdges;
 
   @Option(names = "--strict", description = "stop at the first malformed row instead of counting it")
@@ -126,8 +131,64 @@ public final class KgBuildCommand implements Callable<Integer> {
     // Checked before any input is read.
     CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
         .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
-    KnowledgeGraphBuilder builder = new KnowledgeGraphBuilder(kinds);
+    Set<EdgeKind> apspKinds = apspKinds(kinds);
     List<ReadReport> reports = new ArrayList<>();
+    // Read in a method of its own: the builder's counts are garbage once the graph is built, and the APSP planner
+    // measures what the heap still has.
+    KnowledgeGraph graph = read(kinds, table, reports, out);
+    out.println("graph: " + graph.describe());
+    if (graph.edgeCount() == 0) {
+      throw new IllegalArgumentException(noEdges(reports, kinds));
+    }
+    Apsp.Planned planned = null;
+    if (apsp) {
+      KgView view = graph.view(apspKinds);
+      if (view.graph().arcCount() == 0) {
+        throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": the graph has no edges"
+            + " of " + (apspKinds.size() == 1 ? "that kind" : "those kinds") + "; it has " + edgesByKind(graph)
+            + "; nothing written");
+      }
+      planned = Apsp.plan(view, out); // refuses a solve that cannot fit before anything is written
+    }
+    Apsp.Planned solve = planned;
+    KnowledgeGraphStore.write(graph, reports, output, solve == null ? null
+        : directory -> Apsp.writeInto(directory, output, solve, out, spec.commandLine().getErr()));
+    out.println("wrote " + output + (replacing ? " (replacing the graph stored there before)" : ""));
+    return KgCli.OK;
+  }
+
+  /**
+   * The kinds the stored APSP runs over: those built, or those of {@code --apsp-edges}, which must be among them.
+   * {@code --apsp-edges} without {@code --apsp} is refused, as the MPI options are without {@code --distributed}:
+   * whoever sets it expects an effect.
+   */
+  private Set<EdgeKind> apspKinds(Set<EdgeKind> built) {
+    if (apspEdges == null) {
+      return built;
+    }
+    if (!apsp) {
+      throw new IllegalArgumentException("--apsp-edges " + apspEdges + " is for the stored APSP: add --apsp, or drop"
+          + " --apsp-edges");
+    }
+    if (apspEdges.strip().equalsIgnoreCase("all")) {
+      return built;
+    }
+    Set<EdgeKind> wanted = KgCli.kinds(apspEdges);
+    Set<EdgeKind> missing = EnumSet.copyOf(wanted);
+    missing.removeAll(built);
+    if (!missing.isEmpty()) {
+      throw new IllegalArgumentException("--apsp-edges " + apspEdges + ": " + KgView.labels(missing)
+          + (missing.size() == 1 ? " is" : " are") + " not built (--edges " + KgView.labels(built) + "); choose"
+          + " among " + KgView.labels(built) + ", or add " + (missing.size() == 1 ? "it" : "them") + " to --edges");
+    }
+    return wanted;
+  }
+
+  /** Every input read into a fresh builder, each file's report printed and added to {@code reports}. */
+  private KnowledgeGraph read(Set<EdgeKind> kinds, CooccurrenceTableReader.Options table, List<ReadReport> reports,
+      PrintWriter out) throws IOException {
+    boolean curated = curatedEdges != null;
+    KnowledgeGraphBuilder builder = new KnowledgeGraphBuilder(kinds);
     for (Path file : citations) {
       reports.add(report(out, SemMedDbReader.readCitations(file, builder, strict)));
     }
@@ -161,16 +222,14 @@ public final class KgBuildCommand implements Callable<Integer> {
         reports.add(report(out, report));
       }
     }
-    KnowledgeGraph graph = builder.build();
-    out.println("graph: " + graph.describe());
-    if (graph.edgeCount() == 0) {
-      throw new IllegalArgumentException(noEdges(reports, kinds));
-    }
-    Set<EdgeKind> apspKinds = apspEdges == null ? kinds : KgCli.kinds(apspEdges);
-    KnowledgeGraphStore.write(graph, reports, output,
-        apsp ? directory -> Apsp.writeInto(directory, output, graph.view(apspKinds), out) : null);
-    out.println("wrote " + output + (replacing ? " (replacing the graph stored there before)" : ""));
-    return KgCli.OK;
+    return builder.build();
+  }
+
+  /** The kinds the graph has edges of, with their counts: what {@code --apsp-edges} can choose from. */
+  private static String edgesByKind(KnowledgeGraph graph) {
+    return Arrays.stream(EdgeKind.values()).filter(kind -> graph.edgeCount(kind) > 0)
+        .map(kind -> String.format(Locale.ROOT, "%s (%,d edges)", kind.label(), graph.edgeCount(kind)))
+        .collect(Collectors.joining(", "));
   }
 
   /** Why an empty graph is refused: a wrong file, a wrong --edges or too strict a filter, not a result. */

@@ -7,8 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Set;
+import org.tropic.apsp.DeviceUnavailableException;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.cli.ErrorMessages;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.NpyFormatException;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphStore;
@@ -36,21 +39,30 @@ final class KgCli {
 
   /**
    * Runs {@code work}, printing expected errors as one line on the command's error stream: bad input (a malformed
-   * file, a missing file, an invalid option value) exits 2, failing I/O or anything unexpected 1.
+   * or damaged file, a stored result that is not what it claims, a missing file, an invalid option value, a solve
+   * too big for memory, refused before it starts) exits 2, as in the core commands; failing I/O, running out of
+   * memory or anything unexpected 1.
    */
   static int run(CommandSpec spec, Work work) {
     PrintWriter err = spec.commandLine().getErr();
     String name = "tropic " + spec.qualifiedName(" ").replaceFirst("^\\S+\\s*", "").strip();
     try {
       return work.run();
-    } catch (GraphInputException | NoSuchFileException e) {
-      err.println(name + ": " + message(e));
-      return BAD_INPUT;
-    } catch (IllegalArgumentException | IllegalStateException e) {
-      err.println(name + ": " + e.getMessage());
-      return BAD_INPUT;
-    } catch (IOException | UncheckedIOException e) {
-      err.println(name + ": I/O failed: " + ErrorMessages.of(e));
+    } catch (UncheckedIOException e) {
+      return e.getCause() instanceof GraphInputException || e.getCause() instanceof NpyFormatException
+          ? badInput(err, name, e.getCause()) : ioFailed(err, name, e);
+    } catch (GraphInputException | NoSuchFileException | NpyFormatException e) {
+      return badInput(err, name, e);
+    } catch (IllegalArgumentException | IllegalStateException | MemoryBudgetException
+        | DeviceUnavailableException e) {
+      return badInput(err, name, e);
+    } catch (IOException e) {
+      return ioFailed(err, name, e);
+    } catch (OutOfMemoryError e) {
+      // The APSP planner refuses what cannot fit before it starts; this is whatever else outgrew the heap.
+      err.println(name + ": ran out of memory (" + e.getMessage() + "; the heap is at most "
+          + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): raise it with TROPIC_JAVA_OPTS=-Xmx..., or give"
+          + " smaller inputs");
       return FAILED;
     } catch (Exception e) {
       err.println(name + ": failed: " + e);
@@ -59,6 +71,16 @@ final class KgCli {
       err.flush();
       spec.commandLine().getOut().flush();
     }
+  }
+
+  private static int badInput(PrintWriter err, String name, Throwable e) {
+    err.println(name + ": " + (e instanceof IOException io ? message(io) : e.getMessage()));
+    return BAD_INPUT;
+  }
+
+  private static int ioFailed(PrintWriter err, String name, Exception e) {
+    err.println(name + ": I/O failed: " + ErrorMessages.of(e));
+    return FAILED;
   }
 
   private static String message(IOException e) {

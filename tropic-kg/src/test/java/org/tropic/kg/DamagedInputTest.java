@@ -1,0 +1,98 @@
+package org.tropic.kg;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.io.GraphInputException;
+
+/**
+ * Inputs and stored graphs that are damaged or not what they claim: each is bad input ({@link GraphInputException})
+ * naming the file, never a bare parser or decompressor message; and a header line is skipped with a note, never
+ * read as data.
+ */
+class DamagedInputTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void aTruncatedGzipInputIsBadInputNamingTheFile() throws IOException {
+    StringBuilder rows = new StringBuilder("subject\tpredicate\tobject\n");
+    for (int i = 0; i < 20_000; i++) {
+      rows.append('C').append(i).append("\tX\tC").append(i + 1).append('\n');
+    }
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(rows.toString().getBytes(StandardCharsets.UTF_8));
+    }
+    byte[] whole = gz.toByteArray();
+    Path truncated = Files.write(dir.resolve("t.tsv.gz"), Arrays.copyOf(whole, whole.length / 2));
+
+    assertThatThrownBy(() -> LiteratureTableReader.readTriples(truncated, KnowledgeGraphBuilder.allKinds(), false))
+        .isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(truncated + ": corrupt or truncated gzip data")
+        .hasMessageContaining("expected a complete .gz file");
+    assertThatThrownBy(() -> CooccurrenceTableReader.read(truncated, KnowledgeGraphBuilder.allKinds(),
+        CooccurrenceTableReader.Options.defaults())).isInstanceOf(GraphInputException.class)
+        .hasMessageContaining(truncated.toString());
+  }
+
+  /** {@code head relation tail} is a header as the core's edge-list reader sees it, not the triple head–tail. */
+  @Test
+  void aTriplesHeaderOfAnyUsualSourceNameIsSkippedWithANote() throws IOException {
+    Path triples = Files.writeString(dir.resolve("t.tsv"), "head\trelation\ttail\nA\tX\tB\t7\t2006\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = LiteratureTableReader.readTriples(triples, builder, true);
+    KnowledgeGraph graph = builder.build();
+    assertThat(graph.node("head")).isNegative();
+    assertThat(graph.node("tail")).isNegative();
+    assertThat(report.rows()).isEqualTo(1);
+    assertThat(report.summary()).contains(triples + ": line 1 read as a header: 'head\trelation\ttail'");
+  }
+
+  @Test
+  void aCorruptManifestIsBadInputNamingItWithoutParserNoise() throws IOException {
+    Path kg = stored();
+    String json = Files.readString(kg.resolve("graph.json"));
+    Files.writeString(kg.resolve("graph.json"), json.substring(0, json.length() / 2));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(kg.resolve("graph.json").toString())
+        .hasMessageContaining("not a readable knowledge-graph manifest")
+        .hasMessageNotContaining("Source:").hasMessageNotContaining("REDACTED");
+  }
+
+  @Test
+  void anotherFormatVersionIsBadInputSayingWhichWasFoundAndWhichIsRead() throws IOException {
+    Path kg = stored();
+    Path manifest = kg.resolve("graph.json");
+    String json = Files.readString(manifest);
+    Files.writeString(manifest, json.replaceFirst("\"formatVersion\" : 1", "\"formatVersion\" : 2"));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(manifest.toString())
+        .hasMessageContaining("format version 2 is not supported")
+        .hasMessageContaining("formatVersion 1, the only version this Tropic reads");
+
+    Files.writeString(manifest, json.replaceFirst("\"formatVersion\" : 1,", ""));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageContaining("no formatVersion")
+        .hasMessageContaining("formatVersion 1, the only version this Tropic reads");
+  }
+
+  private Path stored() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    builder.predication(builder.concept("A", null, null), builder.concept("B", null, null), 1, 2000);
+    Path kg = dir.resolve("kg");
+    KnowledgeGraphStore.write(builder.build(), List.of(), kg);
+    assertThat(Files.readString(kg.resolve("graph.json"))).contains("\"formatVersion\" : 1,");
+    return kg;
+  }
+}
