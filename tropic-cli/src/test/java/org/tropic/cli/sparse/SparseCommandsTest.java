@@ -436,6 +436,37 @@ class SparseCommandsTest {
         .contains("line 1 has it already");
   }
 
+  /** A labelled matrix copied without its labels file used to switch silently to internal indices. */
+  @Test
+  void aLabelledMatrixWhoseLabelsFileIsMissingIsRefusedNamingIt() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    Path labels = GraphSources.labelsFile(matrix);
+    Files.delete(labels);
+    out.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", "5")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + ": the graph had vertex labels, but their file " + labels
+        + " is missing");
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), matrix.toString(), "pagerank")).isEqualTo(2);
+    assertThat(err.toString()).contains(labels + " is missing");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  /** A damaged .bcoo is bad input (exit 2) named with its file, not a raw index error. */
+  @Test
+  void aDamagedMatrixIsRefusedAsBadInput() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    byte[] bytes = Files.readAllBytes(matrix);
+    bytes[bytes.length - 4] ^= 1; // the low byte of the last element's in-block column: still inside the block
+    Files.write(matrix, bytes);
+    assertThat(run(new CentralityCommand(LOADER), matrix.toString(), "pagerank")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + ": checksum mismatch");
+  }
+
   @Test
   void convertWritesAMatrixTheOtherCommandsOpen() throws IOException {
     Path matrix = dir.resolve("u.bcoo");
