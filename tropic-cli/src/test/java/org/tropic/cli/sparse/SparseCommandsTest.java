@@ -334,8 +334,24 @@ class SparseCommandsTest {
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector", "--iterations", "2",
         "--npy", npy.toString(), "--json")).isEqualTo(1);
     assertThat(JSON.readTree(out.toString()).get("converged").asBoolean()).isFalse();
-    assertThat(err.toString()).contains("did not converge");
+    assertThat(err.toString()).contains("eigenvector did not converge: change ", " after 2 iterations, --tolerance"
+        + " 1.0E-6; raise --iterations; " + npy + " not written (scores that did not converge are not saved)");
     assertThat(npy).doesNotExist();
+
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--iterations", "3")).isEqualTo(1);
+    assertThat(err.toString()).containsPattern("katz did not converge: change \\S+ after 3 iterations, --tolerance "
+        + "1.0E-6; raise --iterations \\(alpha x lambda_max = 0.5000: about --iterations \\d+\\)");
+  }
+
+  /** --tolerance 0 runs exactly --iterations (LDBC): nothing was tested, so it said "converged true" wrongly. */
+  @Test
+  void pageRankWithToleranceZeroSaysFixedIterationsNotConverged() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--tolerance", "0",
+        "--iterations", "2", "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("fixed_iterations").asBoolean()).isTrue();
+    assertThat(json.has("converged")).isFalse();
   }
 
   @Test
