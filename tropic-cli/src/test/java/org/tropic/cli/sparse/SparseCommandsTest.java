@@ -175,6 +175,7 @@ class SparseCommandsTest {
     JsonNode json = JSON.readTree(out.toString());
     assertThat(json.get("depth").asInt()).isEqualTo(3);
     assertThat(json.get("level_sizes").toString()).isEqualTo("[1,2,1,1]");
+    assertThat(json.get("levels").toString()).isEqualTo("[[\"a\"],[\"b\",\"c\"],[\"d\"],[\"e\"]]");
     int[] levels = readNpyInts(npy);
     Graph g = LOADER.load(directed, ReadOptions.defaults()).graph();
     assertThat(levels).containsExactly(Bfs.levels(SparseGraph.of(g), g.vertex("a")).levels());
@@ -201,6 +202,27 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("subgraph centrality needs a symmetric matrix", "pass --undirected");
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,9")).isEqualTo(2);
     assertThat(err.toString()).contains("--seeds: no vertex named '9'");
+  }
+
+  /**
+   * --source reads a number as an id only in a graph without labels, as the help now says; JSON rankings call the
+   * internal position "index" (it was "id", which --source does not accept).
+   */
+  @Test
+  void sourceHelpAndRankingJsonSayWhatANumberMeans() throws IOException {
+    assertThat(run(new BfsCommand(LOADER), "--help")).isZero();
+    assertThat(out.toString().replaceAll("\\s+", " ")).contains("its label, or, only when the graph has no labels")
+        .doesNotContain("label or id");
+    out.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), "--help")).isZero();
+    assertThat(out.toString().replaceAll("\\s+", " ")).contains("only when the graph has no labels");
+    out.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--json", "--top", "1"))
+        .isZero();
+    JsonNode top = JSON.readTree(out.toString()).get("top").get(0);
+    assertThat(top.has("id")).isFalse();
+    assertThat(top.get("vertex").asText()).isEqualTo("e");
+    assertThat(top.get("index").asInt()).isEqualTo(4); // e is the fifth vertex the file names
   }
 
   @Test
