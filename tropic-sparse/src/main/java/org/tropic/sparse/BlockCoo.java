@@ -51,6 +51,7 @@ public final class BlockCoo implements AutoCloseable {
   private final Layout layout;
   private final Permutation permutation;
   private final Arena arena;
+  private final LabelRecord labelRecord;
   /** Derived on first use by a row-ordered SpMV; a benign race may build it twice. */
   private volatile RowRuns rowRuns;
   /** Derived on first use by a row-ordered pattern SpMV, like {@link #rowRuns}. */
@@ -82,6 +83,19 @@ public final class BlockCoo implements AutoCloseable {
     }
   }
 
+  /**
+   * What a {@code .bcoo} file says about vertex labels: matrices written before files recorded it, and matrices built
+   * in memory, are {@link #UNRECORDED}; so a reader can tell a graph with no labels from a labels file that was lost.
+   */
+  public enum LabelRecord {
+    /** Not known: a built matrix, or a file written before the header said. */
+    UNRECORDED,
+    /** The graph had no labels: vertex ids are the names. */
+    NONE,
+    /** The graph had labels, saved in a sidecar file beside the matrix. */
+    SIDECAR
+  }
+
   /** Receives the stored elements of a matrix, in stored order and stored (possibly renumbered) ids. */
   @FunctionalInterface
   public interface ElementVisitor {
@@ -91,6 +105,14 @@ public final class BlockCoo implements AutoCloseable {
   BlockCoo(int rows, int columns, int blockHeight, int blockWidth, int[] blockRowStart, int[] blockColumn,
       int[] blockStart, MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation,
       Arena arena) {
+    this(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart, coords, values, layout,
+        permutation, arena, LabelRecord.UNRECORDED);
+  }
+
+  BlockCoo(int rows, int columns, int blockHeight, int blockWidth, int[] blockRowStart, int[] blockColumn,
+      int[] blockStart, MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation,
+      Arena arena, LabelRecord labelRecord) {
+    this.labelRecord = labelRecord;
     this.rows = rows;
     this.columns = columns;
     this.blockHeight = blockHeight;
@@ -134,7 +156,20 @@ public final class BlockCoo implements AutoCloseable {
 
   /** Writes this matrix to {@code file} (a temporary file renamed into place, so no half-written file remains). */
   public void save(Path file) throws IOException {
-    BlockCooFile.save(this, file);
+    BlockCooFile.save(this, file, LabelRecord.UNRECORDED);
+  }
+
+  /**
+   * As {@link #save(Path)}, recording in the header whether the graph's labels were saved beside it (the caller
+   * writes them), so that a reader can refuse a labelled matrix whose labels file is missing.
+   */
+  public void save(Path file, boolean labelled) throws IOException {
+    BlockCooFile.save(this, file, labelled ? LabelRecord.SIDECAR : LabelRecord.NONE);
+  }
+
+  /** What the file this matrix was opened from says about its labels; {@link LabelRecord#UNRECORDED} if built. */
+  public LabelRecord labelRecord() {
+    return labelRecord;
   }
 
   public int rowCount() {
@@ -204,7 +239,7 @@ public final class BlockCoo implements AutoCloseable {
       return this;
     }
     return new BlockCoo(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart, coords, null,
-        layout, permutation, null);
+        layout, permutation, null, labelRecord);
   }
 
   /** Visits every stored element in stored order; O(nnz). */

@@ -175,6 +175,84 @@ class BlockCooTest {
         .hasMessageContaining("offsets.bcoo");
   }
 
+  /**
+   * A coordinate outside its block is refused in every block, not only on the last block row or column, where the
+   * kernels would otherwise wrap it into another vertex (an interior block) or index past the vector.
+   */
+  @Test
+  void coordinatesOutsideTheirBlockAreRefusedInEveryBlock(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.bcoo");
+    BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 200, 2_000, false, false),
+        BlockCooOptions.defaults().withBlockSize(64), 1);
+    m.save(file);
+    assertThat(m.blockColumn()[0]).isZero(); // block 0 is interior: block row 0, block column 0 of 4
+    long coordsAt = coordinatesOffset(m);
+    for (int bad : new int[] {0xFFFF << 16, 0xFFFF, 64 << 16}) {
+      byte[] bytes = Files.readAllBytes(file);
+      java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt((int) coordsAt, bad);
+      Path corrupt = dir.resolve("corrupt.bcoo");
+      Files.write(corrupt, bytes);
+      assertThatThrownBy(() -> BlockCoo.open(corrupt)).isInstanceOf(IOException.class)
+          .hasMessageContaining("corrupt.bcoo").hasMessageContaining("block 0 (block row 0, block column 0, 64×64)")
+          .hasMessageContaining("in-block row " + (bad >>> 16) + " and column " + (bad & 0xFFFF));
+    }
+  }
+
+  /** A changed element that stays inside its block is caught by the checksum; files without one still open. */
+  @Test
+  void checksumCatchesInRangeDamageAndOldFilesWithoutOneStillOpen(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.bcoo");
+    BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 200, 2_000, false, true),
+        BlockCooOptions.defaults().withBlockSize(64), 1);
+    m.save(file);
+    byte[] bytes = Files.readAllBytes(file);
+    java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    int coord = b.getInt((int) coordinatesOffset(m));
+    b.putInt((int) coordinatesOffset(m), coord ^ 1);
+    Path damaged = dir.resolve("damaged.bcoo");
+    Files.write(damaged, bytes);
+    assertThatThrownBy(() -> BlockCoo.open(damaged)).isInstanceOf(IOException.class)
+        .hasMessageContaining("damaged.bcoo").hasMessageContaining("checksum mismatch");
+
+    byte[] symmetric = Files.readAllBytes(file);
+    symmetric[28] |= 2; // the header's "symmetric" bit on a directed matrix
+    Files.write(damaged, symmetric);
+    assertThatThrownBy(() -> BlockCoo.open(damaged)).hasMessageContaining("checksum mismatch");
+
+    // A file from before the checksum: flag clear and the field zero. Its damage is not detected, but it opens.
+    b.putInt(28, b.getInt(28) & ~(8 | 16 | 32)).putInt(64, 0);
+    b.putInt((int) coordinatesOffset(m), coord);
+    Path old = dir.resolve("old.bcoo");
+    Files.write(old, bytes);
+    try (BlockCoo opened = BlockCoo.open(old)) {
+      assertThat(elements(opened)).containsExactlyElementsOf(elements(m));
+      assertThat(opened.labelRecord()).isEqualTo(BlockCoo.LabelRecord.UNRECORDED);
+    }
+  }
+
+  @Test
+  void theHeaderRecordsWhetherTheGraphHadLabels(@TempDir Path dir) throws IOException {
+    BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 20, 50, false, false), BlockCooOptions.defaults(), 1);
+    Path file = dir.resolve("m.bcoo");
+    m.save(file, true);
+    try (BlockCoo opened = BlockCoo.open(file)) {
+      assertThat(opened.labelRecord()).isEqualTo(BlockCoo.LabelRecord.SIDECAR);
+    }
+    m.save(file, false);
+    try (BlockCoo opened = BlockCoo.open(file)) {
+      assertThat(opened.labelRecord()).isEqualTo(BlockCoo.LabelRecord.NONE);
+    }
+  }
+
+  /** Where the packed coordinates start in the file of {@code m} (not permuted): after the 64-byte aligned index. */
+  private static long coordinatesOffset(BlockCoo m) {
+    long at = 128;
+    for (int[] section : new int[][] {m.blockRowStart(), m.blockColumn(), m.blockStart()}) {
+      at = (at + 4L * section.length + 63) & -64;
+    }
+    return at;
+  }
+
   @Test
   void optionsRejectImpossibleValues() {
     assertThatThrownBy(() -> BlockCooOptions.defaults().withBlockSize(65_537))
@@ -214,6 +292,7 @@ class BlockCooTest {
     java.nio.ByteBuffer header = java.nio.ByteBuffer.wrap(bytes).order(java.nio.ByteOrder.LITTLE_ENDIAN);
     header.putInt(8, 1);
     header.putInt(60, 0);
+    header.putInt(28, header.getInt(28) & ~(8 | 16 | 32)).putInt(64, 0); // nor a checksum or a label record
     Files.write(file, bytes);
     try (BlockCoo opened = BlockCoo.open(file)) {
       assertThat(opened.blockHeight()).isEqualTo(64);

@@ -38,7 +38,9 @@ public final class BfsCommand implements Callable<Integer> {
   Path graph;
 
   @Option(names = "--source", required = true, split = ",", paramLabel = "S",
-      description = "Source vertex (label or id); several, comma-separated, start at level 0 together.")
+      description = "Source vertex: its label, or, only when the graph has no labels (DIMACS, Matrix Market, a .bcoo"
+          + " of one), its 0-based id (the file's vertex k is k-1); several, comma-separated, start at level 0"
+          + " together.")
   List<String> sources;
 
   @Option(names = "--max-depth", paramLabel = "D", converter = OptionConverters.NonNegativeInt.class,
@@ -46,7 +48,7 @@ public final class BfsCommand implements Callable<Integer> {
   Integer maxDepth;
 
   @Option(names = "--show", defaultValue = "10", paramLabel = "N", converter = OptionConverters.NonNegativeInt.class,
-      description = "Vertices to list per level in the table (default: ${DEFAULT-VALUE}).")
+      description = "Vertices to list per level, in the table and in the JSON's levels (default: ${DEFAULT-VALUE}).")
   int show;
 
   @Mixin
@@ -78,6 +80,17 @@ public final class BfsCommand implements Callable<Integer> {
         json.put("reached", r.reached());
         json.put("depth", r.depth());
         json.put("level_sizes", r.levelSizes());
+        // The first --show vertices of each level, as the table lists them; every vertex's level is in --npy.
+        List<List<String>> levels = new ArrayList<>();
+        for (int level = 0; level <= r.depth(); level++) {
+          int[] at = r.vertices(level);
+          List<String> names = new ArrayList<>();
+          for (int i = 0; i < Math.min(show, at.length); i++) {
+            names.add(g.name(at[i]));
+          }
+          levels.add(names);
+        }
+        json.put("levels", levels);
         CommandSupport.printJson(out, json);
       } else {
         out.printf(Locale.ROOT, "BFS from %s: %,d of %,d vertices reached, depth %d%n", String.join(",", sources),

@@ -81,7 +81,10 @@ public final class CentralityCommand implements Callable<Integer> {
   int iterations;
 
   @Option(names = "--tolerance", defaultValue = "1e-6", paramLabel = "T",
-      description = "Convergence tolerance (default: ${DEFAULT-VALUE}); 0 runs all iterations (pagerank).")
+      description = "Convergence tolerance (default: ${DEFAULT-VALUE}); 0 runs exactly --iterations (pagerank, as"
+          + " LDBC; the output then says fixed_iterations, not converged). Eigenvector also stops when its change"
+          + " stalls below the float32 floor, 2^-23 x sqrt(vertices), which float32 rounding alone can keep up"
+          + " (the output says at_float32_floor).")
   double tolerance;
 
   @Option(names = "--damping", defaultValue = "0.85", paramLabel = "D", description = "PageRank damping.")
@@ -148,6 +151,7 @@ public final class CentralityCommand implements Callable<Integer> {
       AnalyticsProgress progress = AnalyticsProgress.of(spec, g);
       VertexScores scores;
       SubgraphCentrality.Result estimate = null;
+      String moreIterations = "";
       boolean converged;
       switch (measure) {
         case eigenvector -> {
@@ -158,6 +162,12 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("eigenvalue", r.eigenvalue());
           facts.put("iterations", r.iterations());
           facts.put("change", r.change());
+          facts.put("at_float32_floor", r.atFloat32Floor());
+          if (r.atFloat32Floor()) {
+            spec.commandLine().getErr().printf(Locale.ROOT, "eigenvector: the change stalled at %.4g, above"
+                + " --tolerance %s but below the float32 floor %.3g (2^-23 x sqrt(n)): converged as far as float32"
+                + " goes%n", r.change(), tolerance, EigenvectorCentrality.float32Floor(g.vertexCount()));
+          }
         }
         case pagerank -> {
           PageRank.Result r = PageRank.compute(g, new PageRank.Options(damping, iterations, tolerance, weighted),
@@ -184,6 +194,7 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("lambda_max_method", radius.method());
           facts.put("iterations", r.iterations());
           facts.put("change", r.change());
+          moreIterations = katzIterationsNeeded(a * radius.value(), r.iterations(), r.change());
         }
         case subgraph -> {
           CommandSupport.requireUndirected(g, graph, "subgraph centrality");
@@ -217,7 +228,9 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         default -> throw new IllegalStateException("unknown measure " + measure);
       }
-      if (estimate == null) {
+      if (measure == Measure.pagerank && tolerance == 0) {
+        facts.put("fixed_iterations", true); // ran exactly --iterations: nothing was tested, so nothing converged
+      } else if (estimate == null) {
         facts.put("converged", converged);
       }
       List<Ranked> ranked = scores.top(top);
@@ -227,8 +240,10 @@ public final class CentralityCommand implements Callable<Integer> {
         NpyWriter.write(output.npy, scores.toArray(), g, facts);
       }
       if (!converged) {
-        spec.commandLine().getErr().printf("tropic centrality: %s did not converge to %s within %d iterations%n",
-            measure, tolerance, iterations);
+        spec.commandLine().getErr().printf(Locale.ROOT, "tropic centrality: %s did not converge: change %.4g after"
+            + " %d iterations, --tolerance %s; raise --iterations%s%s%n", measure, (Double) facts.get("change"),
+            iterations, tolerance, moreIterations, output.npy == null ? ""
+                : "; " + output.npy + " not written (scores that did not converge are not saved)");
         spec.commandLine().getErr().flush();
         return CommandSupport.FAILED;
       }
@@ -276,6 +291,19 @@ public final class CentralityCommand implements Callable<Integer> {
     }
     CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error", "error bar"), withErrors);
     out.println("error bar: 3 standard errors + truncation bound + deflation bound");
+  }
+
+  /**
+   * How many iterations Katz needs, from its convergence rate ρ = α·λmax: the change shrinks about ρ-fold each
+   * iteration, so reaching the tolerance from {@code change} takes log(tolerance / change) / log ρ more.
+   */
+  private String katzIterationsNeeded(double rate, int done, double change) {
+    if (!(rate > 0 && rate < 1) || !(change > tolerance) || tolerance <= 0) {
+      return "";
+    }
+    double more = Math.ceil(Math.log(tolerance / change) / Math.log(rate));
+    return String.format(Locale.ROOT, " (alpha x lambda_max = %.4g: about --iterations %.0f)", rate,
+        Math.ceil((done + more) * 1.1));
   }
 
   /** Refuses, before any product, probe blocks that would run out of heap part way. */

@@ -130,12 +130,17 @@ final class CommandSupport {
     return rows;
   }
 
+  /**
+   * The ranking as JSON rows: {@code vertex} is the name --source and --seeds accept (the label, or the id of a graph
+   * without labels), {@code index} the vertex's position in the {@code .npy} vectors and the sidecar's labels. It
+   * was called {@code id}, which read as something --source would take.
+   */
   static List<Map<String, Object>> rankJson(List<Ranked> ranked) {
     List<Map<String, Object>> out = new ArrayList<>();
     for (Ranked r : ranked) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("vertex", r.name());
-      m.put("id", r.vertex());
+      m.put("index", r.vertex());
       m.put("score", r.score());
       out.add(m);
     }

@@ -54,7 +54,7 @@ final class GraphSources {
     refuseOptionsFixedByTheMatrix(spec, file);
     try {
       BlockCoo m = BlockCoo.open(file);
-      return SparseGraph.of(m, readLabels(file, m.rowCount()), matrix.kernels());
+      return SparseGraph.of(m, readLabels(file, m), matrix.kernels());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -97,11 +97,32 @@ final class GraphSources {
     }
   }
 
-  private static VertexLabels readLabels(Path matrixFile, int n) throws IOException {
+  /**
+   * The labels of {@code m} from the file beside it. Its header says whether there should be one: a labelled matrix
+   * whose labels file is missing is refused (its vertices would silently be named by internal index, which a
+   * --source would read differently), and a file beside an unlabelled one is not its own (convert removes it).
+   * A matrix from before the header said uses the file when there is one.
+   */
+  private static VertexLabels readLabels(Path matrixFile, BlockCoo m) throws IOException {
     Path labels = labelsFile(matrixFile);
-    if (!Files.exists(labels)) {
-      return null;
+    switch (m.labelRecord()) {
+      case NONE -> {
+        return null;
+      }
+      case SIDECAR -> {
+        if (!Files.exists(labels)) {
+          throw new IOException(matrixFile + ": the graph had vertex labels, but their file " + labels + " is "
+              + "missing (copy it with the matrix, or write both again with 'tropic sparse convert')");
+        }
+      }
+      case UNRECORDED -> {
+        if (!Files.exists(labels)) {
+          return null;
+        }
+      }
+      default -> throw new IllegalStateException("label record " + m.labelRecord());
     }
+    int n = m.rowCount();
     List<String> names = Files.readAllLines(labels, StandardCharsets.UTF_8);
     if (names.size() != n) {
       throw new IOException(labels + ": " + names.size() + " labels for a matrix of " + n + " vertices");
@@ -126,12 +147,13 @@ final class GraphSources {
   }
 
   /**
-   * Saves {@code m} to {@code file} with its labels beside it, or with none (a labels file left from an earlier
-   * matrix of that name is removed, since it would name this one's vertices wrongly); when the labels cannot be
-   * written the matrix is removed too, so that no half of the pair is left.
+   * Saves {@code m} to {@code file}, its header saying whether labels go with it, with its labels beside it, or with
+   * none (a labels file left from an earlier matrix of that name is removed, since it would name this one's
+   * vertices wrongly); when the labels cannot be written the matrix is removed too, so that no half of the pair is
+   * left.
    */
   static void save(BlockCoo m, VertexLabels labels, Path file) throws IOException {
-    m.save(file);
+    m.save(file, labels != null);
     try {
       if (labels != null) {
         writeLabels(file, labels);

@@ -39,7 +39,9 @@ public final class TraverseCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
   Path graph;
 
-  @Option(names = "--seeds", required = true, split = ",", paramLabel = "V", description = "Seed vertices.")
+  @Option(names = "--seeds", required = true, split = ",", paramLabel = "V",
+      description = "Seed vertices, comma-separated: labels, or, only when the graph has no labels (DIMACS,"
+          + " Matrix Market), 0-based ids (the file's vertex k is k-1).")
   List<String> seeds;
 
   @Option(names = "--steps", defaultValue = "2", paramLabel = "K", converter = PositiveInt.class,

@@ -175,6 +175,7 @@ class SparseCommandsTest {
     JsonNode json = JSON.readTree(out.toString());
     assertThat(json.get("depth").asInt()).isEqualTo(3);
     assertThat(json.get("level_sizes").toString()).isEqualTo("[1,2,1,1]");
+    assertThat(json.get("levels").toString()).isEqualTo("[[\"a\"],[\"b\",\"c\"],[\"d\"],[\"e\"]]");
     int[] levels = readNpyInts(npy);
     Graph g = LOADER.load(directed, ReadOptions.defaults()).graph();
     assertThat(levels).containsExactly(Bfs.levels(SparseGraph.of(g), g.vertex("a")).levels());
@@ -201,6 +202,27 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("subgraph centrality needs a symmetric matrix", "pass --undirected");
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,9")).isEqualTo(2);
     assertThat(err.toString()).contains("--seeds: no vertex named '9'");
+  }
+
+  /**
+   * --source reads a number as an id only in a graph without labels, as the help now says; JSON rankings call the
+   * internal position "index" (it was "id", which --source does not accept).
+   */
+  @Test
+  void sourceHelpAndRankingJsonSayWhatANumberMeans() throws IOException {
+    assertThat(run(new BfsCommand(LOADER), "--help")).isZero();
+    assertThat(out.toString().replaceAll("\\s+", " ")).contains("its label, or, only when the graph has no labels")
+        .doesNotContain("label or id");
+    out.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), "--help")).isZero();
+    assertThat(out.toString().replaceAll("\\s+", " ")).contains("only when the graph has no labels");
+    out.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--json", "--top", "1"))
+        .isZero();
+    JsonNode top = JSON.readTree(out.toString()).get("top").get(0);
+    assertThat(top.has("id")).isFalse();
+    assertThat(top.get("vertex").asText()).isEqualTo("e");
+    assertThat(top.get("index").asInt()).isEqualTo(4); // e is the fifth vertex the file names
   }
 
   @Test
@@ -334,8 +356,24 @@ class SparseCommandsTest {
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector", "--iterations", "2",
         "--npy", npy.toString(), "--json")).isEqualTo(1);
     assertThat(JSON.readTree(out.toString()).get("converged").asBoolean()).isFalse();
-    assertThat(err.toString()).contains("did not converge");
+    assertThat(err.toString()).contains("eigenvector did not converge: change ", " after 2 iterations, --tolerance"
+        + " 1.0E-6; raise --iterations; " + npy + " not written (scores that did not converge are not saved)");
     assertThat(npy).doesNotExist();
+
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--iterations", "3")).isEqualTo(1);
+    assertThat(err.toString()).containsPattern("katz did not converge: change \\S+ after 3 iterations, --tolerance "
+        + "1.0E-6; raise --iterations \\(alpha x lambda_max = 0.5000: about --iterations \\d+\\)");
+  }
+
+  /** --tolerance 0 runs exactly --iterations (LDBC): nothing was tested, so it said "converged true" wrongly. */
+  @Test
+  void pageRankWithToleranceZeroSaysFixedIterationsNotConverged() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--tolerance", "0",
+        "--iterations", "2", "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("fixed_iterations").asBoolean()).isTrue();
+    assertThat(json.has("converged")).isFalse();
   }
 
   @Test
@@ -434,6 +472,37 @@ class SparseCommandsTest {
     assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", first)).isEqualTo(2);
     assertThat(err.toString()).contains(labels + ", line 3: duplicate vertex label: '" + first + "'")
         .contains("line 1 has it already");
+  }
+
+  /** A labelled matrix copied without its labels file used to switch silently to internal indices. */
+  @Test
+  void aLabelledMatrixWhoseLabelsFileIsMissingIsRefusedNamingIt() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    Path labels = GraphSources.labelsFile(matrix);
+    Files.delete(labels);
+    out.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", "5")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + ": the graph had vertex labels, but their file " + labels
+        + " is missing");
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), matrix.toString(), "pagerank")).isEqualTo(2);
+    assertThat(err.toString()).contains(labels + " is missing");
+    assertThat(out.toString()).isEmpty();
+  }
+
+  /** A damaged .bcoo is bad input (exit 2) named with its file, not a raw index error. */
+  @Test
+  void aDamagedMatrixIsRefusedAsBadInput() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    byte[] bytes = Files.readAllBytes(matrix);
+    bytes[bytes.length - 4] ^= 1; // the low byte of the last element's in-block column: still inside the block
+    Files.write(matrix, bytes);
+    assertThat(run(new CentralityCommand(LOADER), matrix.toString(), "pagerank")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + ": checksum mismatch");
   }
 
   @Test
