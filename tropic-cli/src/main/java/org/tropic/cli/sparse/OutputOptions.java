@@ -14,7 +14,7 @@ public final class OutputOptions {
 
   @Option(names = "--npy", paramLabel = "FILE",
       description = "Also write the full per-vertex vector to FILE (ending in .npy, not the input graph, in a "
-          + "writable folder) as NumPy .npy, with a FILE.json sidecar.")
+          + "writable folder, created if missing) as NumPy .npy, with a FILE.json sidecar.")
   Path npy;
 
   /**
@@ -35,9 +35,14 @@ public final class OutputOptions {
     if (Files.isDirectory(npy)) {
       throw new BadInputException("--npy " + npy + ": is a directory", null);
     }
+    // Missing folders are created when the vector is written, as apsp -o and sparse convert -o create theirs; what
+    // must exist now is the nearest existing one, a writable folder.
     Path folder = npy.toAbsolutePath().getParent();
+    while (!Files.exists(folder) && folder.getParent() != null) {
+      folder = folder.getParent();
+    }
     if (!Files.isDirectory(folder)) {
-      throw new BadInputException("--npy " + npy + ": no such folder " + folder, null);
+      throw new BadInputException("--npy " + npy + ": " + folder + " is a file, not a folder", null);
     }
     if (!Files.isWritable(folder)) {
       throw new BadInputException("--npy " + npy + ": the folder " + folder + " is not writable", null);

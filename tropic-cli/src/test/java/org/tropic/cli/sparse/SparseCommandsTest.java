@@ -345,8 +345,15 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("folder.npy: is a directory");
 
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy",
-        dir.resolve("absent").resolve("t.npy").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("t.npy: no such folder").doesNotContainPattern("(?m)^layout: ");
+        directed.resolve("t.npy").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("t.npy: " + directed + " is a file, not a folder")
+        .doesNotContainPattern("(?m)^layout: ");
+
+    // A missing folder is created, as apsp -o and sparse convert -o create theirs.
+    Path inNewFolder = dir.resolve("absent").resolve("deeper").resolve("t.npy");
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy", inNewFolder.toString()))
+        .isZero();
+    assertThat(inNewFolder).isRegularFile();
   }
 
   @Test
