@@ -18,6 +18,7 @@ import org.tropic.io.LoadedGraph;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.LayoutAdvisor;
+import org.tropic.sparse.Orientation;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -54,6 +55,11 @@ final class GraphSources {
     refuseOptionsFixedByTheMatrix(spec, file);
     try {
       BlockCoo m = BlockCoo.open(file);
+      if (m.layout().orientation() != Orientation.TRANSPOSE && !m.layout().symmetric()) {
+        throw new BadInputException(file + " holds A of a directed graph ('sparse convert --orientation adjacency');"
+            + " the analytics pull along in-arcs and need Aᵀ: convert the graph again without --orientation (its"
+            + " default is transpose)", null);
+      }
       return SparseGraph.of(m, readLabels(file, m), matrix.kernels());
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);

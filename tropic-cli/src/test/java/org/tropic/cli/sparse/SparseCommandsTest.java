@@ -512,6 +512,17 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains(matrix + ": checksum mismatch");
   }
 
+  /** A directed graph's A (not Aᵀ) is refused by the analytics with its file and how to convert it again. */
+  @Test
+  void aMatrixOfADirectedGraphInAdjacencyOrientationIsRefusedNamingTheOption() {
+    Path matrix = dir.resolve("a.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o", matrix.toString(),
+        "--orientation", "adjacency")).isZero();
+    assertThat(run(new CentralityCommand(LOADER), matrix.toString(), "pagerank")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + " holds A of a directed graph", "--orientation adjacency",
+        "convert the graph again without --orientation");
+  }
+
   @Test
   void convertWritesAMatrixTheOtherCommandsOpen() throws IOException {
     Path matrix = dir.resolve("u.bcoo");
