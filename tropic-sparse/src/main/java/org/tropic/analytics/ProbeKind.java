@@ -8,10 +8,10 @@ import java.util.SplittableRandom;
  */
 public enum ProbeKind {
   /**
-   * Columns of the Sylvester–Hadamard matrix, H[i][k] = (−1)^popcount(i &amp; k): deterministic; with s probes (a
-   * power of two) the error comes only from entries F[i][j] with i ≡ j (mod s), which a bandwidth-reducing order
-   * (RCM) places far from the diagonal, and when s is a multiple of the least power of two ≥ n the estimate is
-   * exact.
+   * Columns of the Sylvester–Hadamard matrix, H[i][k] = (−1)^popcount(i &amp; k): with s probes (a power of two)
+   * the error comes only from entries F[i][j] with i ≡ j (mod s), which a bandwidth-reducing order (RCM) places far
+   * from the diagonal, and when s is a multiple of the least power of two ≥ n the estimate is exact. That error is
+   * fixed, not random, so {@link SubgraphCentrality} signs groups of columns at random to measure it.
    */
   HADAMARD,
   /** Independent random signs: unbiased, and the spread across probes gives a statistical error estimate. */

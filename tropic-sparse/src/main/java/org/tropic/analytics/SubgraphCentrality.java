@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.Locale;
+import java.util.SplittableRandom;
 import org.tropic.apsp.Progress;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.Permutation;
@@ -23,13 +24,18 @@ import org.tropic.sparse.SparseKernels;
  * that deflation leaves (a Lanczos run on the projected matrix, which also catches an eigenvalue the first run
  * missed), and every T_m has the y_j removed again. The rest's scale e^b' replaces e^b in its errors.
  *
- * <p>Error reported per vertex: the standard error of the mean over probes (a statistical estimate for Rademacher
- * probes, a conservative heuristic for Hadamard ones), plus the Chebyshev truncation bound and a float32 rounding
- * allowance, both scaled by e^b', plus the deflation bound 2‖R‖_F·e^λmax, R = A·Y − Y·Θ the deflated pairs'
- * measured residuals. With float32 products ‖R‖ cannot fall much below 1e-7·λmax, so this bound sets the error on
- * graphs whose λmax is large (as-22july06: 1% of the top score against 251% without deflation; the web graph:
- * 37% against 274%). Hadamard probes that make the estimate exact ({@link #hadamardIsExact}) report a standard
- * error of 0: their spread over the probes measures how the probes differ, not an error. Symmetric graphs only.
+ * <p>Error reported per vertex. The probes form G independent, unbiased estimates: Rademacher probes one each;
+ * Hadamard probes (the default) {@link Options#groups} runs of consecutive columns, each multiplied by its own random
+ * ±1 per vertex (without the signs a Hadamard estimate's error is a fixed aliasing sum that no spread across its
+ * probes measures: the power grid had 95 vertices outside bars built that way). The standard error is that of the
+ * mean of the G estimates, and the bar is t(G − 1)'s two-sided 99.9% quantile times it (4.07 for 16 groups), plus
+ * the Chebyshev truncation bound and a float32 rounding allowance, both scaled by e^b', plus the deflation bound
+ * 2‖R‖_F·e^λmax, R = A·Y − Y·Θ the deflated pairs' measured residuals. With float32 products ‖R‖ cannot fall
+ * much below 1e-7·λmax, so this bound sets the error on graphs whose λmax is large (as-22july06: 1% of the top
+ * score against 251% without deflation; the web graph: 37% against 274%). Each bar holds with probability 99.7% over
+ * the random signs, so up to 3 in 1,000 vertices may lie outside theirs; {@link Result#maxError} holds for all
+ * vertices at once. Hadamard probes that make the estimate exact ({@link #hadamardIsExact}) are neither signed nor
+ * grouped and report a standard error of 0. Symmetric graphs only.
  * Time O(probes · terms · (nnz + n · deflated) / threads) plus the Lanczos runs; memory 4 dense n × batch float
  * blocks and the Lanczos basis, 8 · n bytes a step (at most 4 · deflate + 40 steps, and a quarter of the heap). Its
  * products are SpMM: a graph built with {@code SparseGraph.of(graph, LayoutAdvisor.Product.SPMM)} multiplies them up
@@ -38,6 +44,13 @@ import org.tropic.sparse.SparseKernels;
 public final class SubgraphCentrality {
   private static final double FLOAT_EPSILON = Math.ulp(1f);
   private static final double MAX_EXPONENT = 700;
+  /**
+   * The confidence whose t quantile the bars use, above the {@link Result#CONFIDENCE} they state: the estimates'
+   * tails are heavier than normal (a group often aliases one large exp(A)_ij, a two-point variable), and with the
+   * 99.7% quantile 0.32–0.47% of the power grid's vertices fell outside their bars, Rademacher probes included; with
+   * 99.9%, 0.06–0.22% (three seeds and RCM order), and none of netscience's.
+   */
+  private static final double NOMINAL_CONFIDENCE = 0.999;
 
   private SubgraphCentrality() {}
 
@@ -50,10 +63,16 @@ public final class SubgraphCentrality {
    * @param seed seed of the Rademacher probes and the Lanczos start
    * @param deflate the most leading eigenpairs to take out and sum exactly (0: none); fewer are taken when fewer
    *     converge or their Lanczos basis would not fit in a quarter of the heap
+   * @param groups Hadamard probes: independent groups the probes are split into, each with its own random signs,
+   *     whose spread gives the standard error (at least 2; at most one per probe). Rademacher probes are each a
+   *     group of their own, whatever this says.
    */
-  public record Options(int probes, int terms, double tolerance, ProbeKind kind, int batch, long seed, int deflate) {
+  public record Options(int probes, int terms, double tolerance, ProbeKind kind, int batch, long seed, int deflate,
+      int groups) {
     /** The most eigenpairs {@link #deflate} takes. */
     public static final int MAX_DEFLATE = 256;
+    /** Groups of Hadamard probes by default: 15 degrees of freedom keep the t quantile of the bars near 3.6. */
+    public static final int DEFAULT_GROUPS = 16;
 
     public Options {
       if (probes < 2) {
@@ -73,33 +92,54 @@ public final class SubgraphCentrality {
       if (deflate < 0 || deflate > MAX_DEFLATE) {
         throw new IllegalArgumentException("deflated eigenpairs " + deflate + " must be 0..." + MAX_DEFLATE);
       }
+      if (groups < 2) {
+        throw new IllegalArgumentException("probe groups " + groups + " must be at least 2 (the error needs a"
+            + " spread)");
+      }
     }
 
-    /** 64 Hadamard probes in batches of 32, automatic degree (truncation below 1e-7), up to 8 pairs deflated. */
+    /** As the full constructor, with {@link #DEFAULT_GROUPS} groups of Hadamard probes. */
+    public Options(int probes, int terms, double tolerance, ProbeKind kind, int batch, long seed, int deflate) {
+      this(probes, terms, tolerance, kind, batch, seed, deflate, DEFAULT_GROUPS);
+    }
+
+    /**
+     * 64 Hadamard probes in 16 randomly signed groups, in batches of 32, automatic degree (truncation below 1e-7),
+     * up to 8 pairs deflated.
+     */
     public static Options defaults() {
       return new Options(64, 0, 1e-7, ProbeKind.HADAMARD, 32, 1, 8);
     }
 
     public Options withProbes(int p) {
-      return new Options(p, terms, tolerance, kind, batch, seed, deflate);
+      return new Options(p, terms, tolerance, kind, batch, seed, deflate, groups);
     }
 
     public Options withKind(ProbeKind k) {
-      return new Options(probes, terms, tolerance, k, batch, seed, deflate);
+      return new Options(probes, terms, tolerance, k, batch, seed, deflate, groups);
     }
 
     public Options withTerms(int t) {
-      return new Options(probes, t, tolerance, kind, batch, seed, deflate);
+      return new Options(probes, t, tolerance, kind, batch, seed, deflate, groups);
     }
 
     public Options withDeflate(int d) {
-      return new Options(probes, terms, tolerance, kind, batch, seed, d);
+      return new Options(probes, terms, tolerance, kind, batch, seed, d, groups);
+    }
+
+    public Options withGroups(int g) {
+      return new Options(probes, terms, tolerance, kind, batch, seed, deflate, g);
+    }
+
+    public Options withSeed(long s) {
+      return new Options(probes, terms, tolerance, kind, batch, s, deflate, groups);
     }
   }
 
   /**
    * @param scores the estimate of exp(A)_vv by original id
-   * @param standardErrors the standard error of each estimate over the probes
+   * @param standardErrors the standard error of each estimate: the spread of the {@code groups} independent
+   *     estimates' mean (0 where Hadamard probes make the estimate exact)
    * @param truncationBound Chebyshev truncation bound plus float32 rounding allowance, absolute, the same for all
    * @param deflationBound what summing the deflated eigenpairs exactly may be off by, absolute, the same for all
    *     (0 when none were deflated)
@@ -108,6 +148,11 @@ public final class SubgraphCentrality {
    * @param restMax the top of the interval the expansion was fitted to: λmax of what deflation leaves, or of A
    * @param terms Chebyshev degree used
    * @param probes probes used
+   * @param groups the independent estimates the standard errors are over: the Hadamard probes' randomly signed
+   *     groups, each Rademacher probe, or 1 where Hadamard probes make the estimate exact
+   * @param quantile the t quantile (groups − 1 degrees of freedom) a standard error is multiplied by in the bar of
+   *     one vertex: the two-sided 99.9% one, which keeps {@link #CONFIDENCE} on real graphs' heavier tails
+   * @param simultaneousQuantile the same for all n vertices at once (Bonferroni: upper tail 0.0005/n)
    * @param kind the probe kind
    * @param seriesConverged whether the Chebyshev series' truncation bound (relative to e^restMax) is within the
    *     tolerance: always with the automatic degree, not always with a fixed one. It says nothing of the probes'
@@ -115,20 +160,34 @@ public final class SubgraphCentrality {
    */
   public record Result(VertexScores scores, VertexScores standardErrors, double truncationBound,
       double deflationBound, SpectrumRange spectrum, double[] deflated, double restMax, int terms, int probes,
-      ProbeKind kind, boolean seriesConverged) {
+      int groups, double quantile, double simultaneousQuantile, ProbeKind kind, boolean seriesConverged) {
 
-    /** The reported error bar of vertex v: 3 standard errors plus the truncation and deflation bounds. */
+    /**
+     * The confidence stated for each vertex's bar, and for {@link #maxError} holding for all vertices at once; the
+     * quantiles are those of 99.9% (see {@code NOMINAL_CONFIDENCE}), since the estimates are not quite normal.
+     */
+    public static final double CONFIDENCE = 0.997;
+
+    /**
+     * The error bar of vertex v: the t quantile times its standard error, plus the truncation and deflation bounds.
+     * The exact value lies within it with probability {@link #CONFIDENCE} over the random probe signs (the t
+     * distribution of a mean of independent, unbiased estimates; Chebyshev and deflation bounds are worst cases).
+     */
     public double error(int v) {
-      return 3 * standardErrors.get(v) + truncationBound + deflationBound;
+      return quantile * standardErrors.get(v) + truncationBound + deflationBound;
     }
 
-    /** The largest error bar over all vertices. */
+    /**
+     * A bound every vertex's error is within at once, with probability {@link #CONFIDENCE}: the largest standard
+     * error times the Bonferroni t quantile, plus the truncation and deflation bounds. Wider than any one
+     * {@link #error}, which is the right width for one vertex read alone.
+     */
     public double maxError() {
       double max = 0;
       for (int v = 0; v < scores.size(); v++) {
-        max = Math.max(max, error(v));
+        max = Math.max(max, standardErrors.get(v));
       }
-      return max;
+      return simultaneousQuantile * max + truncationBound + deflationBound;
     }
   }
 
@@ -198,7 +257,13 @@ public final class SubgraphCentrality {
     double h = (restMax - a) / 2;
     double c = (a + restMax) / 2;
 
-    // The rest by probes: the mean of z ⊙ P·exp(A)·P·z, P removing the deflated eigenvectors.
+    // The rest by probes: the mean of z ⊙ P·exp(A)·P·z, P removing the deflated eigenvectors, first within each group
+    // (groupSum), then over the groups (sum, sumSquares). Groups are runs of consecutive probes, so batches meet them
+    // in order and one group's running sum is all that is kept.
+    int p = options.probes();
+    boolean exact = options.kind() == ProbeKind.HADAMARD && hadamardIsExact(n, p);
+    int groups = exact ? 1 : options.kind() == ProbeKind.RADEMACHER ? p : Math.min(options.groups(), p);
+    double[] groupSum = new double[n];
     double[] sum = new double[n];
     double[] sumSquares = new double[n];
     int degree = series.coefficients.length - 1;
@@ -208,33 +273,94 @@ public final class SubgraphCentrality {
       int s = Math.min(options.batch(), options.probes() - first);
       float[] probes = new float[n * s];
       options.kind().fill(probes, n, s, first, options.seed());
+      if (options.kind() == ProbeKind.HADAMARD && !exact) {
+        signGroups(probes, n, s, first, p, groups, options.seed());
+      }
       float[] projected = probes.clone();
       top.removeFrom(projected, s);
       float[] f = expTimes(g.matrix(), g.kernels(), projected, s, series.coefficients, h, c, top, progress);
-      for (int i = 0; i < n; i++) {
-        for (int k = 0; k < s; k++) {
-          double z = (double) probes[i * s + k] * f[i * s + k];
-          sum[i] += z;
-          sumSquares[i] += z * z;
+      for (int from = 0; from < s; ) {
+        int group = groupOf(first + from, p, groups);
+        int groupEnd = groupStart(group + 1, p, groups);
+        int to = Math.min(s, groupEnd - first);
+        for (int i = 0; i < n; i++) {
+          double z = 0;
+          for (int k = from; k < to; k++) {
+            z += (double) probes[i * s + k] * f[i * s + k];
+          }
+          groupSum[i] += z;
         }
+        if (first + to == groupEnd) {
+          int size = groupEnd - groupStart(group, p, groups);
+          for (int i = 0; i < n; i++) {
+            double mean = groupSum[i] / size;
+            sum[i] += mean;
+            sumSquares[i] += mean * mean;
+            groupSum[i] = 0;
+          }
+        }
+        from = to;
       }
     }
     progress.end();
-    int p = options.probes();
-    boolean exact = options.kind() == ProbeKind.HADAMARD && hadamardIsExact(n, p);
     double scale = Math.exp(restMax);
     double[] standardError = new double[n];
     for (int i = 0; i < n; i++) {
-      double mean = sum[i] / p;
-      double variance = Math.max(0, (sumSquares[i] - p * mean * mean) / (p - 1));
+      double mean = sum[i] / groups;
       estimate[i] += scale * mean;
-      standardError[i] = exact ? 0 : scale * Math.sqrt(variance / p);
+      if (!exact) {
+        double variance = Math.max(0, (sumSquares[i] - groups * mean * mean) / (groups - 1));
+        standardError[i] = scale * Math.sqrt(variance / groups);
+      }
     }
     double rounding = 8 * (degree + 1) * FLOAT_EPSILON;
+    double tail = (1 - NOMINAL_CONFIDENCE) / 2;
+    double quantile = exact ? 0 : StudentT.upperQuantile(tail, groups - 1);
+    double simultaneous = exact ? 0 : StudentT.upperQuantile(tail / n, groups - 1);
     Permutation perm = g.permutation();
     return new Result(new VertexScores(perm.toOld(estimate), g), new VertexScores(perm.toOld(standardError), g),
         scale * (series.truncationBound + rounding), deflationBound, range, top.values(), restMax, degree, p,
-        options.kind(), series.truncationBound <= options.tolerance());
+        groups, quantile, simultaneous, options.kind(), series.truncationBound <= options.tolerance());
+  }
+
+  /** The first probe of group g of {@code groups} over p probes: groups are runs of ⌊p/groups⌋ or one more. */
+  private static int groupStart(int g, int p, int groups) {
+    return (int) ((long) g * p / groups);
+  }
+
+  private static int groupOf(int probe, int p, int groups) {
+    int g = (int) ((long) probe * groups / p);
+    while (groupStart(g + 1, p, groups) <= probe) {
+      g++;
+    }
+    while (groupStart(g, p, groups) > probe) {
+      g--;
+    }
+    return g;
+  }
+
+  /**
+   * Multiplies the Hadamard probes {@code first..first+s-1} of each group by that group's random ±1 per vertex, z =
+   * D_g·h. Alone, a Hadamard block's error is the fixed sum over the vertices j it aliases with i of exp(A)_ij, which
+   * no spread across its columns measures (power grid: 95 vertices outside bars of 3 such "standard errors"). With
+   * D_g the group's estimate is unbiased (E[d_i·d_j] = 0 for i ≠ j), groups are independent, and the spread of their
+   * means is a true standard error; locality is kept, since the aliased pairs are still those i ≡ j modulo the
+   * group's power-of-two block.
+   */
+  private static void signGroups(float[] probes, int n, int s, int first, int p, int groups, long seed) {
+    for (int from = 0; from < s; ) {
+      int group = groupOf(first + from, p, groups);
+      int to = Math.min(s, groupStart(group + 1, p, groups) - first);
+      SplittableRandom random = new SplittableRandom(seed * 0xC2B2AE3D27D4EB4FL + 0x165667B19E3779F9L * (group + 1));
+      for (int i = 0; i < n; i++) {
+        if (random.nextBoolean()) {
+          for (int k = from; k < to; k++) {
+            probes[i * s + k] = -probes[i * s + k];
+          }
+        }
+      }
+      from = to;
+    }
   }
 
   /**

@@ -57,6 +57,7 @@ public final class CentralityCommand implements Callable<Integer> {
       Map.entry("--terms", EnumSet.of(Measure.subgraph)),
       Map.entry("--probe-kind", EnumSet.of(Measure.subgraph)),
       Map.entry("--deflate", EnumSet.of(Measure.subgraph)),
+      Map.entry("--groups", EnumSet.of(Measure.subgraph)),
       Map.entry("--seed", EnumSet.of(Measure.subgraph)));
 
   private final GraphLoader loader;
@@ -122,6 +123,12 @@ public final class CentralityCommand implements Callable<Integer> {
       description = "Subgraph: leading eigenpairs (Lanczos) summed exactly, the probes estimating only the rest; "
           + "0 = none (default: ${DEFAULT-VALUE}).")
   int deflate;
+
+  @Option(names = "--groups", defaultValue = "16", paramLabel = "G", converter = PositiveInt.class,
+      description = "Subgraph: Hadamard probes are split into G groups, each with its own random signs, whose"
+          + " spread gives the standard error; at least 2 (default: ${DEFAULT-VALUE}). Rademacher probes are each"
+          + " a group of their own.")
+  int groups;
 
   @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (subgraph).")
   long seed;
@@ -199,8 +206,11 @@ public final class CentralityCommand implements Callable<Integer> {
         case subgraph -> {
           CommandSupport.requireUndirected(g, graph, "subgraph centrality");
           ProbeKind kind = parseProbeKind(probeKind);
+          if (groups < 2) {
+            throw new IllegalArgumentException("--groups " + groups + ": at least 2 are needed for a spread");
+          }
           SubgraphCentrality.Options options = new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed,
-              deflate);
+              deflate, groups);
           refuseProbeBlocksBeyondTheHeap(g.vertexCount(), options);
           SubgraphCentrality.Result r = SubgraphCentrality.compute(g, options, progress);
           if (r.probes() < probes) {
@@ -216,6 +226,8 @@ public final class CentralityCommand implements Callable<Integer> {
           converged = true;
           facts.put("probes", r.probes());
           facts.put("probe_kind", r.kind().name().toLowerCase());
+          facts.put("groups", r.groups());
+          facts.put("confidence", SubgraphCentrality.Result.CONFIDENCE);
           facts.put("terms", r.terms());
           facts.put("lambda_min", r.spectrum().min());
           facts.put("lambda_max", r.spectrum().max());
@@ -255,6 +267,7 @@ public final class CentralityCommand implements Callable<Integer> {
   private void print(List<Ranked> ranked, SubgraphCentrality.Result estimate, Map<String, Object> facts,
       SparseGraph g) throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    boolean[] resolved = estimate == null ? null : resolved(ranked, estimate);
     if (output.json) {
       Map<String, Object> json = new LinkedHashMap<>(facts);
       List<Map<String, Object>> rows = CommandSupport.rankJson(ranked);
@@ -263,10 +276,12 @@ public final class CentralityCommand implements Callable<Integer> {
           int v = ranked.get(i).vertex();
           rows.get(i).put("standard_error", estimate.standardErrors().get(v));
           rows.get(i).put("error", estimate.error(v));
+          rows.get(i).put("resolved", resolved[i]);
         }
       }
       json.put("top", rows);
       CommandSupport.printJson(out, json);
+      noteUnresolved(resolved);
       return;
     }
     StringBuilder summary = new StringBuilder(measure.name() + " centrality of " + g.vertexCount() + " vertices");
@@ -287,10 +302,62 @@ public final class CentralityCommand implements Callable<Integer> {
       List<String> row = new ArrayList<>(rows.get(i));
       row.add(CommandSupport.format(estimate.standardErrors().get(v)));
       row.add(CommandSupport.format(estimate.error(v)));
+      row.add(resolved[i] ? "yes" : "no");
       withErrors.add(row);
     }
-    CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error", "error bar"), withErrors);
-    out.println("error bar: 3 standard errors + truncation bound + deflation bound");
+    CommandSupport.printTable(out, List.of("rank", "vertex", "score", "std. error", "error bar", "in top"),
+        withErrors);
+    if (estimate.groups() < 2) {
+      out.println("error bar: truncation bound + deflation bound (these Hadamard probes give the exact diagonal)");
+    } else {
+      out.printf(Locale.ROOT, "error bar: t quantile %.3g x std. error over %d independent estimates + truncation"
+          + " bound + deflation bound; each holds with %.1f%% confidence, max_error for all vertices at once%n",
+          estimate.quantile(), estimate.groups(), 100 * SubgraphCentrality.Result.CONFIDENCE);
+    }
+    out.flush();
+    noteUnresolved(resolved);
+  }
+
+  /**
+   * Whether each listed vertex is surely among those listed: its bar lies wholly above the bar of every vertex not
+   * listed. The scores with the largest positive errors are the ones a ranking picks, so a leader whose bar overlaps
+   * an unlisted vertex's may be there by noise alone.
+   */
+  private static boolean[] resolved(List<Ranked> ranked, SubgraphCentrality.Result estimate) {
+    VertexScores scores = estimate.scores();
+    boolean[] listed = new boolean[scores.size()];
+    for (Ranked r : ranked) {
+      listed[r.vertex()] = true;
+    }
+    double highestUnlisted = Double.NEGATIVE_INFINITY;
+    for (int v = 0; v < scores.size(); v++) {
+      if (!listed[v]) {
+        highestUnlisted = Math.max(highestUnlisted, scores.get(v) + estimate.error(v));
+      }
+    }
+    boolean[] resolved = new boolean[ranked.size()];
+    for (int i = 0; i < resolved.length; i++) {
+      int v = ranked.get(i).vertex();
+      resolved[i] = scores.get(v) - estimate.error(v) > highestUnlisted;
+    }
+    return resolved;
+  }
+
+  private void noteUnresolved(boolean[] resolved) {
+    if (resolved == null) {
+      return;
+    }
+    int unresolved = 0;
+    for (boolean r : resolved) {
+      unresolved += r ? 0 : 1;
+    }
+    if (unresolved > 0) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.printf(Locale.ROOT, "tropic centrality: %d of the %d listed are not resolved: their error bars overlap"
+          + " that of a vertex not listed, so noise may have put them there; raise --probes%n", unresolved,
+          resolved.length);
+      err.flush();
+    }
   }
 
   /**

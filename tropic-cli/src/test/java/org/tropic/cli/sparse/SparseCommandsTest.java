@@ -449,6 +449,31 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("--probes 1000000000 capped at 8");
   }
 
+  /**
+   * --top picks the largest estimates, so noise puts leaders there: each listed vertex says whether its bar clears
+   * every unlisted vertex's, and one note says to raise --probes. Exact probes (64 on 60 vertices) resolve all.
+   */
+  @Test
+  void subgraphTopSaysWhichListedVerticesAreNotResolved() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--probes", "4", "--groups",
+        "2", "--top", "5", "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("groups").asInt()).isEqualTo(2);
+    assertThat(json.get("confidence").asDouble()).isEqualTo(0.997);
+    int unresolved = 0;
+    for (JsonNode row : json.get("top")) {
+      unresolved += row.get("resolved").asBoolean() ? 0 : 1;
+    }
+    assertThat(unresolved).isPositive();
+    assertThat(err.toString()).contains(unresolved + " of the 5 listed are not resolved", "raise --probes");
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--top", "5")).isZero();
+    assertThat(out.toString()).contains("in top", "(these Hadamard probes give the exact diagonal)")
+        .doesNotContain(" no\n");
+    assertThat(err.toString()).doesNotContain("not resolved");
+  }
+
   @Test
   void subgraphProbeBlocksBeyondTheHeapAreRefusedBeforeAnyProduct() {
     CentralityCommand command = new CentralityCommand(LOADER);
