@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.Locale;
+import org.apache.commons.statistics.distribution.TDistribution;
 import java.util.SplittableRandom;
 import org.tropic.apsp.Progress;
 import org.tropic.sparse.BlockCoo;
@@ -315,8 +316,9 @@ public final class SubgraphCentrality {
     }
     double rounding = 8 * (degree + 1) * FLOAT_EPSILON;
     double tail = (1 - NOMINAL_CONFIDENCE) / 2;
-    double quantile = exact ? 0 : StudentT.upperQuantile(tail, groups - 1);
-    double simultaneous = exact ? 0 : StudentT.upperQuantile(tail / n, groups - 1);
+    TDistribution t = exact ? null : TDistribution.of(groups - 1);
+    double quantile = exact ? 0 : t.inverseSurvivalProbability(tail);
+    double simultaneous = exact ? 0 : t.inverseSurvivalProbability(tail / n);
     Permutation perm = g.permutation();
     return new Result(new VertexScores(perm.toOld(estimate), g), new VertexScores(perm.toOld(standardError), g),
         scale * (series.truncationBound + rounding), deflationBound, range, top.values(), restMax, degree, p,
