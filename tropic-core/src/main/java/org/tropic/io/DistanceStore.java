@@ -32,7 +32,8 @@ import org.tropic.semiring.Arithmetic;
  * whenever a sidecar exists the files beside it are the ones it describes. Renaming the sidecar first would let a
  * crash pair a new sidecar with an old or missing matrix; leaving the old sidecar in place would pair it with a
  * new matrix. A failure during the renames removes what this write had put in place, so the worst outcome is no
- * result, never a mismatched or partial one.
+ * result, never a mismatched or partial one. A Ctrl-C or SIGTERM does not interrupt the renames: the shutdown hook
+ * that deletes temporaries ({@link PendingFiles}) waits for them, so the old result or the new one stands.
  *
  * <p>Peak extra memory is one row (plus a 4 MiB buffer), never a second n² copy. The disk's usable space is
  * checked before anything is written.
@@ -117,6 +118,9 @@ public final class DistanceStore {
     void copyRow(int u, int[] dst);
   }
 
+  /** For tests: runs inside a commit, just after the old sidecar is deleted, so a test can stop it there. */
+  static volatile Runnable insideCommit = () -> {};
+
   private DistanceStore() {}
 
   /**
@@ -199,7 +203,7 @@ public final class DistanceStore {
     try {
       Path temp = createTemporary(target, temporaries);
       stageInts(temp, target, header, rows, progress);
-      move(temp, target);
+      PendingFiles.commit(List.of(temp), () -> move(temp, target));
       forceDirectory(target.getParent());
     } catch (IOException | RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
@@ -297,13 +301,33 @@ public final class DistanceStore {
     return out.resolveSibling(stem + ".pred.npy");
   }
 
+  /**
+   * Renames the staged files into place. No order of renames replaces two files at one instant, so this order makes
+   * every intermediate state one that readers recognise: the old sidecar goes first, and from then until the new
+   * sidecar lands there is no sidecar, which readers refuse as an incomplete result. So at every instant the files
+   * are the old complete pair, the new complete pair, or no result; never a sidecar beside a matrix it does not
+   * describe. The whole sequence runs under {@link PendingFiles#commit}: a Ctrl-C or SIGTERM waits for it to end
+   * (or stops it before it starts), so only a kill -9 or a crash in these few milliseconds can leave no result.
+   */
   private static void commit(Path target, Path distancesTemp, Path predecessorsTarget, Path predecessorsTemp,
       Path sidecarTemp) throws IOException {
+    List<Path> staged = new ArrayList<>(List.of(distancesTemp, sidecarTemp));
+    if (predecessorsTemp != null) {
+      staged.add(predecessorsTemp);
+    }
+    PendingFiles.commit(staged, () -> renameIntoPlace(target, distancesTemp, predecessorsTarget, predecessorsTemp,
+        sidecarTemp));
+    forceDirectory(target.getParent());
+  }
+
+  private static void renameIntoPlace(Path target, Path distancesTemp, Path predecessorsTarget,
+      Path predecessorsTemp, Path sidecarTemp) throws IOException {
     Path sidecarTarget = Sidecar.pathFor(target);
     Path stalePredecessors = predecessorsTemp == null ? predecessorsNamedBy(sidecarTarget, target) : null;
     List<Path> placed = new ArrayList<>();
     try {
       Files.deleteIfExists(sidecarTarget);
+      insideCommit.run();
       if (stalePredecessors != null) {
         // The old sidecar, the only record pairing this file with a result, is gone: a reader could otherwise take
         // the earlier run's predecessors for the new distances' ones.
@@ -320,7 +344,6 @@ public final class DistanceStore {
       deleteQuietly(placed, e);
       throw e;
     }
-    forceDirectory(target.getParent());
   }
 
   /**
