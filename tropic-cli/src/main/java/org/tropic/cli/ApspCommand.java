@@ -45,7 +45,8 @@ import picocli.CommandLine.Spec;
     description = "All-pairs shortest paths of a graph, saved as a NumPy .npy matrix (float32, +inf = unreachable).",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:distances computed (and saved with -o)", "1:a negative cycle, or reading or writing failed",
-        "2:bad input or usage (unreadable graph, bad option, too big for memory, no GPU for --device gpu)"})
+        "2:bad input or usage (unreadable graph, bad option, too big for memory or for the disk, -o naming a "
+            + "folder or a device, no GPU for --device gpu)"})
 final class ApspCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

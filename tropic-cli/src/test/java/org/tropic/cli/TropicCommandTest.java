@@ -407,16 +407,46 @@ class TropicCommandTest {
     Path graph = smallGraph();
     Path folder = Files.createDirectories(dir.resolve("a-folder"));
     Run intoFolder = run("apsp", graph.toString(), "-o", folder.toString());
-    assertThat(intoFolder.exitCode()).isNotZero();
+    assertThat(intoFolder.exitCode()).isEqualTo(2);
     assertThat(intoFolder.err()).contains("it is a folder").contains("distances.npy").doesNotContain("plan:");
     Files.writeString(dir.resolve("a-file"), "x");
     Run underAFile = run("apsp", graph.toString(), "-o", dir.resolve("a-file/out.npy").toString());
-    assertThat(underAFile.exitCode()).isNotZero();
+    assertThat(underAFile.exitCode()).isEqualTo(2);
     assertThat(underAFile.err()).contains("is a file, not a folder").doesNotContain("plan:");
 
     Run newFolder = run("apsp", graph.toString(), "-o", dir.resolve("new/folder/out.npy").toString());
     assertThat(newFolder.exitCode()).as(newFolder.err()).isZero();
     assertThat(dir.resolve("new/folder/out.npy")).exists(); // created, as every other output's folder is
+  }
+
+  /** As root, renaming over -o /dev/null would turn the device into a file: an existing non-regular file is refused. */
+  @Test
+  void anOutputThatIsADeviceOrFifoIsRefusedAndKept() throws Exception {
+    Path fifo = dir.resolve("pipe.npy");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available");
+    Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
+    for (Path out : List.of(fifo, linkToDevice)) {
+      Run r = run("apsp", smallGraph().toString(), "-o", out.toString());
+      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      assertThat(r.err()).contains(out.toString()).contains("not a regular file").doesNotContain("plan:");
+    }
+    assertThat(Files.exists(fifo) && !Files.isRegularFile(fifo)).isTrue();
+    assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
+  }
+
+  /** Too big for the disk is too big, as too big for memory is: both are refused before the solve with exit 2. */
+  @Test
+  void aGraphTooBigForTheDiskIsBadUsageAsOneTooBigForMemory() throws IOException {
+    Path graph = dir.resolve("wide.gr");
+    Files.writeString(graph, "p sp 3000000 1\na 1 2 1\n"); // n = 3,000,000: 36 TB of distances
+    Run withOutput = run("apsp", graph.toString(), "-o", dir.resolve("d.npy").toString());
+    assertThat(withOutput.exitCode()).as(withOutput.err()).isEqualTo(2);
+    assertThat(withOutput.err()).contains("not enough disk space").doesNotContain("plan:");
+    Run inMemory = run("apsp", graph.toString());
+    assertThat(inMemory.exitCode()).as(inMemory.err()).isEqualTo(2);
+    assertThat(inMemory.err()).contains("n = 3,000,000");
+    assertThat(dir.resolve("d.npy")).doesNotExist();
   }
 
   @Test
