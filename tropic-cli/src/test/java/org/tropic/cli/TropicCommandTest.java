@@ -258,23 +258,81 @@ class TropicCommandTest {
   void partsWithoutThePartitionedAlgorithmIsBadUsage() throws IOException {
     Run r = run("apsp", smallGraph().toString(), "--algorithm", "fw", "--parts", "4");
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).contains("--parts 4 is for --algorithm partitioned (or auto), not fw");
+    assertThat(r.err()).contains("--parts tunes partitioned APSP's number of parts, which --algorithm fw does not"
+        + " use").contains("use --algorithm partitioned (or auto)");
   }
 
+  /**
+   * Every option that tunes some algorithms only is refused with an algorithm named that would ignore it, before
+   * the graph is read; each pair below was once accepted and ignored.
+   */
   @Test
   void optionsTheRunWouldIgnoreAreRefused() throws IOException {
     String graph = smallGraph().toString();
-    Run auto = run("apsp", graph, "--parts", "4"); // n = 6: auto takes one Floyd–Warshall tile
-    assertThat(auto.exitCode()).as(auto.err()).isEqualTo(2);
-    assertThat(auto.err()).contains("--parts 4 is for partitioned APSP, and auto chose fw");
-    for (String[] flags : new String[][] {{"--block", "64"}, {"--arithmetic", "exact-float"}}) {
-      Run r = run("apsp", graph, "--algorithm", "dijkstra", flags[0], flags[1]);
-      assertThat(r.exitCode()).as(flags[0]).isEqualTo(2);
-      assertThat(r.err()).contains(flags[0] + " is for Floyd–Warshall").doesNotContain("plan:");
+    String[][] refused = {
+        {"dijkstra", "--block", "64"}, {"dijkstra", "--arithmetic", "exact-float"}, {"batched", "--no-lookahead"},
+        {"batched", "--no-pivot-order"}, {"batched", "--no-symmetry"}, {"dijkstra", "--no-symmetry"},
+        {"partitioned", "--block", "32"}, {"partitioned", "--no-lookahead"}, {"partitioned", "--no-pivot-order"},
+        {"fw", "--parts", "4"}, {"batched", "--parts", "4"}};
+    for (String[] c : refused) {
+      List<String> args = new ArrayList<>(List.of("apsp", graph, "--algorithm", c[0]));
+      args.addAll(List.of(c).subList(1, c.length));
+      Run r = run(args.toArray(String[]::new));
+      assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
+      assertThat(r.err()).contains(c[1] + " tunes ").contains("which --algorithm " + c[0] + " does not use")
+          .doesNotContain("read ").doesNotContain("plan:");
     }
+    Run both = run("apsp", graph, "--block", "32", "--parts", "4");
+    assertThat(both.exitCode()).isEqualTo(2);
+    assertThat(both.err()).contains("no algorithm uses all of --block, --parts");
     Run predecessors = run("apsp", graph, "--predecessors");
     assertThat(predecessors.exitCode()).isEqualTo(2);
     assertThat(predecessors.err()).contains("--predecessors is stored beside the result: add -o OUT.npy");
+  }
+
+  /** With auto, such an option narrows the choice to the algorithms that use it, and a note says so. */
+  @Test
+  void optionsNarrowAutoToTheAlgorithmsThatUseThem() throws IOException {
+    Path graph = dir.resolve("ring.txt");
+    StringBuilder edges = new StringBuilder();
+    for (int v = 0; v < 400; v++) { // n > 128, where auto weighs every algorithm (batched wins on a ring)
+      edges.append(v).append(' ').append((v + 1) % 400).append(" 1\n");
+    }
+    Files.writeString(graph, edges);
+    Run block = run("apsp", graph.toString(), "--block", "64", "--json", "--examples", "0");
+    assertThat(block.exitCode()).as(block.err()).isZero();
+    assertThat(block.err()).contains("note: --block tunes fw only: auto runs fw")
+        .contains("narrowed by the options given");
+    JsonNode report = new ObjectMapper().readTree(block.out());
+    assertThat(report.get("algorithm").asText()).isEqualTo("fw");
+    assertThat(report.get("block_size").asInt()).isEqualTo(64);
+
+    Run symmetry = run("apsp", graph.toString(), "--no-symmetry", "--json", "--examples", "0");
+    assertThat(symmetry.exitCode()).as(symmetry.err()).isZero();
+    assertThat(symmetry.err()).contains("auto chooses between fw and partitioned")
+        .contains("batched not a candidate");
+    assertThat(new ObjectMapper().readTree(symmetry.out()).get("algorithm").asText()).isIn("fw", "partitioned");
+
+    if (org.tropic.apsp.PartitionedApsp.available()) {
+      Run parts = run("apsp", graph.toString(), "--parts", "1000", "--json", "--examples", "0");
+      assertThat(parts.exitCode()).as(parts.err()).isZero();
+      assertThat(parts.err()).contains("auto runs partitioned").contains("--parts 1000: METIS made");
+      assertThat(new ObjectMapper().readTree(parts.out()).get("algorithm").asText()).isEqualTo("partitioned");
+    }
+  }
+
+  /** A tile larger than the graph only pads it with +∞; b = 64000 once overflowed an array (b² floats). */
+  @Test
+  void aTileLargerThanTheGraphIsLoweredToOneTile() throws IOException {
+    for (String algorithm : List.of("auto", "fw")) {
+      Run r = run("apsp", smallGraph().toString(), "--algorithm", algorithm, "--block", "64000", "--json",
+          "--examples", "0");
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      assertThat(r.err()).contains("--block 64000 is more than 6 vertices need: b = 32, one tile");
+      JsonNode report = new ObjectMapper().readTree(r.out());
+      assertThat(report.get("block_size").asInt()).isEqualTo(32);
+      assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20);
+    }
   }
 
   @Test
