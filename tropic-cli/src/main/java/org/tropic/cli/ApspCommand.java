@@ -21,6 +21,7 @@ import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.apsp.WholeWeightSums;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.dist.DistributedApsp;
 import org.tropic.cli.dist.DistributedFlags;
@@ -216,6 +217,10 @@ final class ApspCommand implements Callable<Integer> {
         Durations.bytes(resultBytes));
     if (!plan.onCpu() || !plan.deviceNote().isEmpty()) {
       err.printf("device: %s%s%n", plan.device(), plan.deviceNote().isEmpty() ? "" : " — " + plan.deviceNote());
+    }
+    String sums = WholeWeightSums.note(graph, plan.arithmetic()); // before the solve, so it can be stopped
+    if (sums != null) {
+      err.printf("note: %s%n", sums);
     }
 
     ProgressBar bar = ProgressBar.onStandardError();

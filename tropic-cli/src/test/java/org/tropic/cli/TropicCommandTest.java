@@ -546,6 +546,38 @@ class TropicCommandTest {
     assertThat(info.get("rounded_weights_note").asText()).isEqualTo(note);
   }
 
+  /**
+   * Whole weights are exact in float32 up to 2^24 only. Here 2 → 6 is 16,777,218, which float32 holds, but batched
+   * Bellman–Ford's partial sums from the target end (16,777,215 + 1 = 16,777,216 ...) rounded it to 16,777,216. The
+   * run says so before solving, and names the int32 path, which adds exactly.
+   */
+  @Test
+  void wholeWeightPathsBeyondTwoToThe24AreWarnedAboutBeforeTheSolve() throws IOException {
+    Path graph = dir.resolve("big2.edges");
+    Files.writeString(graph, "1 2 1\n2 3 1\n3 4 1\n4 5 1\n5 6 16777215\n");
+    Run batched = run("apsp", graph.toString(), "--algorithm", "batched", "--examples", "0");
+    assertThat(batched.exitCode()).as(batched.err()).isZero();
+    assertThat(batched.err()).contains("note: whole-number weights, and a shortest path may be longer than 2^24")
+        .contains("bound: 16,777,219").contains("algorithms may differ")
+        .contains("--algorithm fw --arithmetic int32 adds them exactly");
+    assertThat(batched.err().indexOf("note: whole-number")).isGreaterThan(batched.err().indexOf("plan:"));
+
+    Path out = dir.resolve("exact.npy");
+    Run int32 = run("apsp", graph.toString(), "--algorithm", "fw", "--arithmetic", "int32", "-o", out.toString(),
+        "--examples", "0");
+    assertThat(int32.exitCode()).as(int32.err()).isZero();
+    assertThat(int32.err()).contains("int32 adds them exactly, and a distance above 2^24 is rounded once");
+    Run exact = run("query", out.toString(), "dist", "2", "6", "--json");
+    assertThat(new ObjectMapper().readTree(exact.out()).get("distance").asDouble()).isEqualTo(16_777_218);
+
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(info.get("path_length_note").asText()).contains("may be longer than 2^24");
+    Run small = run("apsp", smallGraph().toString(), "--algorithm", "batched", "--examples", "0");
+    assertThat(small.err()).doesNotContain("2^24");
+    assertThat(new ObjectMapper().readTree(run("info", smallGraph().toString(), "--json").out())
+        .get("path_length_note").isNull()).isTrue();
+  }
+
   @Test
   void selfLoopsDroppedAndDuplicateArcsMergedAreCountedByInfoAndApsp() throws IOException {
     Path graph = dir.resolve("loops.edges");
