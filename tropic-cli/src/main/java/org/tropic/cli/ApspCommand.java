@@ -247,8 +247,8 @@ final class ApspCommand implements Callable<Integer> {
       }
       var source = loaded.source();
       Sidecar sidecar = Sidecar.of(graph,
-          new Sidecar.GraphInput(graphPath.toAbsolutePath().normalize().toString(), source.format().name(),
-              source.undirected(), source.weights().name(), graphOptions.weightColumnOrNull()),
+          Sidecar.GraphInput.of(graphPath.toAbsolutePath().normalize().toString(), source,
+              graphOptions.weightColumnOrNull()),
           new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
               plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
           plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);

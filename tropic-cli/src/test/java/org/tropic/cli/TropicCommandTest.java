@@ -212,6 +212,37 @@ class TropicCommandTest {
         .get("header_row").asText()).isEqualTo("line 1 read as a header: source\ttarget\tweight");
   }
 
+  /**
+   * --header and --no-header override the detection, and the result records how the first line was read, so
+   * 'query path' reads the graph again the same way (read by detection, gene1 → gene2 would be a header now).
+   */
+  @Test
+  void theHeaderOptionsOverrideDetectionAndTheResultRemembersThem() throws IOException {
+    Path genes = dir.resolve("genes.csv");
+    Files.writeString(genes, "gene1,gene2\nTP53,MDM2\n");
+    JsonNode detected = new ObjectMapper().readTree(run("info", genes.toString(), "--json").out());
+    assertThat(detected.get("vertices").asInt()).isEqualTo(2);
+    assertThat(detected.get("header_row").asText()).isEqualTo("line 1 read as a header: gene1,gene2");
+
+    Path out = dir.resolve("g.npy");
+    Run data = run("apsp", genes.toString(), "--no-header", "-o", out.toString(), "--json", "--examples", "0");
+    assertThat(data.exitCode()).as(data.err()).isZero();
+    assertThat(new ObjectMapper().readTree(data.out()).get("n").asInt()).isEqualTo(4);
+    assertThat(data.err()).doesNotContain("read as a header");
+    Run path = run("query", out.toString(), "path", "gene1", "gene2");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("gene1 →");
+
+    Path toy = dir.resolve("toy.txt");
+    Files.writeString(toy, "cols x y\n1 2\n"); // not recognised: 'cols' is no usual name
+    Run failing = run("info", toy.toString());
+    assertThat(failing.exitCode()).isEqualTo(2);
+    assertThat(failing.err()).contains("toy.txt, line 1: weight is not a number: 'y'")
+        .contains("if line 1 holds column names, pass --header");
+    JsonNode declared = new ObjectMapper().readTree(run("info", toy.toString(), "--header", "--json").out());
+    assertThat(declared.get("arcs").asInt()).isEqualTo(1);
+  }
+
   @Test
   void examplePathsAreDistinctPairs() throws IOException {
     Path graph = dir.resolve("three.tsv");

@@ -70,12 +70,31 @@ public record Sidecar(
    * @param weights the weight rule applied by the reader, or {@code null} for the format's default
    * @param weightColumn the 1-based weight column of an edge list when one was named ({@code --weight-column}),
    *     else {@code null}: absent from sidecars written before it was recorded, which read the default column
+   * @param headerRow for an edge list or SIF file, whether its first line was skipped as column names (so it is
+   *     read the same way again, whatever the detection rule then); {@code null} for other formats and in sidecars
+   *     written before it was recorded, which detect it again
    */
-  public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn) {
+  public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn,
+      Boolean headerRow) {
 
     /** An input read with the default weight column. */
     public GraphInput(String path, String format, boolean undirected, String weights) {
-      this(path, format, undirected, weights, null);
+      this(path, format, undirected, weights, null, null);
+    }
+
+    /** An input whose header row, if any, is detected again when it is read. */
+    public GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn) {
+      this(path, format, undirected, weights, weightColumn, null);
+    }
+
+    /** How {@code source} was read, from {@code path}, with the weight column named (or {@code null}). */
+    public static GraphInput of(String path, GraphSource source, Integer weightColumn) {
+      boolean rows = switch (source.format()) {
+        case EDGE_LIST, CSV, TSV, SIF -> true;
+        case MATRIX_MARKET, DIMACS -> false;
+      };
+      return new GraphInput(path, source.format().name(), source.undirected(), source.weights().name(), weightColumn,
+          rows ? source.headerRow() != null : null);
     }
 
     /** The read options that read this input again as it was read for the result. */
@@ -83,7 +102,9 @@ public record Sidecar(
       return ReadOptions.defaults().withFormat(format == null ? null : GraphFormat.fromName(format))
           .withDirection(undirected ? ReadOptions.Direction.UNDIRECTED : ReadOptions.Direction.DIRECTED)
           .withWeights(weights == null ? ReadOptions.Weights.DEFAULT : ReadOptions.Weights.valueOf(weights))
-          .withWeightColumn(weightColumn == null ? 0 : weightColumn);
+          .withWeightColumn(weightColumn == null ? 0 : weightColumn)
+          .withHeaderRow(headerRow == null ? ReadOptions.HeaderRow.AUTO
+              : headerRow ? ReadOptions.HeaderRow.PRESENT : ReadOptions.HeaderRow.ABSENT);
     }
   }
 
