@@ -50,7 +50,12 @@ class TropicCommandTest {
     assertThat(report.get("n").asInt()).isEqualTo(6);
     assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20); // 5 × 4 on the cycle; f reaches nobody
     assertThat(report.get("max_distance").asDouble()).isEqualTo(5); // a → e (the first of four pairs at 5)
-    assertThat(report.get("examples").get(0).get("path").toString()).isEqualTo("[\"a\",\"b\",\"c\",\"d\",\"e\"]");
+    JsonNode longest = report.get("examples").get(0);
+    assertThat(longest.get("distance").asDouble()).isEqualTo(5);
+    assertThat(longest.get("arcs").asInt()).isEqualTo(4);
+    assertThat(longest.get("path").toString()).isEqualTo("[{\"from\":\"a\",\"to\":\"b\",\"weight\":1.0},"
+        + "{\"from\":\"b\",\"to\":\"c\",\"weight\":1.0},{\"from\":\"c\",\"to\":\"d\",\"weight\":2.0},"
+        + "{\"from\":\"d\",\"to\":\"e\",\"weight\":1.0}]");
     assertThat(apsp.err()).contains("plan:");
     assertThat(out).exists();
     assertThat(dir.resolve("d.npy.json")).exists();
@@ -61,7 +66,11 @@ class TropicCommandTest {
 
     Run path = run("query", out.toString(), "path", "a", "d");
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("a → b → c → d");
+    assertThat(path.out()).contains("a →[1] b →[1] c →[2] d"); // each arc's weight, as the help promises
+    // the same JSON shape as apsp's examples: distance, arcs and the steps with their weights
+    JsonNode pathJson = new ObjectMapper().readTree(run("query", out.toString(), "path", "a", "e", "--json").out());
+    assertThat(pathJson.toString()).isEqualTo("{\"from\":\"a\",\"to\":\"e\",\"distance\":5.0,\"arcs\":4,"
+        + "\"path\":" + longest.get("path") + "}");
 
     Run nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
     assertThat(nearest.out()).contains("b").contains("c").doesNotContain(" e ");
@@ -99,7 +108,7 @@ class TropicCommandTest {
     Files.writeString(spaced, "a   d\n  e a\n");
     Run path = run("query", out.toString(), "path", "--pairs", spaced.toString());
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("a → b → c → d").contains("e → a");
+    assertThat(path.out()).contains("a →[1] b →[1] c →[2] d").contains("e →[1] a");
 
     Path csv = dir.resolve("pairs.csv");
     Files.writeString(csv, "\"a\",\"c\"\n");
@@ -231,7 +240,7 @@ class TropicCommandTest {
     assertThat(data.err()).doesNotContain("read as a header");
     Run path = run("query", out.toString(), "path", "gene1", "gene2");
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("gene1 →");
+    assertThat(path.out()).contains("gene1 →[1] gene2");
 
     Path toy = dir.resolve("toy.txt");
     Files.writeString(toy, "cols x y\n1 2\n"); // not recognised: 'cols' is no usual name
@@ -653,7 +662,7 @@ class TropicCommandTest {
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     Run path = run("query", out.toString(), "path", "a", "c");
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("a → b → c");
+    assertThat(path.out()).contains("a →[1] b →[1] c");
   }
 
   @Test
