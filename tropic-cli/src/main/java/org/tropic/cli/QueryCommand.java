@@ -106,6 +106,9 @@ final class QueryCommand implements Callable<Integer> {
             }
             report.put("nearest", list);
             report.printJson(spec.commandLine().getOut());
+          } else if (nearest.size() == 0) { // an empty table would look like a failure
+            spec.commandLine().getOut().printf("no vertex is reachable from %s%n", vertices.get(0));
+            spec.commandLine().getOut().flush();
           } else {
             Table table = new Table("rank", "vertex", "distance");
             for (int i = 0; i < nearest.size(); i++) {

@@ -74,6 +74,11 @@ class TropicCommandTest {
 
     Run nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
     assertThat(nearest.out()).contains("b").contains("c").doesNotContain(" e ");
+    Run alone = run("query", out.toString(), "nearest", "f"); // f reaches nobody: said, not an empty table
+    assertThat(alone.exitCode()).as(alone.err()).isZero();
+    assertThat(alone.out()).isEqualToIgnoringNewLines("no vertex is reachable from f");
+    assertThat(new ObjectMapper().readTree(run("query", out.toString(), "nearest", "f", "--json").out())
+        .get("nearest")).isEmpty();
 
     // JSON has no infinity: an unreachable pair's distance is null, and its path is empty.
     Run unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
