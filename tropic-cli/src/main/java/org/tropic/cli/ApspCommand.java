@@ -250,7 +250,8 @@ final class ApspCommand implements Callable<Integer> {
           Sidecar.GraphInput.of(graphPath.toAbsolutePath().normalize().toString(), source,
               graphOptions.weightColumnOrNull()),
           new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
-              plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
+              plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads(),
+              plan.partitioned() == null ? null : plan.partitioned().report().parts()),
           plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
       final PredecessorMatrix p = preds;
       DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {

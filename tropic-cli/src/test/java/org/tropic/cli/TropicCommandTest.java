@@ -441,6 +441,43 @@ class TropicCommandTest {
     assertThat(Files.mismatch(upper, full)).isEqualTo(-1);
   }
 
+  /**
+   * The tile size the cost model chose is recorded, so that giving it back as --block reproduces the bytes: runs of
+   * one command may choose different tiles (from rates measured each time), and real weights then differ in the
+   * last bits. A partitioned result records its parts.
+   */
+  @Test
+  void theSidecarRecordsTheChoicesThatReproduceAResult() throws IOException {
+    StringBuilder edges = new StringBuilder();
+    java.util.Random random = new java.util.Random(3);
+    for (int v = 0; v < 300; v++) { // real weights, so the order of the sums shows in the bits
+      edges.append(v).append(' ').append(random.nextInt(300)).append(' ').append(random.nextFloat()).append('\n');
+      edges.append(v).append(' ').append((v + 1) % 300).append(' ').append(random.nextFloat()).append('\n');
+    }
+    Path graph = Files.writeString(dir.resolve("real.txt"), edges);
+    Path first = dir.resolve("first.npy");
+    Run chosen = run("apsp", graph.toString(), "--algorithm", "fw", "-o", first.toString(), "--examples", "0");
+    assertThat(chosen.exitCode()).as(chosen.err()).isZero();
+    JsonNode options = new ObjectMapper().readTree(dir.resolve("first.npy.json").toFile()).get("options");
+    int b = options.get("blockSize").asInt();
+    assertThat(b).isPositive();
+    assertThat(options.get("parts").isNull()).isTrue();
+    Path again = dir.resolve("again.npy");
+    Run pinned = run("apsp", graph.toString(), "--algorithm", "fw", "--block", Integer.toString(b), "-o",
+        again.toString(), "--examples", "0");
+    assertThat(pinned.exitCode()).as(pinned.err()).isZero();
+    assertThat(Files.mismatch(first, again)).isEqualTo(-1);
+
+    if (org.tropic.apsp.PartitionedApsp.available()) {
+      Path parted = dir.resolve("parted.npy");
+      Run partitioned = run("apsp", graph.toString(), "--parts", "4", "-o", parted.toString(), "--examples", "0");
+      assertThat(partitioned.exitCode()).as(partitioned.err()).isZero();
+      JsonNode recorded = new ObjectMapper().readTree(dir.resolve("parted.npy.json").toFile()).get("options");
+      assertThat(recorded.get("algorithm").asText()).isEqualTo("partitioned");
+      assertThat(recorded.get("parts").asInt()).isEqualTo(4);
+    }
+  }
+
   /** Whole weights are added exactly, so the pivot order may change the work skipped but not one byte. */
   @Test
   void thePivotOrderLeavesEveryDistanceOfAWholeWeightGraphAsItIs() throws IOException {

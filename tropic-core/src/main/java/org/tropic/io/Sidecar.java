@@ -113,10 +113,18 @@ public record Sidecar(
    *
    * @param algorithm e.g. {@code fw}, {@code dijkstra}
    * @param arithmetic the requested arithmetic ({@code auto} or a path label)
-   * @param blockSize the tile size b, or {@code null} where the algorithm has none
+   * @param blockSize the tile size b (the one the cost model chose, when none was given: give it as {@code --block}
+   *     to run the same tiles again), or {@code null} where the algorithm has none
    * @param threads the worker threads used
+   * @param parts the parts of a partitioned solve, or {@code null}
    */
-  public record Options(String algorithm, String arithmetic, Integer blockSize, int threads) {}
+  public record Options(String algorithm, String arithmetic, Integer blockSize, int threads, Integer parts) {
+
+    /** The options of a solve that is not partitioned. */
+    public Options(String algorithm, String arithmetic, Integer blockSize, int threads) {
+      this(algorithm, arithmetic, blockSize, threads, null);
+    }
+  }
 
   /**
    * The machine a result was computed on.
