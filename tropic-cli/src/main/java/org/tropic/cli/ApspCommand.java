@@ -193,8 +193,10 @@ final class ApspCommand implements Callable<Integer> {
     ApspRequest request = new ApspRequest(requested, fw, parts, 0, device);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request, candidates);
-    if (requested != algorithm) {
-      plan = plan.withReason("auto, narrowed by the options given");
+    if (requested != algorithm) { // the planner saw it requested; the user asked for auto
+      String narrowedBy = "auto, narrowed by the options given";
+      plan = plan.withReason(plan.reason().startsWith("requested")
+          ? narrowedBy + plan.reason().substring("requested".length()) : narrowedBy + "; " + plan.reason());
     }
     if (parts > 0 && plan.partitioned() != null && plan.partitioned().report().parts() != parts) {
       err.printf("note: --parts %d: METIS made %s of the %s%n", parts,
