@@ -1,8 +1,11 @@
 package org.tropic.cli;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.tropic.apsp.Algorithm;
 import org.tropic.apsp.Apsp;
@@ -17,6 +20,7 @@ import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.apsp.WholeWeightSums;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.dist.DistributedApsp;
 import org.tropic.cli.dist.DistributedFlags;
@@ -44,7 +48,8 @@ import picocli.CommandLine.Spec;
     description = "All-pairs shortest paths of a graph, saved as a NumPy .npy matrix (float32, +inf = unreachable).",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:distances computed (and saved with -o)", "1:a negative cycle, or reading or writing failed",
-        "2:bad input or usage (unreadable graph, bad option, too big for memory, no GPU for --device gpu)"})
+        "2:bad input or usage (unreadable graph, bad option, too big for memory or for the disk, -o naming a "
+            + "folder or a device, no GPU for --device gpu)"})
 final class ApspCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
@@ -62,11 +67,15 @@ final class ApspCommand implements Callable<Integer> {
   @Option(names = "--algorithm", paramLabel = "A", defaultValue = "auto", converter = AlgorithmConverter.class,
       description = "auto, fw (Floyd–Warshall), dijkstra (from every source; Johnson's for negative weights), "
           + "batched (Bellman–Ford toward 256 targets at a time in SIMD lanes) or partitioned (METIS parts and a "
-          + "boundary graph; needs libmetis5). Default: ${DEFAULT-VALUE}.")
+          + "boundary graph; needs libmetis5). Default: ${DEFAULT-VALUE}. Options that tune some algorithms only "
+          + "(--block, --no-lookahead, --no-pivot-order: fw; --arithmetic, --no-symmetry: fw and partitioned; "
+          + "--parts: partitioned) are refused with an algorithm that would ignore them, and narrow auto's choice "
+          + "to the algorithms that use them.")
   Algorithm algorithm;
 
   @Option(names = "--parts", paramLabel = "K", defaultValue = "0",
-      description = "Parts for --algorithm partitioned (default: chosen by its cost model).")
+      description = "Parts for --algorithm partitioned (default: chosen by its cost model); a note says when METIS "
+          + "makes fewer non-empty ones, e.g. more than the graph has vertices.")
   int parts;
 
   @Option(names = "--arithmetic", paramLabel = "P", converter = ArithmeticConverter.class,
@@ -80,7 +89,9 @@ final class ApspCommand implements Callable<Integer> {
   Device device;
 
   @Option(names = "--block", paramLabel = "B", defaultValue = "0", converter = TileSizeConverter.class,
-      description = "Floyd–Warshall tile size, a multiple of 32 (default: chosen by the measured cost model).")
+      description = "Floyd–Warshall tile size, a multiple of 32 (default: chosen by the measured cost model, so "
+          + "it can differ between runs; the sidecar records it). One larger than n rounded up to 32 is lowered "
+          + "to that, one tile.")
   int block;
 
   @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
@@ -134,11 +145,11 @@ final class ApspCommand implements Callable<Integer> {
           distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
           spec.commandLine().getOut(), err);
     }
-    if (parts != 0 && algorithm != Algorithm.PARTITIONED && algorithm != Algorithm.AUTO) {
-      throw new IllegalArgumentException("--parts " + parts + " is for --algorithm partitioned (or auto), not "
-          + algorithm.label());
-    }
     refuseFlagsTheRunWouldIgnore();
+    List<TuningOptions.Tuning> tunings = tuningsGiven();
+    Set<Algorithm> candidates = TuningOptions.candidates(algorithm, tunings); // refused before the graph is read
+    Algorithm requested = algorithm == Algorithm.AUTO && candidates.size() == 1 ? candidates.iterator().next()
+        : algorithm;
     long start = System.nanoTime();
     LoadedGraph loaded = graphOptions.load(graphPath);
     Graph graph = loaded.graph();
@@ -166,19 +177,40 @@ final class ApspCommand implements Callable<Integer> {
     if (output != null) {
       DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve
     }
-    var fw = new FloydWarshallOptions(block, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
-    ApspRequest request = new ApspRequest(algorithm, fw, parts, 0, device);
+    String narrowed = TuningOptions.note(algorithm, tunings, candidates);
+    if (narrowed != null) {
+      err.printf("note: %s%n", narrowed);
+    }
+    int b = block;
+    int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
+    if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
+      err.printf("note: --block %d is more than %s need: b = %d, one tile%n", b,
+          Durations.count(graph.vertexCount(), "vertex", "vertices"), largest);
+      b = largest;
+    }
+    var fw = new FloydWarshallOptions(b, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
+    ApspRequest request = new ApspRequest(requested, fw, parts, 0, device);
     long planStart = System.nanoTime();
-    ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request);
-    if (parts != 0 && plan.algorithm() != Algorithm.PARTITIONED) {
-      throw new IllegalArgumentException("--parts " + parts + " is for partitioned APSP, and auto chose "
-          + plan.algorithm().label() + ": add --algorithm partitioned, or drop --parts");
+    ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request, candidates);
+    if (requested != algorithm) { // the planner saw it requested; the user asked for auto
+      String narrowedBy = "auto, narrowed by the options given";
+      plan = plan.withReason(plan.reason().startsWith("requested")
+          ? narrowedBy + plan.reason().substring("requested".length()) : narrowedBy + "; " + plan.reason());
+    }
+    if (parts > 0 && plan.partitioned() != null && plan.partitioned().report().parts() != parts) {
+      err.printf("note: --parts %d: METIS made %s of the %s%n", parts,
+          Durations.count(plan.partitioned().report().parts(), "non-empty part", "non-empty parts"),
+          Durations.count(graph.vertexCount(), "vertex", "vertices"));
     }
     double planSeconds = seconds(planStart);
     err.println(ApspNarration.planLine(graph, plan, fw));
     String deviceLine = ApspNarration.deviceLine(plan);
     if (deviceLine != null) {
       err.println(deviceLine);
+    }
+    String sums = WholeWeightSums.note(graph, plan.arithmetic()); // before the solve, so it can be stopped
+    if (sums != null) {
+      err.printf("note: %s%n", sums);
     }
 
     ProgressBar bar = ProgressBar.onStandardError();
@@ -205,10 +237,11 @@ final class ApspCommand implements Callable<Integer> {
       }
       var source = loaded.source();
       Sidecar sidecar = Sidecar.of(graph,
-          new Sidecar.GraphInput(graphPath.toAbsolutePath().normalize().toString(), source.format().name(),
-              source.undirected(), source.weights().name(), graphOptions.weightColumnOrNull()),
+          Sidecar.GraphInput.of(graphPath.toAbsolutePath().normalize().toString(), source,
+              graphOptions.weightColumnOrNull()),
           new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
-              plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
+              plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads(),
+              plan.partitioned() == null ? null : plan.partitioned().report().parts()),
           plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
       final PredecessorMatrix p = preds;
       DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {
@@ -281,20 +314,37 @@ final class ApspCommand implements Callable<Integer> {
   }
 
   /**
+   * The options that tune some algorithms only, as given ({@code --block 0} and {@code --parts 0} ask for the
+   * automatic choice and tune nothing); {@link TuningOptions} refuses or narrows by them.
+   */
+  private List<TuningOptions.Tuning> tuningsGiven() {
+    List<TuningOptions.Tuning> given = new ArrayList<>();
+    if (block != 0) {
+      given.add(TuningOptions.Tuning.BLOCK);
+    }
+    if (noLookahead) {
+      given.add(TuningOptions.Tuning.NO_LOOKAHEAD);
+    }
+    if (noPivotOrder) {
+      given.add(TuningOptions.Tuning.NO_PIVOT_ORDER);
+    }
+    if (arithmetic != null) {
+      given.add(TuningOptions.Tuning.ARITHMETIC);
+    }
+    if (noSymmetry) {
+      given.add(TuningOptions.Tuning.NO_SYMMETRY);
+    }
+    if (parts != 0) {
+      given.add(TuningOptions.Tuning.PARTS);
+    }
+    return given;
+  }
+
+  /**
    * Refuses options that would change nothing, as the distributed-only flags are refused without --distributed: a
-   * user who sets them expects an effect. Dijkstra and batched Bellman–Ford add float32 along each path and have no
-   * tiles, so Floyd–Warshall's arithmetic and tile size do not apply to them.
+   * user who sets them expects an effect. The algorithms' tuning options are {@link TuningOptions}' to judge.
    */
   private void refuseFlagsTheRunWouldIgnore() {
-    var parsed = spec.commandLine().getParseResult();
-    if (algorithm == Algorithm.DIJKSTRA || algorithm == Algorithm.BATCHED) {
-      for (String flag : new String[] {"--block", "--arithmetic"}) {
-        if (parsed.hasMatchedOption(flag)) {
-          throw new IllegalArgumentException(flag + " is for Floyd–Warshall (fw, partitioned or auto): "
-              + algorithm.label() + " adds float32 along each path and has no tiles");
-        }
-      }
-    }
     if (predecessors && output == null) {
       throw new IllegalArgumentException("--predecessors is stored beside the result: add -o OUT.npy");
     }

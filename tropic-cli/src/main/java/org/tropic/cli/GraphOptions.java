@@ -40,6 +40,13 @@ public final class GraphOptions {
       description = "1-based column of an edge list's weights (default: the third, if present).")
   int weightColumn;
 
+  @Option(names = "--header", negatable = true,
+      description = "Whether the first non-comment line of an edge list or SIF file is column names (--header) or "
+          + "data (--no-header). Default: detected, and announced when skipped: a first field such as source, "
+          + "src, from, subject, node1 or head; protein1, gene1, node_a, source_id and similar when the line has "
+          + "no number in the weight column; or a weight column that is not a number on line 1 but is on line 2.")
+  Boolean header;
+
   static final class DirectionChoice {
     @Option(names = "--directed", description = "Each edge is one arc, source → target.")
     boolean directed;
@@ -53,7 +60,8 @@ public final class GraphOptions {
     ReadOptions.Direction d = direction == null ? ReadOptions.Direction.AS_FILE
         : direction.directed ? ReadOptions.Direction.DIRECTED : ReadOptions.Direction.UNDIRECTED;
     return ReadOptions.defaults().withFormat(format).withDirection(d).withWeights(weights)
-        .withWeightColumn(weightColumn);
+        .withWeightColumn(weightColumn).withHeaderRow(header == null ? ReadOptions.HeaderRow.AUTO
+            : header ? ReadOptions.HeaderRow.PRESENT : ReadOptions.HeaderRow.ABSENT);
   }
 
   /** --weight-column as a result's sidecar records it: null when not given, so the reader's default applies. */

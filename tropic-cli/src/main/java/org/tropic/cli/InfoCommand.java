@@ -2,6 +2,7 @@ package org.tropic.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.tropic.apsp.WholeWeightSums;
 import org.tropic.graph.Graph;
 import org.tropic.io.LoadedGraph;
 import org.tropic.semiring.Arithmetic;
@@ -67,6 +68,8 @@ final class InfoCommand implements Callable<Integer> {
         .put("rounded_weights_note", loaded.source().weightRounding().any()
             ? loaded.source().weightRounding().describe() : null)
         .put("arithmetic", Arithmetic.choose(w, n).label())
+        // whole weights are exact in float32 up to 2^24 only: say when path lengths may pass it
+        .put("path_length_note", WholeWeightSums.note(g, null))
         .put("symmetric", g.isSymmetric()) // Floyd–Warshall then solves the upper triangle of tiles only
         .put("apsp_result_bytes", (long) n * n * Float.BYTES)
         .put("fingerprint", g.fingerprint())

@@ -94,7 +94,7 @@ final class QueryCommand implements Callable<Integer> {
           var path = new ShortestPaths(graph, d).path(u, v);
           report.put("to", vertices.get(1)).put("distance", (double) d.get(u, v))
               .put("arcs", path.exists() ? path.arcCount() : null)
-              .put("path", output.json ? steps(graph, path) : text(graph, path));
+              .put("path", output.json ? PathSteps.steps(graph, path) : PathSteps.text(graph, path));
         }
         case nearest -> {
           Nearest nearest = Nearest.of(d, u, k);
@@ -106,6 +106,9 @@ final class QueryCommand implements Callable<Integer> {
             }
             report.put("nearest", list);
             report.printJson(spec.commandLine().getOut());
+          } else if (nearest.size() == 0) { // an empty table would look like a failure
+            spec.commandLine().getOut().printf("no vertex is reachable from %s%n", vertices.get(0));
+            spec.commandLine().getOut().flush();
           } else {
             Table table = new Table("rank", "vertex", "distance");
             for (int i = 0; i < nearest.size(); i++) {
@@ -162,9 +165,9 @@ final class QueryCommand implements Callable<Integer> {
         } else {
           var path = paths.path(u, v);
           row.put("arcs", path.exists() ? path.arcCount() : null);
-          row.put("path", steps(graph, path));
+          row.put("path", PathSteps.steps(graph, path));
           table.row(pair.from(), pair.to(), Summary.formatLength(distance), path.exists() ? path.arcCount() : "-",
-              text(graph, path));
+              PathSteps.text(graph, path));
         }
         rows.add(row);
       }
@@ -185,32 +188,6 @@ final class QueryCommand implements Callable<Integer> {
       throw new java.nio.file.NoSuchFileException(store.toString());
     }
     return NpyDistanceMatrix.open(store);
-  }
-
-  /** A path arc by arc, each with its weight, for JSON. */
-  private static List<Map<String, Object>> steps(Graph graph, org.tropic.apsp.Path path) {
-    List<Map<String, Object>> steps = new ArrayList<>();
-    int[] p = path.vertices();
-    for (int i = 0; i + 1 < p.length; i++) {
-      Map<String, Object> step = new LinkedHashMap<>();
-      step.put("from", graph.name(p[i]));
-      step.put("to", graph.name(p[i + 1]));
-      step.put("weight", (double) graph.weight(p[i], p[i + 1]));
-      steps.add(step);
-    }
-    return steps;
-  }
-
-  /** A path as its vertex names joined by arrows, for tables. */
-  private static String text(Graph graph, org.tropic.apsp.Path path) {
-    if (!path.exists()) {
-      return "none (unreachable)";
-    }
-    List<String> names = new ArrayList<>();
-    for (int x : path.vertices()) {
-      names.add(graph.name(x));
-    }
-    return String.join(" → ", names);
   }
 
   private static boolean known(NpyDistanceMatrix d, Graph graph, String name) {

@@ -3,7 +3,6 @@ package org.tropic.cli;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -84,20 +83,12 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
     out.flush();
   }
 
+  /** The examples in the JSON shape of {@code query path --json} ({@link PathSteps#json}). */
   List<Map<String, Object>> examplesAsJson(Graph graph) {
     List<Map<String, Object>> list = new ArrayList<>();
     for (int[] pair : examplePairs) {
       var path = paths.path(pair[0], pair[1]);
-      Map<String, Object> entry = new LinkedHashMap<>();
-      entry.put("from", graph.name(pair[0]));
-      entry.put("to", graph.name(pair[1]));
-      entry.put("length", path.length());
-      List<String> names = new ArrayList<>();
-      for (int v : path.vertices()) {
-        names.add(graph.name(v));
-      }
-      entry.put("path", names);
-      list.add(entry);
+      list.add(PathSteps.json(graph.name(pair[0]), graph.name(pair[1]), path.length(), graph, path));
     }
     return list;
   }

@@ -18,6 +18,7 @@ import org.tropic.cli.sparse.TraverseCommand;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.GraphReader;
 import org.tropic.io.NpyFormatException;
+import org.tropic.io.OutputLocationException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -31,7 +32,7 @@ import picocli.CommandLine.Command;
         ValidateCommand.class, ModelCommand.class, BenchCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
-        "2:bad input or usage (unreadable graph, bad option, too big for memory, no GPU for --device gpu)"})
+        "2:bad input or usage (unreadable graph, bad option, too big for memory or disk, no GPU for --device gpu)"})
 public final class Tropic {
   static final int FAILED = 1;
   static final int BAD_INPUT = 2;
@@ -84,7 +85,8 @@ public final class Tropic {
     var err = cl.getErr();
     if (cause instanceof GraphInputException || cause instanceof IllegalArgumentException
         || cause instanceof MemoryBudgetException || cause instanceof DeviceUnavailableException
-        || cause instanceof java.nio.file.NoSuchFileException || cause instanceof NpyFormatException) {
+        || cause instanceof java.nio.file.NoSuchFileException || cause instanceof NpyFormatException
+        || cause instanceof OutputLocationException) {
       err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
       return BAD_INPUT;
     }

@@ -50,7 +50,12 @@ class TropicCommandTest {
     assertThat(report.get("n").asInt()).isEqualTo(6);
     assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20); // 5 × 4 on the cycle; f reaches nobody
     assertThat(report.get("max_distance").asDouble()).isEqualTo(5); // a → e (the first of four pairs at 5)
-    assertThat(report.get("examples").get(0).get("path").toString()).isEqualTo("[\"a\",\"b\",\"c\",\"d\",\"e\"]");
+    JsonNode longest = report.get("examples").get(0);
+    assertThat(longest.get("distance").asDouble()).isEqualTo(5);
+    assertThat(longest.get("arcs").asInt()).isEqualTo(4);
+    assertThat(longest.get("path").toString()).isEqualTo("[{\"from\":\"a\",\"to\":\"b\",\"weight\":1.0},"
+        + "{\"from\":\"b\",\"to\":\"c\",\"weight\":1.0},{\"from\":\"c\",\"to\":\"d\",\"weight\":2.0},"
+        + "{\"from\":\"d\",\"to\":\"e\",\"weight\":1.0}]");
     assertThat(apsp.err()).contains("plan:");
     assertThat(out).exists();
     assertThat(dir.resolve("d.npy.json")).exists();
@@ -61,10 +66,19 @@ class TropicCommandTest {
 
     Run path = run("query", out.toString(), "path", "a", "d");
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("a → b → c → d");
+    assertThat(path.out()).contains("a →[1] b →[1] c →[2] d"); // each arc's weight, as the help promises
+    // the same JSON shape as apsp's examples: distance, arcs and the steps with their weights
+    JsonNode pathJson = new ObjectMapper().readTree(run("query", out.toString(), "path", "a", "e", "--json").out());
+    assertThat(pathJson.toString()).isEqualTo("{\"from\":\"a\",\"to\":\"e\",\"distance\":5.0,\"arcs\":4,"
+        + "\"path\":" + longest.get("path") + "}");
 
     Run nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
     assertThat(nearest.out()).contains("b").contains("c").doesNotContain(" e ");
+    Run alone = run("query", out.toString(), "nearest", "f"); // f reaches nobody: said, not an empty table
+    assertThat(alone.exitCode()).as(alone.err()).isZero();
+    assertThat(alone.out()).isEqualToIgnoringNewLines("no vertex is reachable from f");
+    assertThat(new ObjectMapper().readTree(run("query", out.toString(), "nearest", "f", "--json").out())
+        .get("nearest")).isEmpty();
 
     // JSON has no infinity: an unreachable pair's distance is null, and its path is empty.
     Run unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
@@ -99,7 +113,7 @@ class TropicCommandTest {
     Files.writeString(spaced, "a   d\n  e a\n");
     Run path = run("query", out.toString(), "path", "--pairs", spaced.toString());
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("a → b → c → d").contains("e → a");
+    assertThat(path.out()).contains("a →[1] b →[1] c →[2] d").contains("e →[1] a");
 
     Path csv = dir.resolve("pairs.csv");
     Files.writeString(csv, "\"a\",\"c\"\n");
@@ -212,6 +226,37 @@ class TropicCommandTest {
         .get("header_row").asText()).isEqualTo("line 1 read as a header: source\ttarget\tweight");
   }
 
+  /**
+   * --header and --no-header override the detection, and the result records how the first line was read, so
+   * 'query path' reads the graph again the same way (read by detection, gene1 → gene2 would be a header now).
+   */
+  @Test
+  void theHeaderOptionsOverrideDetectionAndTheResultRemembersThem() throws IOException {
+    Path genes = dir.resolve("genes.csv");
+    Files.writeString(genes, "gene1,gene2\nTP53,MDM2\n");
+    JsonNode detected = new ObjectMapper().readTree(run("info", genes.toString(), "--json").out());
+    assertThat(detected.get("vertices").asInt()).isEqualTo(2);
+    assertThat(detected.get("header_row").asText()).isEqualTo("line 1 read as a header: gene1,gene2");
+
+    Path out = dir.resolve("g.npy");
+    Run data = run("apsp", genes.toString(), "--no-header", "-o", out.toString(), "--json", "--examples", "0");
+    assertThat(data.exitCode()).as(data.err()).isZero();
+    assertThat(new ObjectMapper().readTree(data.out()).get("n").asInt()).isEqualTo(4);
+    assertThat(data.err()).doesNotContain("read as a header");
+    Run path = run("query", out.toString(), "path", "gene1", "gene2");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("gene1 →[1] gene2");
+
+    Path toy = dir.resolve("toy.txt");
+    Files.writeString(toy, "cols x y\n1 2\n"); // not recognised: 'cols' is no usual name
+    Run failing = run("info", toy.toString());
+    assertThat(failing.exitCode()).isEqualTo(2);
+    assertThat(failing.err()).contains("toy.txt, line 1: weight is not a number: 'y'")
+        .contains("if line 1 holds column names, pass --header");
+    JsonNode declared = new ObjectMapper().readTree(run("info", toy.toString(), "--header", "--json").out());
+    assertThat(declared.get("arcs").asInt()).isEqualTo(1);
+  }
+
   @Test
   void examplePathsAreDistinctPairs() throws IOException {
     Path graph = dir.resolve("three.tsv");
@@ -258,23 +303,81 @@ class TropicCommandTest {
   void partsWithoutThePartitionedAlgorithmIsBadUsage() throws IOException {
     Run r = run("apsp", smallGraph().toString(), "--algorithm", "fw", "--parts", "4");
     assertThat(r.exitCode()).isEqualTo(2);
-    assertThat(r.err()).contains("--parts 4 is for --algorithm partitioned (or auto), not fw");
+    assertThat(r.err()).contains("--parts tunes partitioned APSP's number of parts, which --algorithm fw does not"
+        + " use").contains("use --algorithm partitioned (or auto)");
   }
 
+  /**
+   * Every option that tunes some algorithms only is refused with an algorithm named that would ignore it, before
+   * the graph is read; each pair below was once accepted and ignored.
+   */
   @Test
   void optionsTheRunWouldIgnoreAreRefused() throws IOException {
     String graph = smallGraph().toString();
-    Run auto = run("apsp", graph, "--parts", "4"); // n = 6: auto takes one Floyd–Warshall tile
-    assertThat(auto.exitCode()).as(auto.err()).isEqualTo(2);
-    assertThat(auto.err()).contains("--parts 4 is for partitioned APSP, and auto chose fw");
-    for (String[] flags : new String[][] {{"--block", "64"}, {"--arithmetic", "exact-float"}}) {
-      Run r = run("apsp", graph, "--algorithm", "dijkstra", flags[0], flags[1]);
-      assertThat(r.exitCode()).as(flags[0]).isEqualTo(2);
-      assertThat(r.err()).contains(flags[0] + " is for Floyd–Warshall").doesNotContain("plan:");
+    String[][] refused = {
+        {"dijkstra", "--block", "64"}, {"dijkstra", "--arithmetic", "exact-float"}, {"batched", "--no-lookahead"},
+        {"batched", "--no-pivot-order"}, {"batched", "--no-symmetry"}, {"dijkstra", "--no-symmetry"},
+        {"partitioned", "--block", "32"}, {"partitioned", "--no-lookahead"}, {"partitioned", "--no-pivot-order"},
+        {"fw", "--parts", "4"}, {"batched", "--parts", "4"}};
+    for (String[] c : refused) {
+      List<String> args = new ArrayList<>(List.of("apsp", graph, "--algorithm", c[0]));
+      args.addAll(List.of(c).subList(1, c.length));
+      Run r = run(args.toArray(String[]::new));
+      assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
+      assertThat(r.err()).contains(c[1] + " tunes ").contains("which --algorithm " + c[0] + " does not use")
+          .doesNotContain("read ").doesNotContain("plan:");
     }
+    Run both = run("apsp", graph, "--block", "32", "--parts", "4");
+    assertThat(both.exitCode()).isEqualTo(2);
+    assertThat(both.err()).contains("no algorithm uses all of --block, --parts");
     Run predecessors = run("apsp", graph, "--predecessors");
     assertThat(predecessors.exitCode()).isEqualTo(2);
     assertThat(predecessors.err()).contains("--predecessors is stored beside the result: add -o OUT.npy");
+  }
+
+  /** With auto, such an option narrows the choice to the algorithms that use it, and a note says so. */
+  @Test
+  void optionsNarrowAutoToTheAlgorithmsThatUseThem() throws IOException {
+    Path graph = dir.resolve("ring.txt");
+    StringBuilder edges = new StringBuilder();
+    for (int v = 0; v < 400; v++) { // n > 128, where auto weighs every algorithm (batched wins on a ring)
+      edges.append(v).append(' ').append((v + 1) % 400).append(" 1\n");
+    }
+    Files.writeString(graph, edges);
+    Run block = run("apsp", graph.toString(), "--block", "64", "--json", "--examples", "0");
+    assertThat(block.exitCode()).as(block.err()).isZero();
+    assertThat(block.err()).contains("note: --block tunes fw only: auto runs fw")
+        .contains("narrowed by the options given");
+    JsonNode report = new ObjectMapper().readTree(block.out());
+    assertThat(report.get("algorithm").asText()).isEqualTo("fw");
+    assertThat(report.get("block_size").asInt()).isEqualTo(64);
+
+    Run symmetry = run("apsp", graph.toString(), "--no-symmetry", "--json", "--examples", "0");
+    assertThat(symmetry.exitCode()).as(symmetry.err()).isZero();
+    assertThat(symmetry.err()).contains("auto chooses between fw and partitioned")
+        .contains("batched not a candidate");
+    assertThat(new ObjectMapper().readTree(symmetry.out()).get("algorithm").asText()).isIn("fw", "partitioned");
+
+    if (org.tropic.apsp.PartitionedApsp.available()) {
+      Run parts = run("apsp", graph.toString(), "--parts", "1000", "--json", "--examples", "0");
+      assertThat(parts.exitCode()).as(parts.err()).isZero();
+      assertThat(parts.err()).contains("auto runs partitioned").contains("--parts 1000: METIS made");
+      assertThat(new ObjectMapper().readTree(parts.out()).get("algorithm").asText()).isEqualTo("partitioned");
+    }
+  }
+
+  /** A tile larger than the graph only pads it with +∞; b = 64000 once overflowed an array (b² floats). */
+  @Test
+  void aTileLargerThanTheGraphIsLoweredToOneTile() throws IOException {
+    for (String algorithm : List.of("auto", "fw")) {
+      Run r = run("apsp", smallGraph().toString(), "--algorithm", algorithm, "--block", "64000", "--json",
+          "--examples", "0");
+      assertThat(r.exitCode()).as(r.err()).isZero();
+      assertThat(r.err()).contains("--block 64000 is more than 6 vertices need: b = 32, one tile");
+      JsonNode report = new ObjectMapper().readTree(r.out());
+      assertThat(report.get("block_size").asInt()).isEqualTo(32);
+      assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20);
+    }
   }
 
   @Test
@@ -336,6 +439,43 @@ class TropicCommandTest {
     assertThat(new ObjectMapper().readTree(symmetric.out()).get("symmetric").asBoolean()).isTrue();
     assertThat(new ObjectMapper().readTree(everyTile.out()).get("symmetric").asBoolean()).isFalse();
     assertThat(Files.mismatch(upper, full)).isEqualTo(-1);
+  }
+
+  /**
+   * The tile size the cost model chose is recorded, so that giving it back as --block reproduces the bytes: runs of
+   * one command may choose different tiles (from rates measured each time), and real weights then differ in the
+   * last bits. A partitioned result records its parts.
+   */
+  @Test
+  void theSidecarRecordsTheChoicesThatReproduceAResult() throws IOException {
+    StringBuilder edges = new StringBuilder();
+    java.util.Random random = new java.util.Random(3);
+    for (int v = 0; v < 300; v++) { // real weights, so the order of the sums shows in the bits
+      edges.append(v).append(' ').append(random.nextInt(300)).append(' ').append(random.nextFloat()).append('\n');
+      edges.append(v).append(' ').append((v + 1) % 300).append(' ').append(random.nextFloat()).append('\n');
+    }
+    Path graph = Files.writeString(dir.resolve("real.txt"), edges);
+    Path first = dir.resolve("first.npy");
+    Run chosen = run("apsp", graph.toString(), "--algorithm", "fw", "-o", first.toString(), "--examples", "0");
+    assertThat(chosen.exitCode()).as(chosen.err()).isZero();
+    JsonNode options = new ObjectMapper().readTree(dir.resolve("first.npy.json").toFile()).get("options");
+    int b = options.get("blockSize").asInt();
+    assertThat(b).isPositive();
+    assertThat(options.get("parts").isNull()).isTrue();
+    Path again = dir.resolve("again.npy");
+    Run pinned = run("apsp", graph.toString(), "--algorithm", "fw", "--block", Integer.toString(b), "-o",
+        again.toString(), "--examples", "0");
+    assertThat(pinned.exitCode()).as(pinned.err()).isZero();
+    assertThat(Files.mismatch(first, again)).isEqualTo(-1);
+
+    if (org.tropic.apsp.PartitionedApsp.available()) {
+      Path parted = dir.resolve("parted.npy");
+      Run partitioned = run("apsp", graph.toString(), "--parts", "4", "-o", parted.toString(), "--examples", "0");
+      assertThat(partitioned.exitCode()).as(partitioned.err()).isZero();
+      JsonNode recorded = new ObjectMapper().readTree(dir.resolve("parted.npy.json").toFile()).get("options");
+      assertThat(recorded.get("algorithm").asText()).isEqualTo("partitioned");
+      assertThat(recorded.get("parts").asInt()).isEqualTo(4);
+    }
   }
 
   /** Whole weights are added exactly, so the pivot order may change the work skipped but not one byte. */
@@ -407,16 +547,46 @@ class TropicCommandTest {
     Path graph = smallGraph();
     Path folder = Files.createDirectories(dir.resolve("a-folder"));
     Run intoFolder = run("apsp", graph.toString(), "-o", folder.toString());
-    assertThat(intoFolder.exitCode()).isNotZero();
+    assertThat(intoFolder.exitCode()).isEqualTo(2);
     assertThat(intoFolder.err()).contains("it is a folder").contains("distances.npy").doesNotContain("plan:");
     Files.writeString(dir.resolve("a-file"), "x");
     Run underAFile = run("apsp", graph.toString(), "-o", dir.resolve("a-file/out.npy").toString());
-    assertThat(underAFile.exitCode()).isNotZero();
+    assertThat(underAFile.exitCode()).isEqualTo(2);
     assertThat(underAFile.err()).contains("is a file, not a folder").doesNotContain("plan:");
 
     Run newFolder = run("apsp", graph.toString(), "-o", dir.resolve("new/folder/out.npy").toString());
     assertThat(newFolder.exitCode()).as(newFolder.err()).isZero();
     assertThat(dir.resolve("new/folder/out.npy")).exists(); // created, as every other output's folder is
+  }
+
+  /** As root, renaming over -o /dev/null would turn the device into a file: an existing non-regular file is refused. */
+  @Test
+  void anOutputThatIsADeviceOrFifoIsRefusedAndKept() throws Exception {
+    Path fifo = dir.resolve("pipe.npy");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available");
+    Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
+    for (Path out : List.of(fifo, linkToDevice)) {
+      Run r = run("apsp", smallGraph().toString(), "-o", out.toString());
+      assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+      assertThat(r.err()).contains(out.toString()).contains("not a regular file").doesNotContain("plan:");
+    }
+    assertThat(Files.exists(fifo) && !Files.isRegularFile(fifo)).isTrue();
+    assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
+  }
+
+  /** Too big for the disk is too big, as too big for memory is: both are refused before the solve with exit 2. */
+  @Test
+  void aGraphTooBigForTheDiskIsBadUsageAsOneTooBigForMemory() throws IOException {
+    Path graph = dir.resolve("wide.gr");
+    Files.writeString(graph, "p sp 3000000 1\na 1 2 1\n"); // n = 3,000,000: 36 TB of distances
+    Run withOutput = run("apsp", graph.toString(), "-o", dir.resolve("d.npy").toString());
+    assertThat(withOutput.exitCode()).as(withOutput.err()).isEqualTo(2);
+    assertThat(withOutput.err()).contains("not enough disk space").doesNotContain("plan:");
+    Run inMemory = run("apsp", graph.toString());
+    assertThat(inMemory.exitCode()).as(inMemory.err()).isEqualTo(2);
+    assertThat(inMemory.err()).contains("n = 3,000,000");
+    assertThat(dir.resolve("d.npy")).doesNotExist();
   }
 
   @Test
@@ -456,6 +626,38 @@ class TropicCommandTest {
     JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
     assertThat(info.get("rounded_weights").asLong()).isEqualTo(1);
     assertThat(info.get("rounded_weights_note").asText()).isEqualTo(note);
+  }
+
+  /**
+   * Whole weights are exact in float32 up to 2^24 only. Here 2 → 6 is 16,777,218, which float32 holds, but batched
+   * Bellman–Ford's partial sums from the target end (16,777,215 + 1 = 16,777,216 ...) rounded it to 16,777,216. The
+   * run says so before solving, and names the int32 path, which adds exactly.
+   */
+  @Test
+  void wholeWeightPathsBeyondTwoToThe24AreWarnedAboutBeforeTheSolve() throws IOException {
+    Path graph = dir.resolve("big2.edges");
+    Files.writeString(graph, "1 2 1\n2 3 1\n3 4 1\n4 5 1\n5 6 16777215\n");
+    Run batched = run("apsp", graph.toString(), "--algorithm", "batched", "--examples", "0");
+    assertThat(batched.exitCode()).as(batched.err()).isZero();
+    assertThat(batched.err()).contains("note: whole-number weights, and a shortest path may be longer than 2^24")
+        .contains("bound: 16,777,219").contains("algorithms may differ")
+        .contains("--algorithm fw --arithmetic int32 adds them exactly");
+    assertThat(batched.err().indexOf("note: whole-number")).isGreaterThan(batched.err().indexOf("plan:"));
+
+    Path out = dir.resolve("exact.npy");
+    Run int32 = run("apsp", graph.toString(), "--algorithm", "fw", "--arithmetic", "int32", "-o", out.toString(),
+        "--examples", "0");
+    assertThat(int32.exitCode()).as(int32.err()).isZero();
+    assertThat(int32.err()).contains("int32 adds them exactly, and a distance above 2^24 is rounded once");
+    Run exact = run("query", out.toString(), "dist", "2", "6", "--json");
+    assertThat(new ObjectMapper().readTree(exact.out()).get("distance").asDouble()).isEqualTo(16_777_218);
+
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(info.get("path_length_note").asText()).contains("may be longer than 2^24");
+    Run small = run("apsp", smallGraph().toString(), "--algorithm", "batched", "--examples", "0");
+    assertThat(small.err()).doesNotContain("2^24");
+    assertThat(new ObjectMapper().readTree(run("info", smallGraph().toString(), "--json").out())
+        .get("path_length_note").isNull()).isTrue();
   }
 
   @Test
@@ -502,7 +704,7 @@ class TropicCommandTest {
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     Run path = run("query", out.toString(), "path", "a", "c");
     assertThat(path.exitCode()).as(path.err()).isZero();
-    assertThat(path.out()).contains("a → b → c");
+    assertThat(path.out()).contains("a →[1] b →[1] c");
   }
 
   @Test

@@ -33,6 +33,13 @@ public record ApspPlan(Algorithm algorithm, Arithmetic arithmetic, int blockSize
     return CPU.equals(device);
   }
 
+  /** The same plan with another reason (a caller that narrowed the choice says how). */
+  public ApspPlan withReason(String why) {
+    return new ApspPlan(algorithm, arithmetic, blockSize, threads, estimatedSeconds, estimatedBytes,
+        floydWarshallSeconds, dijkstraSeconds, batchedSeconds, partitionedSeconds, partitioned, why, device,
+        deviceNote);
+  }
+
   /** The same plan with a device note added (the planner explains a fallback this way). */
   public ApspPlan withDeviceNote(String note) {
     return new ApspPlan(algorithm, arithmetic, blockSize, threads, estimatedSeconds, estimatedBytes,

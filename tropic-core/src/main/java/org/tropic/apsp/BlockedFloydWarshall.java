@@ -63,9 +63,14 @@ public final class BlockedFloydWarshall {
     return position;
   }
 
-  /** The tile side for {@code graph}: the requested one, else the model's choice (calibrated once per JVM). */
+  /**
+   * The tile side for {@code graph}: the requested one (at most {@link FloydWarshallOptions#largestUsefulBlockSize}),
+   * else the model's choice (calibrated once per JVM).
+   */
   public int blockSizeFor(Graph graph) {
-    return options.blockSize() > 0 ? options.blockSize() : BlockSizeModel.forMachine(kernels)
+    return options.blockSize() > 0
+        ? Math.min(options.blockSize(), FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount()))
+        : BlockSizeModel.forMachine(kernels)
         .choose(graph.vertexCount(), options.effectiveThreads(), arithmeticFor(graph), usesSymmetry(graph));
   }
 

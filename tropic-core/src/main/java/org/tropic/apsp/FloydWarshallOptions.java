@@ -41,6 +41,14 @@ public record FloydWarshallOptions(int blockSize, int threads, Arithmetic arithm
     }
   }
 
+  /**
+   * The largest tile side worth using for n vertices: n rounded up to a multiple of 32, one tile holding the whole
+   * matrix. A larger tile only pads the matrix with +∞, and its b² floats overflow a Java array from b = 46,341 on.
+   */
+  public static int largestUsefulBlockSize(int n) {
+    return (int) Math.min(Integer.MAX_VALUE & ~31, Math.max(32, ((long) n + 31) / 32 * 32));
+  }
+
   /** The thread count to use: the given one, or one per available processor. */
   public int effectiveThreads() {
     return threads > 0 ? threads : Runtime.getRuntime().availableProcessors();

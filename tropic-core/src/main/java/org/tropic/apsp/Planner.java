@@ -1,5 +1,7 @@
 package org.tropic.apsp;
 
+import java.util.EnumSet;
+import java.util.Set;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -36,12 +38,27 @@ public final class Planner {
    * @throws NegativeCycleException if the graph is undirected and has a negative edge, itself a negative cycle
    */
   public ApspPlan plan(Graph graph, ApspRequest request) {
+    return plan(graph, request, EnumSet.complementOf(EnumSet.of(Algorithm.AUTO)));
+  }
+
+  /**
+   * As {@link #plan(Graph, ApspRequest)}, with {@link Algorithm#AUTO} choosing among {@code candidates} only: a
+   * caller whose options tune some algorithms alone (a tile size, a part count) narrows the choice to those, so
+   * that no option it was given goes unused.
+   *
+   * @param candidates the algorithms auto may choose, at least one; ignored when the request names one
+   */
+  public ApspPlan plan(Graph graph, ApspRequest request, Set<Algorithm> candidates) {
+    if (candidates.isEmpty() || candidates.contains(Algorithm.AUTO)) {
+      throw new IllegalArgumentException("candidates must name at least one algorithm, and not auto: " + candidates);
+    }
     NegativeCycleException.rejectNegativeEdgeOfSymmetricGraph(graph); // before any timing or partitioning
     refuseFloatOverflow(graph);
+    Set<Algorithm> allowed = EnumSet.copyOf(candidates);
     return switch (request.device()) {
-      case CPU -> planOnCpu(graph, request);
+      case CPU -> planOnCpu(graph, request, allowed);
       case GPU -> planOnGpu(graph, request);
-      case AUTO -> planAnywhere(graph, request);
+      case AUTO -> planAnywhere(graph, request, allowed);
     };
   }
 
@@ -87,8 +104,8 @@ public final class Planner {
    * {@link Device#AUTO}: the CPU plan, unless a GPU back end is present, can run this request and is predicted
    * faster. The plan's device note says in one line why the GPU was or was not taken.
    */
-  private ApspPlan planAnywhere(Graph graph, ApspRequest request) {
-    ApspPlan cpu = planOnCpu(graph, request);
+  private ApspPlan planAnywhere(Graph graph, ApspRequest request, Set<Algorithm> allowed) {
+    ApspPlan cpu = planOnCpu(graph, request, allowed);
     ApspBackend gpu = ApspBackend.forDevice(GPU);
     if (gpu == null) {
       return cpu;
@@ -97,8 +114,10 @@ public final class Planner {
     if (!probe.available()) {
       return cpu.withDeviceNote("no GPU (" + probe.description() + "); running on the CPU");
     }
-    if (request.algorithm() != Algorithm.FW && request.algorithm() != Algorithm.AUTO) {
-      return cpu.withDeviceNote("GPU " + probe.description() + " present, but " + request.algorithm().label()
+    if (request.algorithm() != Algorithm.FW && request.algorithm() != Algorithm.AUTO
+        || request.algorithm() == Algorithm.AUTO && !allowed.contains(Algorithm.FW)) {
+      Algorithm cpuOnly = request.algorithm() == Algorithm.AUTO ? cpu.algorithm() : request.algorithm();
+      return cpu.withDeviceNote("GPU " + probe.description() + " present, but " + cpuOnly.label()
           + " runs on the CPU");
     }
     ApspPlan onGpu;
@@ -115,7 +134,7 @@ public final class Planner {
     return cpu.withDeviceNote("GPU " + probe.description() + " present, but not predicted faster for this graph");
   }
 
-  private ApspPlan planOnCpu(Graph graph, ApspRequest request) {
+  private ApspPlan planOnCpu(Graph graph, ApspRequest request, Set<Algorithm> allowed) {
     int n = graph.vertexCount();
     FloydWarshallOptions fw = request.floydWarshall();
     int threads = fw.effectiveThreads();
@@ -129,15 +148,24 @@ public final class Planner {
     }
 
     BlockSizeModel model = BlockSizeModel.forMachine(kernels);
-    int b = fw.blockSize() > 0 ? fw.blockSize() : model.choose(n, threads, arithmetic, symmetric);
+    int b = fw.blockSize() > 0 ? Math.min(fw.blockSize(), FloydWarshallOptions.largestUsefulBlockSize(n))
+        : model.choose(n, threads, arithmetic, symmetric);
     long fwBytes = floydWarshallBytes(n, b, symmetric);
     long dijkstraBytes = dijkstraBytes(n, threads);
     long batchedBytes = BatchedBellmanFord.bytes(graph, threads);
     long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
+    boolean auto = wanted == Algorithm.AUTO;
+    boolean fwAllowed = !auto || allowed.contains(Algorithm.FW);
+    boolean dijkstraAllowed = !auto || allowed.contains(Algorithm.DIJKSTRA);
+    boolean batchedAllowed = !auto || allowed.contains(Algorithm.BATCHED);
     Algorithm leanest = switch (wanted) {
       case FW, DIJKSTRA, BATCHED -> wanted;
-      // auto and partitioned (the n² result and a little): the leanest of the three
-      default -> fwBytes <= Math.min(dijkstraBytes, batchedBytes) ? Algorithm.FW
+      // auto and partitioned (the n² result and a little): the leanest of the three that auto may choose
+      default -> fwAllowed && (!dijkstraAllowed || fwBytes <= dijkstraBytes)
+          && (!batchedAllowed || fwBytes <= batchedBytes) ? Algorithm.FW
+          : dijkstraAllowed && (!batchedAllowed || dijkstraBytes <= batchedBytes) ? Algorithm.DIJKSTRA
+          : batchedAllowed ? Algorithm.BATCHED
+          : fwBytes <= Math.min(dijkstraBytes, batchedBytes) ? Algorithm.FW // partitioned alone: as before
           : dijkstraBytes <= batchedBytes ? Algorithm.DIJKSTRA : Algorithm.BATCHED;
     };
     long smallestNeed = leanest == Algorithm.FW ? fwBytes : leanest == Algorithm.DIJKSTRA ? dijkstraBytes
@@ -151,24 +179,25 @@ public final class Planner {
       }
     }
 
-    boolean small = n <= SMALL;
-    boolean consider = wanted == Algorithm.AUTO && !small;
+    boolean small = n <= SMALL && fwAllowed;
+    boolean consider = auto && !small;
+    boolean partitionedAllowed = !auto || allowed.contains(Algorithm.PARTITIONED);
     double fwSeconds = small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric);
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
-        || consider && PartitionedApsp.available()
+        || consider && partitionedAllowed && PartitionedApsp.available()
         ? new PartitionedApsp(kernels, request.partitionedOptions()).prepare(graph) : null;
     double partitionedSeconds = partitioned == null ? Double.NaN : partitioned.estimatedSeconds();
     long partitionedBytes = partitioned == null ? Long.MAX_VALUE : partitioned.estimatedBytes();
     double toBeat = wanted == Algorithm.BATCHED ? Double.POSITIVE_INFINITY
-        : Math.min(fwBytes <= budget ? fwSeconds : Double.POSITIVE_INFINITY,
+        : Math.min(fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY,
             partitionedBytes <= budget ? partitionedSeconds : Double.POSITIVE_INFINITY);
     int batch = BatchedBellmanFord.batchFor(n, threads);
-    BatchedBellmanFord.Estimate batched = consider || wanted == Algorithm.BATCHED
+    BatchedBellmanFord.Estimate batched = consider && batchedAllowed || wanted == Algorithm.BATCHED
         ? new BatchedBellmanFord(graph, batch).estimate(threads, toBeat) : null;
     double batchedSeconds = batched == null || !batched.complete() ? Double.NaN : batched.seconds();
     // Batched Bellman–Ford did 2–10× better than Dijkstra on every sparse graph measured, so Dijkstra's sampling
     // (up to 0.3 s) is only spent where the batched sample could not finish.
-    double dijkstraSeconds = wanted == Algorithm.DIJKSTRA || consider && Double.isNaN(batchedSeconds)
+    double dijkstraSeconds = wanted == Algorithm.DIJKSTRA || consider && dijkstraAllowed && Double.isNaN(batchedSeconds)
         ? estimateDijkstraSeconds(graph, threads) : Double.NaN;
 
     Algorithm chosen = wanted;
@@ -178,8 +207,9 @@ public final class Planner {
         chosen = Algorithm.FW;
         reason = "n ≤ " + SMALL + ": one tile, instant";
       } else {
-        chosen = Algorithm.FW;
-        double best = fwBytes <= budget ? fwSeconds : Double.POSITIVE_INFINITY;
+        chosen = fwAllowed ? Algorithm.FW : allowed.contains(Algorithm.PARTITIONED) && partitioned != null
+            ? Algorithm.PARTITIONED : batchedAllowed ? Algorithm.BATCHED : Algorithm.DIJKSTRA;
+        double best = fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY;
         if (dijkstraBytes <= budget && dijkstraSeconds < best) {
           chosen = Algorithm.DIJKSTRA;
           best = dijkstraSeconds;
@@ -193,9 +223,10 @@ public final class Planner {
           best = partitionedSeconds;
         }
         reason = String.format("predicted fastest (m/n = %.1f; fw %s, dijkstra %s, batched %s, partitioned %s)",
-            (double) graph.arcCount() / n, seconds(fwBytes <= budget ? fwSeconds : Double.NaN),
-            seconds(dijkstraSeconds), batchedSeconds(batched), partitioned == null ? "needs METIS"
-                : seconds(partitionedSeconds));
+            (double) graph.arcCount() / n, fwAllowed ? seconds(fwBytes <= budget ? fwSeconds : Double.NaN)
+                : "not a candidate", dijkstraAllowed ? seconds(dijkstraSeconds) : "not a candidate",
+            batchedAllowed ? batchedSeconds(batched) : "not a candidate", !partitionedAllowed ? "not a candidate"
+                : partitioned == null ? "needs METIS" : seconds(partitionedSeconds));
       }
     } else if (wanted == Algorithm.BATCHED && !batched.complete()) {
       reason = "requested; its sample batch did not finish in the planning budget: at least "

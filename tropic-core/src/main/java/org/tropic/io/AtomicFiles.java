@@ -12,6 +12,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -73,7 +74,9 @@ public final class AtomicFiles {
       try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
         channel.force(true);
       }
-      Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      // under the commit lock, so a Ctrl-C cannot delete the temporary between the check and the rename
+      PendingFiles.commit(List.of(temporary), () -> Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE,
+          StandardCopyOption.REPLACE_EXISTING));
     } catch (AtomicMoveNotSupportedException e) {
       throw new IOException("cannot rename " + temporary + " to " + absolute + " atomically on this file system", e);
     } catch (FileSystemException e) {

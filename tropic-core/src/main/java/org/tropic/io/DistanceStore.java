@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -32,7 +33,8 @@ import org.tropic.semiring.Arithmetic;
  * whenever a sidecar exists the files beside it are the ones it describes. Renaming the sidecar first would let a
  * crash pair a new sidecar with an old or missing matrix; leaving the old sidecar in place would pair it with a
  * new matrix. A failure during the renames removes what this write had put in place, so the worst outcome is no
- * result, never a mismatched or partial one.
+ * result, never a mismatched or partial one. A Ctrl-C or SIGTERM does not interrupt the renames: the shutdown hook
+ * that deletes temporaries ({@link PendingFiles}) waits for them, so the old result or the new one stands.
  *
  * <p>Peak extra memory is one row (plus a 4 MiB buffer), never a second n² copy. The disk's usable space is
  * checked before anything is written.
@@ -117,6 +119,9 @@ public final class DistanceStore {
     void copyRow(int u, int[] dst);
   }
 
+  /** For tests: runs inside a commit, just after the old sidecar is deleted, so a test can stop it there. */
+  static volatile Runnable insideCommit = () -> {};
+
   private DistanceStore() {}
 
   /**
@@ -144,7 +149,8 @@ public final class DistanceStore {
    * @param distances n×n distances, n equal to the sidecar's
    * @param predecessors n×n predecessors, or {@code null} for none; the sidecar is stored naming the file
    * @param progress told of each row written (n per matrix)
-   * @throws IOException if the disk lacks room (with the numbers) or a write fails; nothing new is left behind
+   * @throws IOException if the disk lacks room (with the numbers; an {@link OutputLocationException}, as is a
+   *     target that is a folder or special file) or a write fails; nothing new is left behind
    */
   public static void write(RowSource distances, IntRowSource predecessors, Path out, Sidecar sidecar,
       Progress progress) throws IOException {
@@ -165,6 +171,7 @@ public final class DistanceStore {
     NpyHeader distanceHeader = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
     NpyHeader predecessorHeader = predecessors == null ? null : NpyHeader.of(NpyHeader.Dtype.INT32, n, n);
     byte[] json = stored.toJson();
+    refuseSpecialFiles(target, Sidecar.pathFor(target), predecessorsTarget);
     checkSpace(target, n, distanceHeader, predecessorHeader, json.length);
 
     List<Path> temporaries = new ArrayList<>();
@@ -194,12 +201,13 @@ public final class DistanceStore {
     Objects.requireNonNull(rows, "rows");
     Path target = out.toAbsolutePath();
     NpyHeader header = NpyHeader.of(NpyHeader.Dtype.INT32, rows.size(), rows.size());
+    refuseSpecialFiles(target);
     checkSpace(target, rows.size(), null, header, 0);
     List<Path> temporaries = new ArrayList<>();
     try {
       Path temp = createTemporary(target, temporaries);
       stageInts(temp, target, header, rows, progress);
-      move(temp, target);
+      PendingFiles.commit(List.of(temp), () -> move(temp, target));
       forceDirectory(target.getParent());
     } catch (IOException | RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
@@ -224,6 +232,7 @@ public final class DistanceStore {
     }
     Path target = out.toAbsolutePath();
     NpyHeader header = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
+    refuseSpecialFiles(target, Sidecar.pathFor(target));
     checkSpace(target, n, header, null, 0);
     List<Path> temporaries = new ArrayList<>();
     try {
@@ -297,13 +306,33 @@ public final class DistanceStore {
     return out.resolveSibling(stem + ".pred.npy");
   }
 
+  /**
+   * Renames the staged files into place. No order of renames replaces two files at one instant, so this order makes
+   * every intermediate state one that readers recognise: the old sidecar goes first, and from then until the new
+   * sidecar lands there is no sidecar, which readers refuse as an incomplete result. So at every instant the files
+   * are the old complete pair, the new complete pair, or no result; never a sidecar beside a matrix it does not
+   * describe. The whole sequence runs under {@link PendingFiles#commit}: a Ctrl-C or SIGTERM waits for it to end
+   * (or stops it before it starts), so only a kill -9 or a crash in these few milliseconds can leave no result.
+   */
   private static void commit(Path target, Path distancesTemp, Path predecessorsTarget, Path predecessorsTemp,
       Path sidecarTemp) throws IOException {
+    List<Path> staged = new ArrayList<>(List.of(distancesTemp, sidecarTemp));
+    if (predecessorsTemp != null) {
+      staged.add(predecessorsTemp);
+    }
+    PendingFiles.commit(staged, () -> renameIntoPlace(target, distancesTemp, predecessorsTarget, predecessorsTemp,
+        sidecarTemp));
+    forceDirectory(target.getParent());
+  }
+
+  private static void renameIntoPlace(Path target, Path distancesTemp, Path predecessorsTarget,
+      Path predecessorsTemp, Path sidecarTemp) throws IOException {
     Path sidecarTarget = Sidecar.pathFor(target);
     Path stalePredecessors = predecessorsTemp == null ? predecessorsNamedBy(sidecarTarget, target) : null;
     List<Path> placed = new ArrayList<>();
     try {
       Files.deleteIfExists(sidecarTarget);
+      insideCommit.run();
       if (stalePredecessors != null) {
         // The old sidecar, the only record pairing this file with a result, is gone: a reader could otherwise take
         // the earlier run's predecessors for the new distances' ones.
@@ -320,7 +349,6 @@ public final class DistanceStore {
       deleteQuietly(placed, e);
       throw e;
     }
-    forceDirectory(target.getParent());
   }
 
   /**
@@ -401,33 +429,60 @@ public final class DistanceStore {
   }
 
   /**
-   * Checks, before a long solve, that {@code out} can take an n×n result (and its predecessors): the name is not a
-   * folder, the nearest existing folder on its path is one, and the disk has room (missing folders are created
-   * when it is written). {@link #write} checks again when it writes.
+   * Checks, before a long solve, that {@code out} can take an n×n result (and its predecessors): none of the files
+   * it will replace is a folder or a special file (a device, FIFO or socket, which the rename would replace by a
+   * regular file), the nearest existing folder on its path is one and takes new files (a hidden file is created
+   * there and deleted), and the disk has room (missing folders are created when it is written). {@link #write}
+   * checks again when it writes.
    *
-   * @throws IOException naming the file and what is wrong, with the bytes needed and free when it is space
+   * @throws OutputLocationException naming the file and what is wrong, with the bytes needed and free when it is
+   *     space
    */
   public static void checkWritable(Path out, int n, boolean predecessors) throws IOException {
     Path target = out.toAbsolutePath();
-    if (Files.isDirectory(target)) {
-      throw new IOException("cannot write " + target + ": it is a folder; give a file name such as "
-          + target.resolve("distances.npy"));
-    }
+    refuseSpecialFiles(target, Sidecar.pathFor(target), predecessors ? predecessorsPathFor(target) : null);
+    refuseAPlaceThatTakesNoFiles(target);
     checkSpace(target, n, NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n),
         predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
+  }
+
+  /**
+   * Refuses to replace anything but a regular file: the result, its sidecar and its predecessor file are renamed
+   * over what is there, and as root {@code -o /dev/null} would otherwise turn the device into a file.
+   */
+  private static void refuseSpecialFiles(Path target, Path... companions) throws OutputLocationException {
+    if (Files.isDirectory(target)) {
+      throw new OutputLocationException("cannot write " + target + ": it is a folder; give a file name such as "
+          + target.resolve("distances.npy"));
+    }
+    List<Path> files = new ArrayList<>(List.of(target));
+    files.addAll(Arrays.asList(companions));
+    for (Path file : files) {
+      if (file != null && Files.exists(file) && !Files.isRegularFile(file)) {
+        throw new OutputLocationException("cannot write " + target + ": " + file + " exists and is "
+            + kindOf(file) + ", not a regular file; writing would replace it; give the name of a regular file"
+            + " (or of none yet)");
+      }
+    }
+  }
+
+  private static String kindOf(Path file) {
+    if (Files.isDirectory(file)) {
+      return "a folder";
+    }
+    try {
+      var attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+      return attributes.isOther() ? "a device, FIFO or socket" : "a special file";
+    } catch (IOException e) {
+      return "a special file";
+    }
   }
 
   private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
       throws IOException {
     // A missing folder is created when the file is written, as every other output of Tropic does; until then the
     // space is that of the nearest folder that exists.
-    Path directory = target.getParent();
-    while (!Files.exists(directory) && directory.getParent() != null) {
-      directory = directory.getParent();
-    }
-    if (!Files.isDirectory(directory)) {
-      throw new IOException("cannot write " + target + ": " + directory + " is a file, not a folder");
-    }
+    Path directory = nearestFolder(target);
     long need = jsonBytes;
     List<String> parts = new ArrayList<>();
     for (NpyHeader header : new NpyHeader[] {distances, predecessors}) {
@@ -443,9 +498,53 @@ public final class DistanceStore {
     FileStore store = Files.getFileStore(directory);
     long usable = store.getUsableSpace();
     if (need > usable) {
-      throw new IOException("not enough disk space to write " + target + ": n=" + n + " needs " + need
+      throw new OutputLocationException("not enough disk space to write " + target + ": n=" + n + " needs " + need
           + " bytes (" + mib(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
           + " bytes (" + mib(usable) + ") usable");
+    }
+  }
+
+  /** The folder {@code target} will be written in, or the nearest existing one above it (the rest is created). */
+  private static Path nearestFolder(Path target) throws OutputLocationException {
+    Path directory = target.getParent();
+    while (!Files.exists(directory) && directory.getParent() != null) {
+      directory = directory.getParent();
+    }
+    if (!Files.isDirectory(directory)) {
+      throw new OutputLocationException("cannot write " + target + ": " + directory + " is a file, not a folder");
+    }
+    return directory;
+  }
+
+  /**
+   * Whether a file can be made where {@code target} goes, before a long solve: a read-only folder, or a pseudo file
+   * system such as /proc (which reports 0 bytes free, so the space check would blame the disk), fails here with
+   * the file system's own reason.
+   */
+  private static void refuseAPlaceThatTakesNoFiles(Path target) throws IOException {
+    Path directory = nearestFolder(target);
+    Path probe = directory.resolve(".tropic-probe-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current()
+        .nextLong()));
+    try {
+      Files.createFile(probe);
+    } catch (IOException e) {
+      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
+          : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+          : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+          : e.toString();
+      throw new OutputLocationException("cannot write " + target + ": no file can be created in " + directory
+          + " (" + why + "; a '" + fileSystemType(directory) + "' file system)");
+    }
+    PendingFiles.add(probe);
+    Files.deleteIfExists(probe);
+    PendingFiles.done(probe);
+  }
+
+  private static String fileSystemType(Path directory) {
+    try {
+      return Files.getFileStore(directory).type();
+    } catch (IOException e) {
+      return "unknown";
     }
   }
 

@@ -18,10 +18,44 @@ final class EdgeListReader {
   /** Why a file without a direction header is read as directed, and what to do when it was not meant so. */
   private static final String NO_DIRECTION_HEADER =
       "the default with no direction header; pass --undirected if each edge is listed once";
+  /**
+   * Source column names of common biomedical tables (STRING's {@code protein1}, ...) that a toy edge list may also
+   * use as a vertex name: a header only when the line has no number in its weight column.
+   */
+  private static final String[] NAMES_UNLESS_WEIGHTED = {"protein1", "protein_a", "gene1", "gene_a", "node_a",
+      "source_id", "src_id", "from_id", "source_node", "interactor_a", "entity1"};
+  private static final String HEADER_HINT = "if line %d holds column names, pass --header";
 
   private EdgeListReader() {}
 
   static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format) throws IOException {
+    FirstLine first = new FirstLine();
+    try {
+      return read(lines, options, format, first);
+    } catch (GraphInputException e) {
+      // A first line that is column names, not recognised as such, fails there or decides the columns wrongly.
+      throw first.mayBeColumnNames(e) ? e.withHint(String.format(HEADER_HINT, first.line)) : e;
+    }
+  }
+
+  /**
+   * The first non-comment line, while auto-detection could have misjudged it: the error it leads to then suggests
+   * --header. A line held back as a possible header (its weight column is not a number) waits for the next line.
+   */
+  private static final class FirstLine {
+    long line;
+    boolean autoDecided;
+    long heldBack;
+    String heldBackText;
+    GraphInputException heldBackError;
+
+    boolean mayBeColumnNames(GraphInputException e) {
+      return autoDecided && line > 0 && (e.line() == line || e.problem().contains("(line " + line + ")"));
+    }
+  }
+
+  private static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format, FirstLine firstLine)
+      throws IOException {
     Fields fields = new Fields();
     DirectionHeader header = new DirectionHeader();
     GraphBuilder builder = GraphBuilder.labelled();
@@ -57,10 +91,33 @@ final class EdgeListReader {
       }
       if (!headerRowDone) {
         headerRowDone = true;
-        if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || isHeaderRow(fields)) {
+        if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || isHeaderRow(fields)
+            || isNamedHeaderRow(fields, options)) {
           lines.skipAsHeaderRow();
           continue;
         }
+        firstLine.line = lines.lineNumber();
+        firstLine.autoDecided = true;
+        int column = weightField(options, fields);
+        if (column >= 0 && column < fields.count() && !fields.isEmpty(column) && !Numbers.isNumeral(fields, column)) {
+          // 'a b weight': column names if the next line has a number there, else this line's own error
+          try {
+            Numbers.parseWeight(lines, fields, column);
+          } catch (GraphInputException e) {
+            firstLine.heldBack = lines.lineNumber();
+            firstLine.heldBackText = lines.text();
+            firstLine.heldBackError = e;
+            continue;
+          }
+        }
+      } else if (firstLine.heldBack > 0) {
+        int column = weightField(options, fields);
+        if (column < 0 || column >= fields.count() || fields.isEmpty(column) || !Numbers.isNumeral(fields, column)) {
+          throw firstLine.heldBackError;
+        }
+        lines.skippedAsHeaderRow(firstLine.heldBack, firstLine.heldBackText);
+        firstLine.heldBack = 0;
+        firstLine.autoDecided = false;
       }
       if (weightField == -2) {
         weightField = weightField(options, fields);
@@ -101,6 +158,9 @@ final class EdgeListReader {
       }
       edges++;
     }
+    if (firstLine.heldBack > 0) {
+      throw firstLine.heldBackError;
+    }
     if (edges == 0) {
       throw lines.endError("the input has no edge lines", "lines 'source target [weight]' after any '#' comments");
     }
@@ -124,6 +184,27 @@ final class EdgeListReader {
       return options.weightColumn() - 1;
     }
     return first.count() >= 3 ? 2 : -1;
+  }
+
+  /**
+   * Whether the first data line is named like a biomedical table's header ({@code protein1 protein2
+   * combined_score}, {@code gene1,gene2}): its first field is such a name and its weight column, if it has one, holds
+   * no number ({@code gene1 gene2 0.5} is an edge).
+   */
+  private static boolean isNamedHeaderRow(Fields fields, ReadOptions options) {
+    if (options.headerRow() != ReadOptions.HeaderRow.AUTO || fields.count() < 2) {
+      return false;
+    }
+    int column = weightField(options, fields);
+    if (column >= 0 && column < fields.count() && Numbers.isNumeral(fields, column)) {
+      return false;
+    }
+    for (String name : NAMES_UNLESS_WEIGHTED) {
+      if (fields.equalsIgnoreCase(0, name)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the first data line looks like column names (its first field is a usual name for the source). */

@@ -26,7 +26,12 @@ public final class GraphInputException extends IOException {
    * @param expected what should have been there, or {@code null}
    */
   public GraphInputException(String source, long line, String problem, String offendingText, String expected) {
-    super(format(source, line, problem, offendingText, expected));
+    this(format(source, line, problem, offendingText, expected), source, line, problem, offendingText, expected);
+  }
+
+  private GraphInputException(String message, String source, long line, String problem, String offendingText,
+      String expected) {
+    super(message);
     this.source = source;
     this.line = line;
     this.problem = problem;
@@ -52,6 +57,14 @@ public final class GraphInputException extends IOException {
   /** Keeps messages readable when the offending text is a huge line. */
   static String quoted(String text) {
     return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
+  }
+
+  /** This problem with {@code more} added to its message, e.g. a hint at an option that reads the file otherwise. */
+  public GraphInputException withHint(String more) {
+    GraphInputException hinted = new GraphInputException(getMessage() + "; " + more, source, line, problem,
+        offendingText, expected);
+    hinted.setStackTrace(getStackTrace());
+    return hinted;
   }
 
   /** The file or stream name. */

@@ -78,6 +78,11 @@ public final class GraphReader {
         content.reset();
         format = GraphFormat.detect(name, head);
       }
+      if (options.headerRow() != ReadOptions.HeaderRow.AUTO
+          && (format == GraphFormat.MATRIX_MARKET || format == GraphFormat.DIMACS)) {
+        throw new GraphInputException(name, 0, "--header and --no-header are for edge lists and SIF files, not "
+            + format.description() + ", whose own header lines are read as such", null, null);
+      }
       parsed = switch (format) {
         case MATRIX_MARKET -> MatrixMarketReader.read(lines, options);
         case DIMACS -> DimacsReader.read(lines, options);

@@ -141,7 +141,12 @@ final class LineReader implements Closeable {
 
   /** Notes that the current line was skipped as a row of column names, so the skip can be announced. */
   void skipAsHeaderRow() {
-    headerRow = "line " + lineNumber + " read as a header: " + GraphInputException.quoted(text());
+    skippedAsHeaderRow(lineNumber, text());
+  }
+
+  /** Notes that an earlier line, held back until a later one decided, was skipped as a row of column names. */
+  void skippedAsHeaderRow(long line, String text) {
+    headerRow = "line " + line + " read as a header: " + GraphInputException.quoted(text);
   }
 
   /** What {@link #skipAsHeaderRow} noted, e.g. {@code line 1 read as a header: src dst cost}, or {@code null}. */

@@ -138,6 +138,14 @@ final class Numbers {
     return true;
   }
 
+  /** Whether a field is written as a number (an integer or a decimal), in range or not: no error, no rounding note. */
+  static boolean isNumeral(Fields fields, int field) {
+    byte[] b = fields.data();
+    int from = fields.start(field);
+    int to = fields.end(field);
+    return parseLong(b, from, to) != NOT_AN_INTEGER || isDecimalSyntax(b, from, to);
+  }
+
   /** Sign, digits, at most one point, an optional exponent: the only spellings accepted as decimals. */
   private static boolean isDecimalSyntax(byte[] b, int from, int to) {
     int i = from;

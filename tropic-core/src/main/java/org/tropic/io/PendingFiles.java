@@ -3,10 +3,14 @@ package org.tropic.io;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.stream.Stream;
 
 /**
@@ -15,23 +19,35 @@ import java.util.stream.Stream;
  * interrupted run leaves nothing half-written behind. A kill -9 cannot be caught; the temporaries are hidden
  * (dot-named) for that case. Public for the writers of other modules (a stored knowledge graph is a directory staged
  * this way).
+ *
+ * <p>The hook runs while the main thread goes on, so it must not delete a temporary that a commit is renaming into
+ * place: the commit of a result first removes the old sidecar, and a temporary gone under it would leave neither
+ * the old result nor the new one. Commits therefore run under {@link #commit}, holding a lock the hook takes too:
+ * the hook waits for a commit in progress to finish (the new result then stands and nothing is left to delete), and
+ * a commit that comes after the hook finds its temporaries gone and refuses to start, leaving the old result as it
+ * was. A directory is instead taken back with {@link #release} just before its rename.
  */
 public final class PendingFiles {
   /** Passes over a directory: the writer runs on while the hook deletes, and may add a file after a pass. */
   private static final int PASSES = 5;
+  /** How long the hook waits for a commit: renames take milliseconds, a hung file system may take forever. */
+  private static final long HOOK_WAIT_SECONDS = 30;
+
   private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+  private static final ReentrantLock COMMITS = new ReentrantLock();
 
   static {
-    Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("tropic-delete-temporaries").unstarted(() -> {
-      for (Path file : PENDING) {
-        if (PENDING.remove(file)) { // not released by its writer in the meantime
-          delete(file);
-        }
-      }
-    }));
+    Runtime.getRuntime().addShutdownHook(Thread.ofPlatform().name("tropic-delete-temporaries")
+        .unstarted(PendingFiles::deleteAll));
   }
 
   private PendingFiles() {}
+
+  /** A sequence of renames that publishes files. */
+  @FunctionalInterface
+  interface Commit {
+    void run() throws IOException;
+  }
 
   /** Remembers {@code file} (a file, or a directory deleted with its content) until {@link #done}. */
   public static void add(Path file) {
@@ -50,6 +66,56 @@ public final class PendingFiles {
    */
   public static boolean release(Path file) {
     return PENDING.remove(file);
+  }
+
+  /**
+   * Runs {@code commit} so that the shutdown hook cannot delete files under it: the hook waits until it is done.
+   * If the hook has already run, some of {@code temporaries} are gone, and the commit is refused before it changes
+   * anything.
+   *
+   * @param temporaries the files the commit renames into place
+   * @throws NoSuchFileException naming the first temporary that is gone (the program is stopping)
+   */
+  static void commit(Collection<Path> temporaries, Commit commit) throws IOException {
+    COMMITS.lock();
+    try {
+      for (Path temporary : temporaries) {
+        if (!Files.exists(temporary)) {
+          throw new NoSuchFileException(temporary.toString(), null, "deleted before it was committed (is the"
+              + " program being stopped?); any earlier result is left as it was");
+        }
+      }
+      commit.run();
+    } finally {
+      COMMITS.unlock();
+    }
+  }
+
+  /**
+   * What the shutdown hook does: waits for a commit in progress, then deletes every pending file and directory. If
+   * a commit does not finish in time (a hung file system), its hidden temporaries are left rather than deleted under
+   * it.
+   */
+  static void deleteAll() {
+    boolean locked;
+    try {
+      locked = COMMITS.tryLock(HOOK_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return;
+    }
+    if (!locked) {
+      return;
+    }
+    try {
+      for (Path file : PENDING) {
+        if (PENDING.remove(file)) { // not released by its writer in the meantime
+          delete(file);
+        }
+      }
+    } finally {
+      COMMITS.unlock();
+    }
   }
 
   /** Deletes {@code file}, or the directory {@code file} and what it holds; quietly, as the JVM is going down. */

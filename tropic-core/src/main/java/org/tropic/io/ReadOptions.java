@@ -21,8 +21,12 @@ import java.util.Objects;
  *   <li><b>weightColumn</b> — {@code 0}: an edge list's weight is its third column when its first edge line has
  *       one, else every edge weighs 1; a positive number names the (1-based) column, which every line must have.
  *   <li><b>headerRow</b> — {@link HeaderRow#AUTO}: the first non-comment line of an edge list or SIF file is a
- *       column header (skipped) when its first field is one of {@code source}, {@code src}, {@code from},
- *       {@code subject}, {@code node1} or {@code head}, in any case.
+ *       column header (skipped, and the skip announced) when its first field is one of {@code source}, {@code src},
+ *       {@code from}, {@code subject}, {@code node1} or {@code head}, in any case. For an edge list also when its
+ *       first field is a column name of a common biomedical table ({@code protein1}, {@code gene1},
+ *       {@code node_a}, {@code source_id}, ...) and its weight column holds no number ({@code gene1 gene2 0.5} is
+ *       an edge); or when its weight column is not a number while the next line's is ({@code a b weight}). Only
+ *       the first line is ever taken for a header; an error on it suggests {@link HeaderRow#PRESENT}.
  * </ul>
  *
  * @param format the format, or {@code null} to detect it
@@ -58,7 +62,7 @@ public record ReadOptions(GraphFormat format, Direction direction, Weights weigh
 
   /** Whether an edge list or SIF file begins with a line of column names. */
   public enum HeaderRow {
-    /** A header if the first field of the first non-comment line is a usual column name (see above). */
+    /** A header if the first non-comment line looks like column names (see above). */
     AUTO,
     /** The first non-comment line is a header and is skipped. */
     PRESENT,

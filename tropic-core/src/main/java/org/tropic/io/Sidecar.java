@@ -70,12 +70,31 @@ public record Sidecar(
    * @param weights the weight rule applied by the reader, or {@code null} for the format's default
    * @param weightColumn the 1-based weight column of an edge list when one was named ({@code --weight-column}),
    *     else {@code null}: absent from sidecars written before it was recorded, which read the default column
+   * @param headerRow for an edge list or SIF file, whether its first line was skipped as column names (so it is
+   *     read the same way again, whatever the detection rule then); {@code null} for other formats and in sidecars
+   *     written before it was recorded, which detect it again
    */
-  public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn) {
+  public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn,
+      Boolean headerRow) {
 
     /** An input read with the default weight column. */
     public GraphInput(String path, String format, boolean undirected, String weights) {
-      this(path, format, undirected, weights, null);
+      this(path, format, undirected, weights, null, null);
+    }
+
+    /** An input whose header row, if any, is detected again when it is read. */
+    public GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn) {
+      this(path, format, undirected, weights, weightColumn, null);
+    }
+
+    /** How {@code source} was read, from {@code path}, with the weight column named (or {@code null}). */
+    public static GraphInput of(String path, GraphSource source, Integer weightColumn) {
+      boolean rows = switch (source.format()) {
+        case EDGE_LIST, CSV, TSV, SIF -> true;
+        case MATRIX_MARKET, DIMACS -> false;
+      };
+      return new GraphInput(path, source.format().name(), source.undirected(), source.weights().name(), weightColumn,
+          rows ? source.headerRow() != null : null);
     }
 
     /** The read options that read this input again as it was read for the result. */
@@ -83,7 +102,9 @@ public record Sidecar(
       return ReadOptions.defaults().withFormat(format == null ? null : GraphFormat.fromName(format))
           .withDirection(undirected ? ReadOptions.Direction.UNDIRECTED : ReadOptions.Direction.DIRECTED)
           .withWeights(weights == null ? ReadOptions.Weights.DEFAULT : ReadOptions.Weights.valueOf(weights))
-          .withWeightColumn(weightColumn == null ? 0 : weightColumn);
+          .withWeightColumn(weightColumn == null ? 0 : weightColumn)
+          .withHeaderRow(headerRow == null ? ReadOptions.HeaderRow.AUTO
+              : headerRow ? ReadOptions.HeaderRow.PRESENT : ReadOptions.HeaderRow.ABSENT);
     }
   }
 
@@ -92,10 +113,18 @@ public record Sidecar(
    *
    * @param algorithm e.g. {@code fw}, {@code dijkstra}
    * @param arithmetic the requested arithmetic ({@code auto} or a path label)
-   * @param blockSize the tile size b, or {@code null} where the algorithm has none
+   * @param blockSize the tile size b (the one the cost model chose, when none was given: give it as {@code --block}
+   *     to run the same tiles again), or {@code null} where the algorithm has none
    * @param threads the worker threads used
+   * @param parts the parts of a partitioned solve, or {@code null}
    */
-  public record Options(String algorithm, String arithmetic, Integer blockSize, int threads) {}
+  public record Options(String algorithm, String arithmetic, Integer blockSize, int threads, Integer parts) {
+
+    /** The options of a solve that is not partitioned. */
+    public Options(String algorithm, String arithmetic, Integer blockSize, int threads) {
+      this(algorithm, arithmetic, blockSize, threads, null);
+    }
+  }
 
   /**
    * The machine a result was computed on.

@@ -119,6 +119,24 @@ class FloydWarshallTest {
     }
   }
 
+  /** A tile larger than the graph is one tile of n rounded up to 32: b = 64000 once overflowed b² floats. */
+  @Test
+  void aTileLargerThanTheGraphIsOneTileOfTheGraph() {
+    Graph graph = randomGraph(77, 3, false, true, new Random(7));
+    var huge = new FloydWarshallOptions(64000, 2, Arithmetic.EXACT_FLOAT, true);
+    var oneTile = new FloydWarshallOptions(96, 2, Arithmetic.EXACT_FLOAT, true);
+    assertThat(new BlockedFloydWarshall(MinPlusKernels.best(), huge).blockSizeFor(graph)).isEqualTo(96);
+    DistanceMatrix d = new BlockedFloydWarshall(MinPlusKernels.best(), huge).solve(graph, Progress.NONE);
+    DistanceMatrix expected = new BlockedFloydWarshall(MinPlusKernels.best(), oneTile).solve(graph, Progress.NONE);
+    for (int u = 0; u < 77; u++) {
+      for (int v = 0; v < 77; v++) {
+        assertThat(d.get(u, v)).isEqualTo(expected.get(u, v));
+      }
+    }
+    assertThat(FloydWarshallOptions.largestUsefulBlockSize(0)).isEqualTo(32);
+    assertThat(FloydWarshallOptions.largestUsefulBlockSize(Integer.MAX_VALUE)).isPositive();
+  }
+
   @Test
   void negativeCycleIsReportedWithAVertexOnIt() {
     GraphBuilder builder = GraphBuilder.withVertexCount(100);

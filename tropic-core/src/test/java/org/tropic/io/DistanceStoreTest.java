@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -238,10 +239,56 @@ class DistanceStoreTest {
 
     assertThatThrownBy(() -> DistanceStore.write(huge, null, dir.resolve("huge.npy"),
         NpyTestSupport.sidecar(n, null), Progress.NONE))
-        .isInstanceOf(IOException.class)
+        .isInstanceOf(OutputLocationException.class) // too big for the disk is bad usage, as too big for memory
         .hasMessageContaining("not enough disk space").hasMessageContaining("n=1000000000")
         .hasMessageContaining("128 + 1000000000²×4 = 4000000000000000128").hasMessageContaining("usable");
     assertThat(dir).isEmptyDirectory();
+  }
+
+  @Test
+  void refusesToReplaceAFifoOrALinkToADeviceAndLeavesThemAsTheyWere() throws Exception {
+    Path fifo = dir.resolve("pipe.npy");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0 && Files.exists(fifo), "mkfifo is not available");
+    Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
+    Path plain = dir.resolve("plain.npy");
+    Path sidecarFifo = dir.resolve("plain.npy.json");
+    Files.move(fifo, sidecarFifo); // the sidecar beside a plain name is the special file
+    new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor();
+
+    for (Path out : new Path[] {fifo, linkToDevice, plain}) {
+      assertThatThrownBy(() -> DistanceStore.checkWritable(out, 3, false))
+          .isInstanceOf(OutputLocationException.class)
+          .hasMessageContaining("not a regular file").hasMessageContaining("a device, FIFO or socket");
+      assertThatThrownBy(() -> DistanceStore.write(NpyTestSupport.randomMatrix(3, 1, null), out,
+          NpyTestSupport.sidecar(3, null), Progress.NONE))
+          .isInstanceOf(OutputLocationException.class).hasMessageContaining(out.getFileName().toString());
+    }
+    assertThatThrownBy(() -> DistanceStore.checkWritable(plain, 3, false)).hasMessageContaining(sidecarFifo.toString());
+    assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
+    for (Path special : new Path[] {fifo, sidecarFifo}) {
+      assertThat(Files.exists(special) && !Files.isRegularFile(special)).as(special.toString()).isTrue();
+    }
+    assertThat(NpyTestSupport.listing(dir)).containsExactly("null.npy", "pipe.npy", "plain.npy.json");
+  }
+
+  /** A folder that takes no files (here: immutable, which binds root too) is named with the system's reason. */
+  @Test
+  void aFolderThatTakesNoFilesIsReportedWithItsReasonNotAsLackOfSpace() throws Exception {
+    Path locked = Files.createDirectories(dir.resolve("locked"));
+    Process chattr = new ProcessBuilder("chattr", "+i", locked.toString()).redirectErrorStream(true).start();
+    Assumptions.assumeTrue(chattr.waitFor() == 0, "chattr +i is not available here");
+    try {
+      assertThatThrownBy(() -> DistanceStore.checkWritable(locked.resolve("d.npy"), 3, false))
+          .isInstanceOf(OutputLocationException.class)
+          .hasMessageContaining("no file can be created in " + locked).hasMessageContaining("file system")
+          .hasMessageNotContaining("disk space");
+    } finally {
+      new ProcessBuilder("chattr", "-i", locked.toString()).start().waitFor();
+    }
+    assertThat(locked).isEmptyDirectory(); // and the probe of a folder that does take files leaves nothing
+    DistanceStore.checkWritable(locked.resolve("d.npy"), 3, false);
+    assertThat(locked).isEmptyDirectory();
   }
 
   @Test

@@ -185,6 +185,75 @@ class EdgeListReaderTest {
     assertThat(absent.labels().names()).containsExactly("source", "1");
   }
 
+  /** STRING's layout, and a CSV of gene pairs: column names of biomedical tables, once refused or read as an edge. */
+  @Test
+  void headersOfCommonBiomedicalTablesAreRecognisedAndAnnounced() throws IOException {
+    Path string = write(dir, "string.txt", "protein1 protein2 combined_score\n9606.ENSP1 9606.ENSP2 173\n");
+    Path genes = write(dir, "genes.csv", "gene1,gene2\nTP53,MDM2\n");
+    Path interactors = write(dir, "i.tsv", "interactor_A\tinteractor_B\nP1\tP2\n");
+
+    LoadedGraph stringGraph = GraphReader.load(string, ReadOptions.defaults());
+    assertThat(stringGraph.graph().labels().names()).containsExactly("9606.ENSP1", "9606.ENSP2");
+    assertThat(stringGraph.graph().weight(0, 1)).isEqualTo(173f);
+    assertThat(stringGraph.source().headerRow())
+        .isEqualTo("line 1 read as a header: protein1 protein2 combined_score");
+    LoadedGraph geneGraph = GraphReader.load(genes, ReadOptions.defaults());
+    assertThat(geneGraph.graph().labels().names()).containsExactly("TP53", "MDM2");
+    assertThat(geneGraph.source().headerRow()).isEqualTo("line 1 read as a header: gene1,gene2");
+    assertThat(GraphReader.read(interactors, ReadOptions.defaults()).labels().names()).containsExactly("P1", "P2");
+
+    // the override, either way
+    assertThat(GraphReader.read(genes, ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT)).labels().names())
+        .containsExactly("gene1", "gene2", "TP53", "MDM2");
+  }
+
+  /** Such names are vertex names too: with a number in the weight column the line is an edge. */
+  @Test
+  void aTableNameWithAWeightBesideItIsAnEdge() throws IOException {
+    Path toy = write(dir, "toy.txt", "gene1 gene2 0.5\ngene2 gene3 0.7\n");
+    LoadedGraph loaded = GraphReader.load(toy, ReadOptions.defaults());
+    assertThat(loaded.graph().labels().names()).containsExactly("gene1", "gene2", "gene3");
+    assertThat(loaded.source().headerRow()).isNull();
+  }
+
+  /** A first line whose weight column is not a number, followed by one whose is: column names of any spelling. */
+  @Test
+  void aFirstLineWithoutANumberWhereTheWeightsGoIsAHeaderWhenTheNextHasOne() throws IOException {
+    Path named = write(dir, "w.txt", "# made by hand\na b weight_kg\n\nc d 2\ne c 3\n");
+    LoadedGraph loaded = GraphReader.load(named, ReadOptions.defaults());
+    assertThat(loaded.graph().labels().names()).containsExactly("c", "d", "e");
+    assertThat(loaded.source().headerRow()).isEqualTo("line 2 read as a header: a b weight_kg");
+    Path fourth = write(dir, "w4.txt", "x y z cost\n1 2 7 3\n");
+    Graph byColumn = GraphReader.read(fourth, ReadOptions.defaults().withWeightColumn(4));
+    assertThat(byColumn.weight(0, 1)).isEqualTo(3f);
+  }
+
+  /** Not followed by a number there, the first line keeps its error, which now names --header. */
+  @Test
+  void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {
+    assertInputError(write(dir, "twice.txt", "a b heavy\nc d light\n"), 1, "weight is not a number: 'heavy'",
+        "(line: \"a b heavy\")", "if line 1 holds column names, pass --header");
+    assertInputError(write(dir, "alone.txt", "a b heavy\n"), 1, "weight is not a number: 'heavy'",
+        "pass --header");
+    assertInputError(write(dir, "third.txt", "x y\n1 2 3\n"), 2, "a third column, but the first edge line (line 1)",
+        "if line 1 holds column names, pass --header");
+    GraphInputException later = Fixtures.assertInputError(write(dir, "later.txt", "a b 1\nc d heavy\n"), 2,
+        "weight is not a number");
+    assertThat(later.getMessage()).doesNotContain("--header");
+    GraphInputException declared = Fixtures.assertInputError(write(dir, "declared.txt", "a b heavy\nc d 1\n"),
+        ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT), 1, "weight is not a number");
+    assertThat(declared.getMessage()).doesNotContain("--header");
+  }
+
+  @Test
+  void theHeaderOptionIsRefusedForFormatsWithTheirOwnHeaders() throws IOException {
+    Path mtx = write(dir, "g.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 3\n");
+    for (HeaderRow row : new HeaderRow[] {HeaderRow.PRESENT, HeaderRow.ABSENT}) {
+      assertThat(Fixtures.catchInputError(mtx, ReadOptions.defaults().withHeaderRow(row)).getMessage())
+          .contains("--header and --no-header are for edge lists and SIF files, not Matrix Market");
+    }
+  }
+
   @Test
   void gzipAndXzAreReadByTheirBytesWhateverTheName() throws IOException {
     String text = "# directed=True\n0 1 2\n1 2 3\n";

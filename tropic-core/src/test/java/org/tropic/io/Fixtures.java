@@ -55,6 +55,13 @@ final class Fixtures {
     return e;
   }
 
+  /** The input error reading {@code file} gives, failing the test if it reads. */
+  static GraphInputException catchInputError(Path file, ReadOptions options) {
+    GraphInputException e = catchThrowableOfType(GraphInputException.class, () -> GraphReader.read(file, options));
+    assertThat(e).as("reading %s should fail", file.getFileName()).isNotNull();
+    return e;
+  }
+
   static GraphInputException assertInputError(Path file, long line, String... fragments) {
     return assertInputError(file, ReadOptions.defaults(), line, fragments);
   }

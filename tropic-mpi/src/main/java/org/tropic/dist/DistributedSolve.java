@@ -146,8 +146,7 @@ public final class DistributedSolve {
     }
     world.barrier();
     if (world.rank() == 0) {
-      Sidecar.GraphInput input = new Sidecar.GraphInput(graphFile.toString(), source.format().name(),
-          source.undirected(), source.weights().name(), weightColumn);
+      Sidecar.GraphInput input = Sidecar.GraphInput.of(graphFile.toString(), source, weightColumn);
       Sidecar.Options solveOptions = new Sidecar.Options("fw-distributed",
           options.arithmetic() == null ? "auto" : options.arithmetic().label(), blockSize, threads);
       DistanceStore.commitStaged(staged, out,

@@ -31,7 +31,7 @@ final class GraphSources {
   static final String LABELS_SUFFIX = ".labels.txt";
   /** How a graph file is read and laid out: decided when its .bcoo matrix was written. */
   private static final List<String> FIXED_BY_THE_MATRIX = List.of("--format", "--directed", "--undirected",
-      "--weights", "--weight-column", "--order", "--block-size", "--block-width");
+      "--weights", "--weight-column", "--header", "--order", "--block-size", "--block-width");
 
   private GraphSources() {}
 
