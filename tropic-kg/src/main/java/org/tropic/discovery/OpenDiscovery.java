@@ -17,9 +17,10 @@ import org.tropic.kg.NodeKind;
 /**
  * Open discovery (Swanson's ABC model from A alone): the nodes C with no direct edge to A in the knowledge graph,
  * reachable from it in the view, of the wanted node kinds and semantic types, ranked by shortest-path length or by
- * one of the classic LBD measures computed over concept–concept neighbourhoods (see {@link Ranking}). Distances come from a whole APSP
- * result or one single-source search ({@link KgDistances}); measures from one pass over A's two-hop neighbourhood,
- * O(Σ deg(B)) for B adjacent to A. The shortest path with its evidence is attached to each returned candidate.
+ * one of the classic LBD measures computed over concept–concept neighbourhoods (see {@link Ranking}). Distances
+ * come from a whole APSP result or one single-source search ({@link KgDistances}); measures from one pass over A's
+ * two-hop neighbourhood, O(Σ deg(B)) for B adjacent to A. The shortest path with its evidence is attached to each
+ * returned candidate.
  *
  * <p>"No direct edge" counts edges of every kind, not only the view's: a hidden link is one the literature (of the
  * graph's years) has not made at all, so a C that A is predicated with stays out even when paths may only run
