@@ -43,7 +43,8 @@ public final class AtomicFiles {
   }
 
   /**
-   * Replaces {@code target} with what {@code content} writes, creating missing parent folders.
+   * Replaces {@code target} with what {@code content} writes, creating missing parent folders. A target that exists
+   * and is not a regular file (a folder, a device, a FIFO, a socket, or a link to one) is refused.
    *
    * @throws IOException from the content, the disk, or a file system that cannot rename atomically (named)
    */
@@ -51,6 +52,11 @@ public final class AtomicFiles {
     Path absolute = target.toAbsolutePath();
     if (Files.isDirectory(absolute)) {
       throw new FileSystemException(absolute.toString(), null, "it is a folder; give a file name in it");
+    }
+    if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
+      // The rename would replace a device, FIFO or socket (as root, --npy /dev/null would turn the device into a file).
+      throw new FileSystemException(absolute.toString(), null, "it is a device, FIFO or socket, not a regular file;"
+          + " writing would replace it; give the name of a regular file (or of none yet)");
     }
     Path folder = absolute.getParent();
     try {

@@ -8,9 +8,11 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +26,26 @@ class AtomicFilesTest {
     AtomicFiles.write(target, "hello".getBytes(StandardCharsets.UTF_8));
     assertThat(target).hasContent("hello");
     assertThat(listed(target.getParent())).containsExactly("out.txt");
+  }
+
+  /** A FIFO or a link to a device is refused, not replaced by a regular file, and left as it was. */
+  @Test
+  void refusesToReplaceAFifoOrALinkToADevice() throws Exception {
+    Path fifo = dir.resolve("pipe.npy");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0 && Files.exists(fifo), "mkfifo is not available");
+    Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
+
+    for (Path target : new Path[] {fifo, linkToDevice}) {
+      assertThatThrownBy(() -> AtomicFiles.write(target, "x".getBytes(StandardCharsets.UTF_8)))
+          .isInstanceOf(FileSystemException.class).hasMessageContaining(target.toString())
+          .hasMessageContaining("not a regular file");
+    }
+    assertThat(Files.isRegularFile(fifo)).isFalse();
+    assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files).as("no temporary left").hasSize(2);
+    }
   }
 
   @Test

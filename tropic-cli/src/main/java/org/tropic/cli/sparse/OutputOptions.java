@@ -35,6 +35,12 @@ public final class OutputOptions {
     if (Files.isDirectory(npy)) {
       throw new BadInputException("--npy " + npy + ": is a directory", null);
     }
+    for (Path file : new Path[] {npy, sidecar}) {
+      if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
+        throw new BadInputException("--npy " + npy + ": " + file + " is a device, FIFO or socket, not a regular"
+            + " file; writing would replace it", null);
+      }
+    }
     // Missing folders are created when the vector is written, as apsp -o and sparse convert -o create theirs; what
     // must exist now is the nearest existing one, a writable folder.
     Path folder = npy.toAbsolutePath().getParent();

@@ -349,6 +349,12 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("t.npy: " + directed + " is a file, not a folder")
         .doesNotContainPattern("(?m)^layout: ");
 
+    Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy",
+        linkToDevice.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("null.npy is a device, FIFO or socket, not a regular file");
+    assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
+
     // A missing folder is created, as apsp -o and sparse convert -o create theirs.
     Path inNewFolder = dir.resolve("absent").resolve("deeper").resolve("t.npy");
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy", inNewFolder.toString()))
