@@ -3,12 +3,10 @@ package org.tropic.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -50,14 +48,7 @@ public final class AtomicFiles {
    */
   public static void write(Path target, Content content) throws IOException {
     Path absolute = target.toAbsolutePath();
-    if (Files.isDirectory(absolute)) {
-      throw new FileSystemException(absolute.toString(), null, "it is a folder; give a file name in it");
-    }
-    if (Files.exists(absolute) && !Files.isRegularFile(absolute)) {
-      // The rename would replace a device, FIFO or socket (as root, --npy /dev/null would turn the device into a file).
-      throw new FileSystemException(absolute.toString(), null, "it is a device, FIFO or socket, not a regular file;"
-          + " writing would replace it; give the name of a regular file (or of none yet)");
-    }
+    OutputLocations.refuseSpecialFiles(absolute);
     Path folder = absolute.getParent();
     try {
       Files.createDirectories(folder);
@@ -97,14 +88,7 @@ public final class AtomicFiles {
 
   /** What the file system said, in words: the JDK leaves the reason out of some of these exceptions. */
   private static String reason(FileSystemException e) {
-    if (e.getReason() != null) {
-      return e.getReason();
-    }
-    return switch (e) {
-      case NoSuchFileException _ -> "no such folder";
-      case AccessDeniedException _ -> "permission denied";
-      case FileAlreadyExistsException _ -> "a file of that name is in the way";
-      default -> e.getClass().getSimpleName();
-    };
+    return e instanceof FileAlreadyExistsException && e.getReason() == null ? "a file of that name is in the way"
+        : OutputLocations.reason(e);
   }
 }

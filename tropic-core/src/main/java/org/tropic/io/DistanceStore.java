@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
@@ -171,7 +170,7 @@ public final class DistanceStore {
     NpyHeader distanceHeader = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
     NpyHeader predecessorHeader = predecessors == null ? null : NpyHeader.of(NpyHeader.Dtype.INT32, n, n);
     byte[] json = stored.toJson();
-    refuseSpecialFiles(target, Sidecar.pathFor(target), predecessorsTarget);
+    OutputLocations.refuseSpecialFiles(target, Sidecar.pathFor(target), predecessorsTarget);
     checkSpace(target, n, distanceHeader, predecessorHeader, json.length);
 
     List<Path> temporaries = new ArrayList<>();
@@ -201,7 +200,7 @@ public final class DistanceStore {
     Objects.requireNonNull(rows, "rows");
     Path target = out.toAbsolutePath();
     NpyHeader header = NpyHeader.of(NpyHeader.Dtype.INT32, rows.size(), rows.size());
-    refuseSpecialFiles(target);
+    OutputLocations.refuseSpecialFiles(target);
     checkSpace(target, rows.size(), null, header, 0);
     List<Path> temporaries = new ArrayList<>();
     try {
@@ -232,7 +231,7 @@ public final class DistanceStore {
     }
     Path target = out.toAbsolutePath();
     NpyHeader header = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
-    refuseSpecialFiles(target, Sidecar.pathFor(target));
+    OutputLocations.refuseSpecialFiles(target, Sidecar.pathFor(target));
     checkSpace(target, n, header, null, 0);
     List<Path> temporaries = new ArrayList<>();
     try {
@@ -440,49 +439,20 @@ public final class DistanceStore {
    */
   public static void checkWritable(Path out, int n, boolean predecessors) throws IOException {
     Path target = out.toAbsolutePath();
-    refuseSpecialFiles(target, Sidecar.pathFor(target), predecessors ? predecessorsPathFor(target) : null);
-    refuseAPlaceThatTakesNoFiles(target);
-    checkSpace(target, n, NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n),
-        predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
-  }
-
-  /**
-   * Refuses to replace anything but a regular file: the result, its sidecar and its predecessor file are renamed
-   * over what is there, and as root {@code -o /dev/null} would otherwise turn the device into a file.
-   */
-  private static void refuseSpecialFiles(Path target, Path... companions) throws OutputLocationException {
     if (Files.isDirectory(target)) {
       throw new OutputLocationException("cannot write " + target + ": it is a folder; give a file name such as "
           + target.resolve("distances.npy"));
     }
-    List<Path> files = new ArrayList<>(List.of(target));
-    files.addAll(Arrays.asList(companions));
-    for (Path file : files) {
-      if (file != null && Files.exists(file) && !Files.isRegularFile(file)) {
-        throw new OutputLocationException("cannot write " + target + ": " + file + " exists and is "
-            + kindOf(file) + ", not a regular file; writing would replace it; give the name of a regular file"
-            + " (or of none yet)");
-      }
-    }
-  }
-
-  private static String kindOf(Path file) {
-    if (Files.isDirectory(file)) {
-      return "a folder";
-    }
-    try {
-      var attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
-      return attributes.isOther() ? "a device, FIFO or socket" : "a special file";
-    } catch (IOException e) {
-      return "a special file";
-    }
+    OutputLocations.check(target, Sidecar.pathFor(target), predecessors ? predecessorsPathFor(target) : null);
+    checkSpace(target, n, NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n),
+        predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
   }
 
   private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
       throws IOException {
     // A missing folder is created when the file is written, as every other output of Tropic does; until then the
     // space is that of the nearest folder that exists.
-    Path directory = nearestFolder(target);
+    Path directory = OutputLocations.nearestFolder(target);
     long need = jsonBytes;
     List<String> parts = new ArrayList<>();
     for (NpyHeader header : new NpyHeader[] {distances, predecessors}) {
@@ -501,50 +471,6 @@ public final class DistanceStore {
       throw new OutputLocationException("not enough disk space to write " + target + ": n=" + n + " needs " + need
           + " bytes (" + mib(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
           + " bytes (" + mib(usable) + ") usable");
-    }
-  }
-
-  /** The folder {@code target} will be written in, or the nearest existing one above it (the rest is created). */
-  private static Path nearestFolder(Path target) throws OutputLocationException {
-    Path directory = target.getParent();
-    while (!Files.exists(directory) && directory.getParent() != null) {
-      directory = directory.getParent();
-    }
-    if (!Files.isDirectory(directory)) {
-      throw new OutputLocationException("cannot write " + target + ": " + directory + " is a file, not a folder");
-    }
-    return directory;
-  }
-
-  /**
-   * Whether a file can be made where {@code target} goes, before a long solve: a read-only folder, or a pseudo file
-   * system such as /proc (which reports 0 bytes free, so the space check would blame the disk), fails here with
-   * the file system's own reason.
-   */
-  private static void refuseAPlaceThatTakesNoFiles(Path target) throws IOException {
-    Path directory = nearestFolder(target);
-    Path probe = directory.resolve(".tropic-probe-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current()
-        .nextLong()));
-    try {
-      Files.createFile(probe);
-    } catch (IOException e) {
-      String why = e instanceof java.nio.file.NoSuchFileException ? "no such file or folder"
-          : e instanceof java.nio.file.AccessDeniedException ? "permission denied"
-          : e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
-          : e.toString();
-      throw new OutputLocationException("cannot write " + target + ": no file can be created in " + directory
-          + " (" + why + "; a '" + fileSystemType(directory) + "' file system)");
-    }
-    PendingFiles.add(probe);
-    Files.deleteIfExists(probe);
-    PendingFiles.done(probe);
-  }
-
-  private static String fileSystemType(Path directory) {
-    try {
-      return Files.getFileStore(directory).type();
-    } catch (IOException e) {
-      return "unknown";
     }
   }
 

@@ -37,7 +37,7 @@ final class CommandSupport {
     try {
       return body.run();
     } catch (BadInputException | IllegalArgumentException | org.tropic.io.GraphInputException
-        | java.nio.file.NoSuchFileException e) {
+        | java.nio.file.NoSuchFileException | org.tropic.io.OutputLocationException e) {
       err.println(name + ": " + e.getMessage());
       err.flush();
       return BAD_INPUT;

@@ -1,8 +1,10 @@
 package org.tropic.cli.sparse;
 
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
 import org.tropic.cli.OutputPaths;
+import org.tropic.io.OutputLocationException;
+import org.tropic.io.OutputLocations;
 import picocli.CommandLine.Option;
 
 /** Where results go: a table on standard output by default, JSON instead, and the full vector as .npy. */
@@ -21,7 +23,7 @@ public final class OutputOptions {
    * Refuses, before any work, an {@code --npy} that would replace the input graph or could not be written: the vector
    * was written over the graph file without a word, and an unwritable path was found only after the computation.
    */
-  void checkNpy(Path input) throws BadInputException {
+  void checkNpy(Path input) throws BadInputException, IOException {
     if (npy == null) {
       return;
     }
@@ -32,26 +34,10 @@ public final class OutputOptions {
     if (OutputPaths.sameFile(npy, input) || OutputPaths.sameFile(sidecar, input)) {
       throw new BadInputException("--npy " + npy + ": would overwrite the input graph " + input, null);
     }
-    if (Files.isDirectory(npy)) {
-      throw new BadInputException("--npy " + npy + ": is a directory", null);
-    }
-    for (Path file : new Path[] {npy, sidecar}) {
-      if (Files.exists(file) && !Files.isRegularFile(file) && !Files.isDirectory(file)) {
-        throw new BadInputException("--npy " + npy + ": " + file + " is a device, FIFO or socket, not a regular"
-            + " file; writing would replace it", null);
-      }
-    }
-    // Missing folders are created when the vector is written, as apsp -o and sparse convert -o create theirs; what
-    // must exist now is the nearest existing one, a writable folder.
-    Path folder = npy.toAbsolutePath().getParent();
-    while (!Files.exists(folder) && folder.getParent() != null) {
-      folder = folder.getParent();
-    }
-    if (!Files.isDirectory(folder)) {
-      throw new BadInputException("--npy " + npy + ": " + folder + " is a file, not a folder", null);
-    }
-    if (!Files.isWritable(folder)) {
-      throw new BadInputException("--npy " + npy + ": the folder " + folder + " is not writable", null);
+    try {
+      OutputLocations.check(npy, sidecar);
+    } catch (OutputLocationException e) {
+      throw new BadInputException("--npy " + npy + ": " + e.getMessage(), null);
     }
   }
 }

@@ -7,8 +7,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import org.tropic.cli.GraphOptions;
+import org.tropic.cli.OutputPaths;
 import org.tropic.cli.Version;
 import org.tropic.graph.Graph;
+import org.tropic.io.OutputLocations;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.IntervalCoverage;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Spec;
     description = "Write a graph's (transposed) adjacency matrix as a blocked-COO .bcoo file that the sparse "
         + "commands map without loading; reports footprint and cache locality.",
     exitCodeListHeading = "Exit codes:%n",
-    exitCodeList = {"0:written", "1:writing failed", "2:bad input"})
+    exitCodeList = {"0:written", "1:writing failed", "2:bad input, or an output that cannot be written there"})
 public final class SparseConvertCommand implements Callable<Integer> {
   private final GraphLoader loader;
 
@@ -71,6 +73,11 @@ public final class SparseConvertCommand implements Callable<Integer> {
       if (!target.getFileName().toString().endsWith(GraphSources.MATRIX_SUFFIX)) {
         throw new IllegalArgumentException("output " + target + " must end in " + GraphSources.MATRIX_SUFFIX);
       }
+      // before the work, which on a large graph takes minutes: the matrix and its labels replace what is there
+      Path labels = GraphSources.labelsFile(target);
+      OutputPaths.refuseInputAsOutput("-o", target, graph, "the input graph");
+      OutputPaths.refuseInputAsOutput("-o", labels, graph, "the input graph");
+      OutputLocations.check(target, labels);
       Graph g = GraphSources.load(graph, loader, read, spec.commandLine().getErr());
       LayoutAdvisor.Choice layout = matrix.layout(g, BlockCooOptions.defaults()
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))

@@ -313,14 +313,15 @@ class SparseCommandsTest {
     assertThat(err.toString()).doesNotContain("SpMV-equivalents"); // Lanczos stops at n = 60 steps
   }
 
+  /** A sidecar that could not be written is found before the work, so no vector is written without it. */
   @Test
   void aVectorWhoseSidecarCannotBeWrittenIsNotLeftBehind() throws IOException {
     Path npy = dir.resolve("c.npy");
     Files.createDirectories(dir.resolve("c.npy.json").resolve("occupied"));
 
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--npy", npy.toString()))
-        .isEqualTo(1);
-    assertThat(err.toString()).contains("c.npy.json");
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("c.npy.json exists and is a folder").doesNotContain("iteration");
     assertThat(npy).doesNotExist();
   }
 
@@ -342,7 +343,7 @@ class SparseCommandsTest {
     Files.createDirectories(dir.resolve("folder.npy"));
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "pagerank", "--npy",
         dir.resolve("folder.npy").toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("folder.npy: is a directory");
+    assertThat(err.toString()).contains("folder.npy: it is a folder");
 
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy",
         directed.resolve("t.npy").toString())).isEqualTo(2);
@@ -352,7 +353,7 @@ class SparseCommandsTest {
     Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a", "--npy",
         linkToDevice.toString())).isEqualTo(2);
-    assertThat(err.toString()).contains("null.npy is a device, FIFO or socket, not a regular file");
+    assertThat(err.toString()).contains("null.npy exists and is a device, FIFO or socket, not a regular file");
     assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
 
     // A missing folder is created, as apsp -o and sparse convert -o create theirs.
@@ -585,6 +586,42 @@ class SparseCommandsTest {
     assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
         dir.resolve("x.bin").toString())).isEqualTo(2);
     assertThat(err.toString()).contains("must end in .bcoo");
+  }
+
+  /**
+   * Where the matrix cannot go is found before the graph is read and laid out, with exit 2: /proc, which answers a
+   * create in a folder that exists with "no such file", was reported after the work as "no such folder", exit 1.
+   */
+  @Test
+  void convertRefusesAnOutputThatCannotBeWrittenBeforeAnyWork() throws IOException {
+    if (Files.isDirectory(Path.of("/proc/self"))) {
+      assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o", "/proc/u.bcoo"))
+          .isEqualTo(2);
+      assertThat(err.toString()).contains("no file can be created in /proc").contains("'proc' file system")
+          .doesNotContain("no such folder").doesNotContainPattern("(?m)^layout: ");
+    }
+    err.getBuffer().setLength(0);
+    Path folder = Files.createDirectories(dir.resolve("m.bcoo"));
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o", folder.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("it is a folder").doesNotContainPattern("(?m)^layout: ");
+
+    err.getBuffer().setLength(0);
+    Path matrix = dir.resolve("u.bcoo");
+    Files.createSymbolicLink(GraphSources.labelsFile(matrix), Path.of("/dev/null"));
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o", matrix.toString()))
+        .isEqualTo(2);
+    assertThat(err.toString()).contains("u.bcoo.labels.txt exists and is a device").doesNotContainPattern(
+        "(?m)^layout: ");
+    assertThat(matrix).doesNotExist();
+
+    err.getBuffer().setLength(0);
+    Path graphNamedAsMatrix = dir.resolve("g.bcoo.labels.txt");
+    Files.copy(undirected, graphNamedAsMatrix);
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", graphNamedAsMatrix.toString(), "-o",
+        dir.resolve("g.bcoo").toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("would overwrite it");
+    assertThat(graphNamedAsMatrix).hasSameTextualContentAs(undirected);
   }
 
   private static ByteBuffer npyData(Path file, String dtype) throws IOException {

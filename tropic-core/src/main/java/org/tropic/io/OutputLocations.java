@@ -1,0 +1,119 @@
+package org.tropic.io;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Checks, before the work, that a command's output can go where it was asked. Every writer of Tropic (APSP results,
+ * sparse vectors and matrices) creates missing folders and renames a finished file into place, so what must hold
+ * beforehand is that no file it replaces is a folder or a special file, and that the nearest existing folder on the
+ * path takes new files. Found after an hour's solve, either would lose the result.
+ */
+public final class OutputLocations {
+  private OutputLocations() {}
+
+  /**
+   * Refuses an output that cannot be written: {@code target} or one of its {@code companions} (sidecars written
+   * with it; null entries are skipped) is a folder or a special file, or no file can be created where it goes.
+   *
+   * @throws OutputLocationException naming the file and what is wrong
+   */
+  public static void check(Path target, Path... companions) throws IOException {
+    Path absolute = target.toAbsolutePath();
+    refuseSpecialFiles(absolute, companions);
+    refuseAPlaceThatTakesNoFiles(absolute);
+  }
+
+  /**
+   * Refuses to replace anything but a regular file: the output is renamed over what is there, and as root
+   * {@code -o /dev/null} would otherwise turn the device into a file.
+   */
+  static void refuseSpecialFiles(Path target, Path... companions) throws OutputLocationException {
+    if (Files.isDirectory(target)) {
+      throw new OutputLocationException("cannot write " + target + ": it is a folder; give a file name in it");
+    }
+    refuseSpecialFile(target, target);
+    for (Path companion : companions) {
+      if (companion != null) {
+        refuseSpecialFile(target, companion.toAbsolutePath());
+      }
+    }
+  }
+
+  private static void refuseSpecialFile(Path target, Path file) throws OutputLocationException {
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new OutputLocationException("cannot write " + target + ": " + file + " exists and is " + kindOf(file)
+          + ", not a regular file; writing would replace it; give the name of a regular file (or of none yet)");
+    }
+  }
+
+  /** The folder {@code target} will be written in, or the nearest existing one above it (the rest is created). */
+  static Path nearestFolder(Path target) throws OutputLocationException {
+    Path directory = target.toAbsolutePath().getParent();
+    while (!Files.exists(directory) && directory.getParent() != null) {
+      directory = directory.getParent();
+    }
+    if (!Files.isDirectory(directory)) {
+      throw new OutputLocationException("cannot write " + target + ": " + directory + " is a file, not a folder");
+    }
+    return directory;
+  }
+
+  /**
+   * Creates a hidden file in the nearest existing folder and deletes it: a read-only folder, or a pseudo file system
+   * such as /proc (which reports 0 bytes free, so a space check would blame the disk, and answers a create with "no
+   * such file" in a folder that exists), fails here with the file system's own reason. Permission bits alone do not
+   * tell: root may write any folder that is not on a read-only mount.
+   */
+  private static void refuseAPlaceThatTakesNoFiles(Path target) throws IOException {
+    Path directory = nearestFolder(target);
+    Path probe = directory.resolve(".tropic-probe-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current()
+        .nextLong()));
+    try {
+      Files.createFile(probe);
+    } catch (IOException e) {
+      throw new OutputLocationException("cannot write " + target + ": no file can be created in " + directory
+          + " (" + reason(e) + "; a '" + fileSystemType(directory) + "' file system)");
+    }
+    PendingFiles.add(probe);
+    Files.deleteIfExists(probe);
+    PendingFiles.done(probe);
+  }
+
+  /** What the file system said, in words: the JDK leaves the reason out of some of its exceptions. */
+  static String reason(IOException e) {
+    return switch (e) {
+      case FileSystemException fs when fs.getReason() != null -> fs.getReason();
+      case NoSuchFileException _ -> "no such file or folder";
+      case AccessDeniedException _ -> "permission denied";
+      default -> e.toString();
+    };
+  }
+
+  private static String kindOf(Path file) {
+    if (Files.isDirectory(file)) {
+      return "a folder";
+    }
+    try {
+      return Files.readAttributes(file, BasicFileAttributes.class).isOther() ? "a device, FIFO or socket"
+          : "a special file";
+    } catch (IOException e) {
+      return "a special file";
+    }
+  }
+
+  private static String fileSystemType(Path directory) {
+    try {
+      return Files.getFileStore(directory).type();
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+}
