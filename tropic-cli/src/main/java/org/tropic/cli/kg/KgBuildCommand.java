@@ -86,7 +86,7 @@ public final class KgBuildCommand implements Callable<Integer> {
   Path curatedNodes;
 
   @Option(names = "--curated-edges", paramLabel = "FILE", description = "curated edges as SIF (source, relation,"
-      + " target), e.g. hetionet-v1.0-edges-5k.sif.gz")
+      + " target; a line listing several targets is one edge per target), e.g. hetionet-v1.0-edges-5k.sif.gz")
   Path curatedEdges;
 
   @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds to build:"
