@@ -109,6 +109,22 @@ class KgCommandsTest {
         .hasSize(3).allSatisfy(l -> assertThat(l).endsWith("\t2006:1"));
   }
 
+  /** Each SemMedDB dump's report ends with how long it took and how fast it went, in rows and bytes of the file. */
+  @Test
+  void aDumpsReportEndsWithItsReadRate() throws IOException {
+    Path citations = Files.writeString(dir.resolve("C.csv"), "\"7\",\"x\",\"2006\",\"2006\",\"2006\"\n");
+    Path predications = Files.writeString(dir.resolve("P.csv"), "\"1\",\"2\",\"7\",\"TREATS\",\"C1\",\"a\","
+        + "\"phsu\",1,\"C2\",\"b\",\"dsyn\",1,\\N,\\N,\\N\n");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--citations", citations.toString(), "--predications",
+        predications.toString(), "-o", dir.resolve("kg").toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out())
+        .containsPattern("C\\.csv \\(CITATIONS\\): 1 rows, 1 used, 0 malformed\\R  read in \\d+\\.\\d\\d s: [\\d,]+"
+            + " rows/s, \\d+\\.\\d MB/s of the file as stored\\R")
+        .containsPattern("P\\.csv \\(PREDICATION\\): 1 rows, 1 used, 0 malformed\\R  read in .* rows/s, .* MB/s of"
+            + " the file as stored\\R");
+  }
+
   /** A build that yields no edge (every row malformed, or none of the kinds asked for) is an error, not a graph. */
   @Test
   void aBuildWithoutEdgesWritesNothing() throws IOException {
