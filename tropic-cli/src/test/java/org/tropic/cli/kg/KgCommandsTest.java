@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The kg, discover and validate commands end to end on small planted inputs: outputs and exit codes. */
@@ -382,6 +383,38 @@ class KgCommandsTest {
     CliRun enough = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
         RAYNAUD, "-k", "1", "--edges", "concept-concept", "--as-of", "1985");
     assertThat(enough.out()).doesNotContain("only ");
+  }
+
+  /**
+   * Two billion paths between two concepts of a 30-concept clique (which has far more simple paths) would fill
+   * hundreds of GiB with candidates: refused before the search, exit 2, with the estimate's numbers.
+   */
+  @Test
+  @Timeout(120)
+  void closedDiscoveryRefusesAKWhosePathsCannotFitTheHeap() throws IOException {
+    StringBuilder clique = new StringBuilder("subject\tpredicate\tobject\n");
+    for (int a = 0; a < 30; a++) {
+      for (int b = a + 1; b < 30; b++) {
+        clique.append(String.format("C%07d\tASSOCIATED_WITH\tC%07d%n", a, b));
+      }
+    }
+    Path kg = dir.resolve("clique");
+    CliRun build = CliRun.of(new KgCommand(), "build", "--triples",
+        Files.writeString(dir.resolve("clique.tsv"), clique).toString(), "-o", kg.toString());
+    assertThat(build.exit()).as(build.err()).isZero();
+
+    CliRun run = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", "C0000000", "--to",
+        "C0000029", "-k", "2000000000");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("closed: closed discovery of 2,000,000,000 shortest simple paths")
+        .contains("candidates of at least").containsPattern("needs [\\d.]+ GiB \\([\\d,]+ bytes\\) but only")
+        .contains("lower -k");
+    assertThat(run.out()).doesNotContain("path(s)");
+
+    CliRun small = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", "C0000000", "--to",
+        "C0000029", "-k", "50");
+    assertThat(small.exit()).as(small.err()).isZero();
+    assertThat(small.out()).contains(": 50 path(s)");
   }
 
   @Test
