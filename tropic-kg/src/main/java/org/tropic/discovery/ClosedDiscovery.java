@@ -27,6 +27,9 @@ public final class ClosedDiscovery {
   /**
    * Like {@link #paths(KgView, String, String, int)}, reporting one unit of {@code k} per path found on
    * {@code progress}: each path costs about its hop count in single-source searches, so a large k takes a while.
+   *
+   * @throws org.tropic.apsp.MemoryBudgetException before the search, if the paths and candidates of k paths cannot
+   *     fit in the heap (see {@link YenFootprint})
    */
   public static List<DiscoveredPath> paths(KgView view, String a, String c, int k, Progress progress) {
     int source = view.requireVertex(a);

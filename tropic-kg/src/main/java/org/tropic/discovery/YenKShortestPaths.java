@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 
@@ -25,9 +26,23 @@ import org.tropic.graph.Graph;
  */
 public final class YenKShortestPaths {
   private final Graph graph;
+  private final long memoryBudgetBytes;
 
+  /** Paths in {@code graph}, refused up front when their estimated footprint exceeds the heap still available. */
   public YenKShortestPaths(Graph graph) {
+    this(graph, 0);
+  }
+
+  /**
+   * Paths in {@code graph}, refused up front when their estimated footprint ({@link YenFootprint}) exceeds
+   * {@code memoryBudgetBytes}, or the heap still available when it is 0.
+   */
+  public YenKShortestPaths(Graph graph, long memoryBudgetBytes) {
+    if (memoryBudgetBytes < 0) {
+      throw new IllegalArgumentException("memory budget " + memoryBudgetBytes + " is negative");
+    }
     this.graph = graph;
+    this.memoryBudgetBytes = memoryBudgetBytes;
   }
 
   /** A path and its length. */
@@ -48,6 +63,9 @@ public final class YenKShortestPaths {
   /**
    * Like {@link #paths(int, int, int)}, reporting on {@code progress} one unit of {@code k} per path found; the task
    * ends early, short of {@code k}, when no further simple path exists.
+   *
+   * @throws MemoryBudgetException before the search for more than the shortest path, if the paths and candidates
+   *     it would hold ({@link YenFootprint}) cannot fit the memory budget
    */
   public List<WeightedPath> paths(int source, int target, int k, Progress progress) {
     int n = graph.vertexCount();
@@ -61,6 +79,10 @@ public final class YenKShortestPaths {
     int[] first = ShortestPathTree.search(graph, source, target, null, null).pathTo(target);
     if (first == null) {
       return found;
+    }
+    if (k > 1) {
+      YenFootprint footprint = YenFootprint.of(graph, source, k, first.length - 1);
+      footprint.check(memoryBudgetBytes > 0 ? memoryBudgetBytes : availableHeap(footprint.peakBytes()));
     }
     progress.begin("paths", k);
     try {
@@ -114,6 +136,20 @@ public final class YenKShortestPaths {
       tree.add(next.vertices());
       progress.advance(1);
     }
+  }
+
+  /**
+   * The heap still free, counted again after a collection when {@code needed} seems not to fit: garbage counts as
+   * used until collected, and a refusal should not rest on it.
+   */
+  private static long availableHeap(long needed) {
+    Runtime runtime = Runtime.getRuntime();
+    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    if (needed <= available || needed > runtime.maxMemory()) {
+      return available;
+    }
+    System.gc();
+    return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
   }
 
   private double length(int[] path) {

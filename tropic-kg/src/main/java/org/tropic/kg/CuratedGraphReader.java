@@ -8,14 +8,15 @@ import org.tropic.io.ReadOptions;
 
 /**
  * Reads a curated knowledge graph given as a node table ({@code id name kind}, tab-separated, with a header) and a
- * SIF edge file ({@code source relation target}; an optional header such as {@code source metaedge target}, noted
- * in the report): the form Hetionet v1.0 ships in ({@code hetionet-v1.0-nodes.tsv},
+ * SIF edge file ({@code source relation target [target ...]}; an optional header such as {@code source metaedge
+ * target}, noted in the report): the form Hetionet v1.0 ships in ({@code hetionet-v1.0-nodes.tsv},
  * {@code hetionet-v1.0-edges*.sif.gz}). Ids such as {@code Disease::DOID:9352} may contain spaces, hence tabs; a
  * SIF line without a tab is split on spaces, and its header recognised, as the core's SIF reader does. Nodes become
  * concepts whose semantic type is the kind; each edge becomes a concept–concept edge of length 1 remembering its
- * relation (the metaedge, e.g. {@code CtD}); a row repeating an edge (the same pair and relation, in either
- * direction) is counted as merged, a self-loop as dropped. An edge naming a node the table lacks is malformed, and so
- * is a second row for a node id.
+ * relation (the metaedge, e.g. {@code CtD}). A line listing several targets is one interaction per target, as in the
+ * core's SIF reader: each counts as a row of its own, and the report says how many lines listed several. A row
+ * repeating an edge (the same pair and relation, in either direction) is counted as merged, a self-loop as dropped.
+ * An edge naming a node the table lacks is malformed, and so is a second row for a node id.
  */
 public final class CuratedGraphReader {
   private CuratedGraphReader() {}
@@ -68,7 +69,8 @@ public final class CuratedGraphReader {
   private static ReadReport readEdges(Path file, KnowledgeGraphBuilder builder, boolean nodesKnown, boolean strict)
       throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "curated edges (SIF)");
-    String expected = "'source relation target', tab-separated (or space-separated when no name has a space)";
+    String expected = "'source relation target [target ...]', tab-separated (or space-separated when no name has"
+        + " a space)";
     try (TextTable table = new TextTable(file, TextTable.Fallback.WHITESPACE)) {
       boolean first = true;
       while (table.next()) {
@@ -79,28 +81,57 @@ public final class CuratedGraphReader {
           tally.headerRow(table.line(), table.text());
           continue;
         }
-        tally.row();
-        if (f.length != 3 || f[0].isEmpty() || f[1].isEmpty() || f[2].isEmpty()) {
-          LiteratureTableReader.malformed(file, table, tally, f.length + " fields or an empty one", strict, expected);
+        String fault = lineFault(f);
+        if (fault != null) {
+          tally.row();
+          LiteratureTableReader.malformed(file, table, tally, fault, strict, expected);
           continue;
         }
-        int source = nodesKnown ? builder.conceptIfKnown(f[0]) : builder.concept(f[0], null, null);
-        int target = nodesKnown ? builder.conceptIfKnown(f[2]) : builder.concept(f[2], null, null);
-        if (source < 0 || target < 0) {
-          LiteratureTableReader.malformed(file, table, tally, "node '" + (source < 0 ? f[0] : f[2])
-              + "' is not in the node table", strict, expected);
-          continue;
+        if (f.length > 3) {
+          tally.severalTargets(f.length - 2);
         }
-        if (source == target) {
-          tally.dropped("self-loop");
-          continue;
+        // SIF's 'source relation target1 target2 ...' is one interaction per target, as the core's SIF reader
+        // reads it: each is a row of its own, used, merged, dropped or malformed on its own.
+        for (int t = 2; t < f.length; t++) {
+          tally.row();
+          edge(file, table, builder, tally, nodesKnown, strict, expected, f[0], f[1], f[t]);
         }
-        if (!builder.curatedEdge(source, target, f[1])) {
-          tally.merged();
-        }
-        tally.accepted();
       }
     }
     return tally.report();
+  }
+
+  /** Why a SIF line cannot be read at all, or {@code null}. */
+  private static String lineFault(String[] f) {
+    if (f.length < 3) {
+      return f.length == 2 ? "a relation without a target"
+          : "one field: a SIF line names a source, a relation and at least one target";
+    }
+    for (int i = 0; i < f.length; i++) {
+      if (f[i].isEmpty()) {
+        return "field " + (i + 1) + " of " + f.length + " is empty";
+      }
+    }
+    return null;
+  }
+
+  private static void edge(Path file, TextTable table, KnowledgeGraphBuilder builder, ReadReport.Tally tally,
+      boolean nodesKnown, boolean strict, String expected, String from, String relation, String to)
+      throws IOException {
+    int source = nodesKnown ? builder.conceptIfKnown(from) : builder.concept(from, null, null);
+    int target = nodesKnown ? builder.conceptIfKnown(to) : builder.concept(to, null, null);
+    if (source < 0 || target < 0) {
+      LiteratureTableReader.malformed(file, table, tally, "node '" + (source < 0 ? from : to)
+          + "' is not in the node table", strict, expected);
+      return;
+    }
+    if (source == target) {
+      tally.dropped("self-loop");
+      return;
+    }
+    if (!builder.curatedEdge(source, target, relation)) {
+      tally.merged();
+    }
+    tally.accepted();
   }
 }

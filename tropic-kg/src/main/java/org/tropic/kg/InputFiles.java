@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.tropic.io.GraphInputException;
@@ -25,10 +26,18 @@ final class InputFiles {
    * @throws NoSuchFileException naming the file if it does not exist
    */
   static InputStream open(Path file) throws IOException {
+    return open(file, bytes -> {});
+  }
+
+  /**
+   * Like {@link #open(Path)}, telling {@code bytesRead} how many bytes of the file as stored (compressed, for a gzip
+   * file) each read took: a progress bar by bytes needs no decompressed size, which gzip does not record reliably.
+   */
+  static InputStream open(Path file, LongConsumer bytesRead) throws IOException {
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, "no such input file");
     }
-    BufferedInputStream in = new BufferedInputStream(Files.newInputStream(file), BUFFER);
+    BufferedInputStream in = new BufferedInputStream(new Counted(Files.newInputStream(file), bytesRead), BUFFER);
     try {
       in.mark(2);
       int first = in.read();
@@ -82,6 +91,43 @@ final class InputFiles {
     private static GraphInputException damaged(Path file, IOException e) {
       return new GraphInputException(file.toString(), 0, "corrupt or truncated gzip data", e.getMessage(),
           "a complete .gz file");
+    }
+  }
+
+  /** Reports the bytes each read returns. */
+  private static final class Counted extends FilterInputStream {
+    private final LongConsumer bytesRead;
+
+    Counted(InputStream in, LongConsumer bytesRead) {
+      super(in);
+      this.bytesRead = bytesRead;
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        bytesRead.accept(1);
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      if (n > 0) {
+        bytesRead.accept(n);
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      long skipped = super.skip(n);
+      if (skipped > 0) {
+        bytesRead.accept(skipped);
+      }
+      return skipped;
     }
   }
 }

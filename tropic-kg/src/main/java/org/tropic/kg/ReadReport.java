@@ -23,9 +23,13 @@ import java.util.Map;
  * @param problems the first malformed rows, each with line, reason and text
  * @param headerRow the line read as column names, e.g. {@code line 1 read as a header: 'head relation tail'}, or
  *     {@code null}
+ * @param severalTargetLines SIF lines that listed several targets ({@code source relation target1 target2 ...}),
+ *     each target a row of its own
+ * @param severalTargetRows the rows those lines gave, one per target (included in {@code rows})
  */
 public record ReadReport(String file, String table, long rows, long accepted, long merged,
-    Map<String, Long> dropped, long malformed, List<Problem> problems, String headerRow) {
+    Map<String, Long> dropped, long malformed, List<Problem> problems, String headerRow, long severalTargetLines,
+    long severalTargetRows) {
 
   /** The most malformed rows a report lists; the rest are only counted. */
   public static final int LISTED_PROBLEMS = 20;
@@ -50,8 +54,12 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
    */
   public String summary() {
     StringBuilder text = new StringBuilder();
-    text.append(file).append(" (").append(table).append("): ").append(count(rows)).append(" rows, ")
-        .append(count(accepted)).append(" used");
+    text.append(file).append(" (").append(table).append("): ").append(count(rows)).append(" rows");
+    if (severalTargetLines > 0) {
+      text.append(" (").append(count(severalTargetRows)).append(" of them from ").append(count(severalTargetLines))
+          .append(severalTargetLines == 1 ? " line" : " lines").append(" listing several targets, a row per target)");
+    }
+    text.append(", ").append(count(accepted)).append(" used");
     if (merged > 0) {
       text.append(" (").append(count(merged)).append(merged == 1 ? " repeats" : " repeat")
           .append(" an earlier row's pair and relation, in either direction, and merged into its edge)");
@@ -87,6 +95,8 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     private long accepted;
     private long merged;
     private String headerRow;
+    private long severalTargetLines;
+    private long severalTargetRows;
     private final Map<String, Long> dropped = new LinkedHashMap<>();
     private long malformed;
     private final List<Problem> problems = new ArrayList<>();
@@ -114,6 +124,12 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
       headerRow = "line " + line + " read as a header: '" + text + "'";
     }
 
+    /** A line listing {@code targets} targets, each of which is then counted as a row. */
+    void severalTargets(int targets) {
+      severalTargetLines++;
+      severalTargetRows += targets;
+    }
+
     void dropped(String reason) {
       dropped.merge(reason, 1L, Long::sum);
     }
@@ -130,7 +146,8 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     }
 
     ReadReport report() {
-      return new ReadReport(file, table, rows, accepted, merged, dropped, malformed, problems, headerRow);
+      return new ReadReport(file, table, rows, accepted, merged, dropped, malformed, problems, headerRow,
+          severalTargetLines, severalTargetRows);
     }
   }
 }

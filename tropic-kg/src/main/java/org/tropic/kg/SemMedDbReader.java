@@ -2,10 +2,12 @@ package org.tropic.kg;
 
 import it.unimi.dsi.fastutil.objects.ObjectOpenHashSet;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.Objects;
 import java.util.Set;
+import org.tropic.apsp.Progress;
 import org.tropic.io.GraphInputException;
 
 /**
@@ -94,10 +96,21 @@ public final class SemMedDbReader {
    */
   public static ReadReport readPredications(Path file, KnowledgeGraphBuilder builder, Options options)
       throws IOException {
+    return readPredications(file, builder, options, Progress.NONE);
+  }
+
+  /**
+   * Like {@link #readPredications(Path, KnowledgeGraphBuilder, Options)}, reporting on {@code progress} the bytes
+   * of the file read (as stored: compressed bytes for a gzip dump), out of its size: a dump holds tens of millions
+   * of rows, and its row count is not known before the end.
+   */
+  public static ReadReport readPredications(Path file, KnowledgeGraphBuilder builder, Options options,
+      Progress progress) throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "PREDICATION");
     ConceptIndex known = new ConceptIndex();
     Set<String> generic = options.genericConcepts();
-    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file), ',')) {
+    progress.begin("reading " + file.getFileName(), Files.isRegularFile(file) ? Files.size(file) : 0);
+    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file, progress::advance), ',')) {
       boolean first = true;
       while (rows.next()) {
         if (first && rows.equalsIgnoreCase(0, "PREDICATION_ID")) {
@@ -133,6 +146,8 @@ public final class SemMedDbReader {
         builder.predication(subject, object, rows.nonNegativeInt(PMID));
         tally.accepted();
       }
+    } finally {
+      progress.end();
     }
     return tally.report();
   }
@@ -207,8 +222,15 @@ public final class SemMedDbReader {
    */
   public static ReadReport readCitations(Path file, KnowledgeGraphBuilder builder, boolean strict)
       throws IOException {
+    return readCitations(file, builder, strict, Progress.NONE);
+  }
+
+  /** Like {@link #readCitations(Path, KnowledgeGraphBuilder, boolean)}, reporting the bytes read as predications do. */
+  public static ReadReport readCitations(Path file, KnowledgeGraphBuilder builder, boolean strict, Progress progress)
+      throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "CITATIONS");
-    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file), ',')) {
+    progress.begin("reading " + file.getFileName(), Files.isRegularFile(file) ? Files.size(file) : 0);
+    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file, progress::advance), ',')) {
       boolean first = true;
       while (rows.next()) {
         if (first && rows.equalsIgnoreCase(0, "PMID")) {
@@ -237,6 +259,8 @@ public final class SemMedDbReader {
         builder.publicationYear(pmid, year);
         tally.accepted();
       }
+    } finally {
+      progress.end();
     }
     return tally.report();
   }

@@ -1,6 +1,7 @@
 package org.tropic.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import org.jgrapht.graph.DefaultWeightedEdge;
 import org.jgrapht.graph.SimpleWeightedGraph;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.Progress;
 import org.tropic.apsp.TiledDistanceMatrix;
 import org.tropic.graph.Graph;
@@ -110,6 +112,75 @@ class PathAlgorithmsTest {
     RecordingProgress some = new RecordingProgress();
     assertThat(new YenKShortestPaths(complete).paths(0, 4, 5, some)).hasSize(5);
     assertThat(some.events).containsExactly("begin paths 5", "5 advances of 5", "end");
+  }
+
+  private static Graph complete(int n) {
+    GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(true);
+    for (int a = 0; a < n; a++) {
+      for (int b = a + 1; b < n; b++) {
+        builder.addEdge(a, b, 1 + (a * 7 + b * 3) % 5);
+      }
+    }
+    return builder.build();
+  }
+
+  /**
+   * A k whose paths and candidates cannot fit the heap is refused before the search, with the numbers, instead of
+   * filling the heap for hours: two billion paths in K40 (which has far more) would need hundreds of GiB.
+   */
+  @Example
+  void yenRefusesAKWhosePathsCannotFitTheHeap() {
+    RecordingProgress progress = new RecordingProgress();
+    assertThatThrownBy(() -> new YenKShortestPaths(complete(40)).paths(0, 39, 2_000_000_000, progress))
+        .isInstanceOf(MemoryBudgetException.class)
+        .hasMessageContaining("closed discovery of 2,000,000,000 shortest simple paths (Yen, -k 2,000,000,000)")
+        .hasMessageContaining("the shortest of ").hasMessageContaining("candidates of at least")
+        .hasMessageContaining("but only").hasMessageContaining("lower -k (each path costs about")
+        .hasMessageContaining("fit), or raise the JVM heap");
+    assertThat(progress.events).as("refused before the search began").isEmpty();
+  }
+
+  /** The refusal is the estimate against the budget: one byte short refuses, the estimate itself runs. */
+  @Example
+  void yenRunsExactlyWhenItsEstimateFitsTheBudget() {
+    Graph k12 = complete(12);
+    int hops = new YenKShortestPaths(k12).paths(0, 11, 1).get(0).hops();
+    YenFootprint footprint = YenFootprint.of(k12, 0, 2_000, hops);
+    assertThat(footprint.paths()).isEqualTo(2_000);
+    assertThat(footprint.candidates()).isEqualTo(2_000L * hops);
+    assertThat(footprint.peakBytes()).isEqualTo(Math.max(footprint.searchBytes(), footprint.resultBytes()))
+        .isGreaterThan(footprint.candidates() * footprint.candidateBytes());
+
+    assertThatThrownBy(() -> new YenKShortestPaths(k12, footprint.peakBytes() - 1).paths(0, 11, 2_000))
+        .isInstanceOf(MemoryBudgetException.class)
+        .hasMessageContaining(String.format("(%,d bytes)", footprint.peakBytes()))
+        .hasMessageContaining(String.format("(%,d bytes)", footprint.peakBytes() - 1));
+    assertThat(new YenKShortestPaths(k12, footprint.peakBytes()).paths(0, 11, 2_000)).hasSize(2_000);
+  }
+
+  /** A huge k on a graph with few simple paths is not refused: the estimate counts the paths there can be. */
+  @Example
+  void aHugeKOnASmallGraphIsEstimatedByItsSimplePaths() {
+    GraphBuilder chain = GraphBuilder.withVertexCount(6).undirected(true);
+    for (int v = 0; v < 5; v++) {
+      chain.addEdge(v, v + 1, 1);
+    }
+    assertThat(new YenKShortestPaths(chain.build(), 1 << 20).paths(0, 5, Integer.MAX_VALUE)).hasSize(1);
+    // K5 has 16 simple paths between two vertices: all of them, in a budget of a few KiB.
+    YenFootprint k5 = YenFootprint.of(complete(5), 0, Integer.MAX_VALUE, 1);
+    assertThat(k5.paths()).isLessThanOrEqualTo(1 + 3 + 3 * 2 + 3 * 2);
+    assertThat(new YenKShortestPaths(complete(5), k5.peakBytes()).paths(0, 4, Integer.MAX_VALUE)).hasSize(16);
+  }
+
+  /** The bound on simple paths is never below the simple paths Yen finds when asked for all of them. */
+  @Property(tries = 40)
+  void theSimplePathBoundHoldsEveryPath(@ForAll @IntRange(min = 2, max = 9) int n,
+      @ForAll @IntRange(max = 30) int edges, @ForAll long seed) {
+    Graph g = randomGraph(n, edges, seed, false).tropic();
+    long bound = YenFootprint.simplePathBound(g, 0, Long.MAX_VALUE);
+    for (int t = 1; t < n; t++) {
+      assertThat((long) new YenKShortestPaths(g).paths(0, t, Integer.MAX_VALUE).size()).isLessThanOrEqualTo(bound);
+    }
   }
 
   /** Progress events, the advances counted and summed. */

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.graph.Graph;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.GraphReader;
 
 /** The curated node table and SIF edges, and what they refuse. */
 class CuratedGraphReaderTest {
@@ -75,5 +78,72 @@ class CuratedGraphReaderTest {
     assertThat(graph.edgeCount()).isEqualTo(report.accepted() - report.merged());
     assertThat(report.summary()).contains("5 rows, 4 used (1 repeats an earlier row's pair and relation, in either"
         + " direction, and merged into its edge), 1 dropped (self-loop), 0 malformed");
+  }
+
+  /**
+   * SIF lets a line list several targets ({@code source relation t1 t2 ...}), and {@code tropic apsp} reads such a
+   * line as one arc per target: so does the curated reader, each target a row of its own in the report.
+   */
+  @Test
+  void aLineWithSeveralTargetsIsOneEdgePerTargetAsTheCoreReadsIt() throws IOException {
+    Path edges = Files.writeString(dir.resolve("multi.sif"), "source relation target\n"
+        + "G::1\tGiG\tG::2\tG::3\tG::4\n" // tab-separated, three targets
+        + "G::5 GiG G::6 G::1\n" // space-separated, two targets
+        + "G::2\tGiG\tG::1\tG::2\n" // a repeat of G::1-G::2 (merged) and a self-loop (dropped)
+        + "G::6\tGiG\tG::7\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CuratedGraphReader.read(null, edges, builder, true).get(0);
+    KnowledgeGraph graph = builder.build();
+
+    assertThat(report.rows()).isEqualTo(8);
+    assertThat(report.severalTargetLines()).isEqualTo(3);
+    assertThat(report.severalTargetRows()).isEqualTo(7);
+    assertThat(report.accepted()).isEqualTo(7);
+    assertThat(report.merged()).isEqualTo(1);
+    assertThat(report.dropped()).containsEntry("self-loop", 1L);
+    assertThat(report.malformed()).isZero();
+    assertThat(graph.edgeCount()).isEqualTo(report.accepted() - report.merged());
+    assertThat(report.summary()).contains("8 rows (7 of them from 3 lines listing several targets, a row per"
+        + " target), 7 used (1 repeats");
+    for (String[] pair : new String[][] {{"G::1", "G::2"}, {"G::1", "G::3"}, {"G::1", "G::4"}, {"G::5", "G::6"},
+        {"G::5", "G::1"}, {"G::6", "G::7"}}) {
+      assertThat(graph.edgeBetween(graph.node(pair[0]), graph.node(pair[1]), EnumSet.allOf(EdgeKind.class)))
+          .as("%s-%s", pair[0], pair[1]).isNotNegative();
+    }
+
+    // The same pairs as the core's SIF reader, which tropic apsp uses (its arcs are directed; the edges are not).
+    Graph core = GraphReader.read(edges);
+    long corePairs = 0;
+    for (int u = 0; u < core.vertexCount(); u++) {
+      for (int a = core.offsets()[u]; a < core.offsets()[u + 1]; a++) {
+        int v = core.targets()[a];
+        if (u != v) {
+          corePairs++;
+          assertThat(graph.edgeBetween(graph.node(core.labels().name(u)), graph.node(core.labels().name(v)),
+              EnumSet.allOf(EdgeKind.class))).isNotNegative();
+        }
+      }
+    }
+    assertThat(corePairs).isEqualTo(graph.edgeCount() + 1); // G::1→G::2 and G::2→G::1, one undirected edge
+  }
+
+  /** With a node table, each target of a line is checked on its own: one unknown target spoils only its row. */
+  @Test
+  void anUnknownTargetAmongSeveralIsOneMalformedRow() throws IOException {
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), "id\tname\tkind\nG::1\ta\tGene\nG::2\tb\tGene\n"
+        + "G::3\tc\tGene\n");
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "G::1\tGiG\tG::2\tG::9\tG::3\nG::1\tGiG\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CuratedGraphReader.read(nodes, edges, builder, false).get(1);
+    assertThat(report.rows()).isEqualTo(4);
+    assertThat(report.accepted()).isEqualTo(2);
+    assertThat(report.malformed()).isEqualTo(2);
+    assertThat(report.problems()).extracting(ReadReport.Problem::reason)
+        .containsExactly("node 'G::9' is not in the node table", "a relation without a target");
+    assertThat(builder.build().edgeCount()).isEqualTo(2);
+
+    assertThatThrownBy(() -> CuratedGraphReader.read(nodes, edges, KnowledgeGraphBuilder.allKinds(), true))
+        .isInstanceOf(GraphInputException.class).hasMessageContaining("edges.sif").hasMessageContaining("line 1")
+        .hasMessageContaining("'G::9'");
   }
 }

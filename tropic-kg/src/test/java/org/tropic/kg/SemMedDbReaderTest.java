@@ -5,10 +5,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.tropic.apsp.Progress;
 import org.tropic.io.GraphInputException;
 
 /** SemMedDB dumps in their exact schema, with every weight checked against a value worked out by hand. */
@@ -171,5 +178,74 @@ class SemMedDbReaderTest {
     assertThat(g.name(g.requireNode("C0000001"))).isEqualTo("Fish, oil\nconcentrate");
     assertThat(g.type(g.requireNode("C0000001"))).isNull();
     assertThat(g.name(g.requireNode("C0000003"))).isEqualTo("C \"quoted\"");
+  }
+
+  /** What a progress bar would be told: the task, its total, each advance, and whether it ended. */
+  private static final class RecordedProgress implements Progress {
+    String task;
+    long total = -1;
+    final List<Long> advances = new ArrayList<>();
+    int ends;
+
+    @Override
+    public void begin(String task, long totalWork) {
+      this.task = task;
+      this.total = totalWork;
+    }
+
+    @Override
+    public void advance(long work) {
+      advances.add(work);
+    }
+
+    @Override
+    public void end() {
+      ends++;
+    }
+  }
+
+  /**
+   * A PREDICATION dump of tens of millions of rows reads for minutes: the read reports the bytes of the file taken,
+   * as stored (compressed for gzip, whose uncompressed size is not known up front), out of the file's size, while it
+   * goes — not once at the end.
+   */
+  @ParameterizedTest
+  @ValueSource(strings = {"PREDICATION.csv", "PREDICATION.csv.gz"})
+  void aPredicationReadReportsItsProgressInBytesOfTheFile(String name) throws IOException {
+    SemMedFixture dump = new SemMedFixture();
+    SplittableRandom random = new SplittableRandom(7);
+    for (int i = 0; i < 20_000; i++) {
+      dump.predication(1 + random.nextInt(5_000), String.format("C%07d", random.nextInt(3_000)),
+          String.format("C%07d", random.nextInt(3_000)), "dsyn");
+    }
+    Path file = dump.write(dir.resolve(name), SemMedCorpus.PREDICATION_HEADER);
+    assertThat(Files.size(file)).as("several buffers' worth").isGreaterThan(3L << 16);
+
+    RecordedProgress progress = new RecordedProgress();
+    ReadReport report = SemMedDbReader.readPredications(file, KnowledgeGraphBuilder.allKinds(),
+        SemMedDbReader.Options.defaults(), progress);
+
+    assertThat(report.rows()).isEqualTo(20_000);
+    assertThat(progress.task).isEqualTo("reading " + name);
+    assertThat(progress.total).isEqualTo(Files.size(file));
+    assertThat(progress.advances.stream().mapToLong(Long::longValue).sum()).isEqualTo(Files.size(file));
+    assertThat(progress.advances).hasSizeGreaterThan(2).allSatisfy(n -> assertThat(n).isPositive());
+    assertThat(progress.ends).isEqualTo(1);
+  }
+
+  /** CITATIONS dumps are as long (one row per abstract) and report the same way; a failed read still ends the bar. */
+  @Test
+  void aCitationsReadReportsItsProgressAndEndsItOnFailure() throws IOException {
+    Path citations = SemMedCorpus.citations().write(dir.resolve("CITATIONS.csv"), null);
+    RecordedProgress progress = new RecordedProgress();
+    SemMedDbReader.readCitations(citations, KnowledgeGraphBuilder.allKinds(), false, progress);
+    assertThat(progress.total).isEqualTo(Files.size(citations));
+    assertThat(progress.advances.stream().mapToLong(Long::longValue).sum()).isEqualTo(Files.size(citations));
+    assertThat(progress.ends).isEqualTo(1);
+
+    RecordedProgress strict = new RecordedProgress();
+    assertThatThrownBy(() -> SemMedDbReader.readCitations(citations, KnowledgeGraphBuilder.allKinds(), true,
+        strict)).isInstanceOf(GraphInputException.class);
+    assertThat(strict.ends).isEqualTo(1);
   }
 }

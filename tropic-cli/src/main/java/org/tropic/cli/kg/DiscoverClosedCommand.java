@@ -40,7 +40,8 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
 
   @Option(names = "-k", paramLabel = "K", defaultValue = "5", converter = PositiveInt.class,
       description = "paths shown (default ${DEFAULT-VALUE}); each costs about its hop count in single-source"
-          + " searches, so a large K takes a while (a progress bar on standard error shows how long)")
+          + " searches, so a large K takes a while (a progress bar on standard error shows how long); a K whose"
+          + " paths and candidates cannot fit in the heap is refused before the search (exit 2), with the estimate")
   int k;
 
   @Option(names = "--json", description = "print the paths as JSON (what is read goes to standard error)")

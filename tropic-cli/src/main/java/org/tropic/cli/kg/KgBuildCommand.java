@@ -12,6 +12,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.tropic.cli.Durations;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
@@ -86,7 +88,7 @@ public final class KgBuildCommand implements Callable<Integer> {
   Path curatedNodes;
 
   @Option(names = "--curated-edges", paramLabel = "FILE", description = "curated edges as SIF (source, relation,"
-      + " target), e.g. hetionet-v1.0-edges-5k.sif.gz")
+      + " target; a line listing several targets is one edge per target), e.g. hetionet-v1.0-edges-5k.sif.gz")
   Path curatedEdges;
 
   @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds to build:"
@@ -189,8 +191,12 @@ public final class KgBuildCommand implements Callable<Integer> {
       PrintWriter out) throws IOException {
     boolean curated = curatedEdges != null;
     KnowledgeGraphBuilder builder = new KnowledgeGraphBuilder(kinds);
+    PrintWriter err = spec.commandLine().getErr();
     for (Path file : citations) {
-      reports.add(report(out, SemMedDbReader.readCitations(file, builder, strict)));
+      long start = System.nanoTime();
+      ReadReport report = report(out, SemMedDbReader.readCitations(file, builder, strict, ProgressBar.on(err)));
+      out.println(readRate(file, report, start));
+      reports.add(report);
     }
     // Triples next, before the predications: their year columns date abstracts, and a predication or an undated
     // triple is dated by its abstract's year as recorded when it is read.
@@ -204,11 +210,11 @@ public final class KgBuildCommand implements Callable<Integer> {
       reports.add(report(out, generic.report()));
       options = options.withGenericConcepts(generic.cuis());
     }
+    // SemMedDB dumps hold tens of millions of rows: a bar by bytes read while each is read, its rate after.
     for (Path file : predications) {
       long start = System.nanoTime();
-      ReadReport report = report(out, SemMedDbReader.readPredications(file, builder, options));
-      double seconds = (System.nanoTime() - start) / 1e9;
-      out.printf(Locale.ROOT, "  %,.0f rows/s%n", report.rows() / Math.max(seconds, 1e-9));
+      ReadReport report = report(out, SemMedDbReader.readPredications(file, builder, options, ProgressBar.on(err)));
+      out.println(readRate(file, report, start));
       reports.add(report);
     }
     for (Path file : citationPairs) {
@@ -223,6 +229,13 @@ public final class KgBuildCommand implements Callable<Integer> {
       }
     }
     return builder.build();
+  }
+
+  /** How fast a dump was read, e.g. {@code   read in 2.1 s: 1,234,567 rows/s, 98.7 MB/s of the file as stored}. */
+  private static String readRate(Path file, ReadReport report, long startNanos) throws IOException {
+    double seconds = Math.max((System.nanoTime() - startNanos) / 1e9, 1e-9);
+    return String.format(Locale.ROOT, "  read in %s: %,.0f rows/s, %.1f MB/s of the file as stored",
+        Durations.format(seconds), report.rows() / seconds, Files.size(file) / seconds / 1e6);
   }
 
   /** The kinds the graph has edges of, with their counts: what {@code --apsp-edges} can choose from. */

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The kg, discover and validate commands end to end on small planted inputs: outputs and exit codes. */
@@ -107,6 +108,22 @@ class KgCommandsTest {
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(Files.readAllLines(kg.resolve("edges.tsv"))).filteredOn(l -> l.contains("concept-concept"))
         .hasSize(3).allSatisfy(l -> assertThat(l).endsWith("\t2006:1"));
+  }
+
+  /** Each SemMedDB dump's report ends with how long it took and how fast it went, in rows and bytes of the file. */
+  @Test
+  void aDumpsReportEndsWithItsReadRate() throws IOException {
+    Path citations = Files.writeString(dir.resolve("C.csv"), "\"7\",\"x\",\"2006\",\"2006\",\"2006\"\n");
+    Path predications = Files.writeString(dir.resolve("P.csv"), "\"1\",\"2\",\"7\",\"TREATS\",\"C1\",\"a\","
+        + "\"phsu\",1,\"C2\",\"b\",\"dsyn\",1,\\N,\\N,\\N\n");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--citations", citations.toString(), "--predications",
+        predications.toString(), "-o", dir.resolve("kg").toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out())
+        .containsPattern("C\\.csv \\(CITATIONS\\): 1 rows, 1 used, 0 malformed\\R  read in \\d+\\.\\d\\d s: [\\d,]+"
+            + " rows/s, \\d+\\.\\d MB/s of the file as stored\\R")
+        .containsPattern("P\\.csv \\(PREDICATION\\): 1 rows, 1 used, 0 malformed\\R  read in .* rows/s, .* MB/s of"
+            + " the file as stored\\R");
   }
 
   /** A build that yields no edge (every row malformed, or none of the kinds asked for) is an error, not a graph. */
@@ -366,6 +383,38 @@ class KgCommandsTest {
     CliRun enough = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
         RAYNAUD, "-k", "1", "--edges", "concept-concept", "--as-of", "1985");
     assertThat(enough.out()).doesNotContain("only ");
+  }
+
+  /**
+   * Two billion paths between two concepts of a 30-concept clique (which has far more simple paths) would fill
+   * hundreds of GiB with candidates: refused before the search, exit 2, with the estimate's numbers.
+   */
+  @Test
+  @Timeout(120)
+  void closedDiscoveryRefusesAKWhosePathsCannotFitTheHeap() throws IOException {
+    StringBuilder clique = new StringBuilder("subject\tpredicate\tobject\n");
+    for (int a = 0; a < 30; a++) {
+      for (int b = a + 1; b < 30; b++) {
+        clique.append(String.format("C%07d\tASSOCIATED_WITH\tC%07d%n", a, b));
+      }
+    }
+    Path kg = dir.resolve("clique");
+    CliRun build = CliRun.of(new KgCommand(), "build", "--triples",
+        Files.writeString(dir.resolve("clique.tsv"), clique).toString(), "-o", kg.toString());
+    assertThat(build.exit()).as(build.err()).isZero();
+
+    CliRun run = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", "C0000000", "--to",
+        "C0000029", "-k", "2000000000");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("closed: closed discovery of 2,000,000,000 shortest simple paths")
+        .contains("candidates of at least").containsPattern("needs [\\d.]+ GiB \\([\\d,]+ bytes\\) but only")
+        .contains("lower -k");
+    assertThat(run.out()).doesNotContain("path(s)");
+
+    CliRun small = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", "C0000000", "--to",
+        "C0000029", "-k", "50");
+    assertThat(small.exit()).as(small.err()).isZero();
+    assertThat(small.out()).contains(": 50 path(s)");
   }
 
   @Test
