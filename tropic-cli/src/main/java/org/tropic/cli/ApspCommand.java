@@ -130,6 +130,7 @@ final class ApspCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
     distributed.requireDistributedForItsFlags(spec.commandLine().getParseResult());
+    distributed.refuseOptionsItWouldIgnore(spec.commandLine().getParseResult(), algorithm);
     if (output != null) {
       refuseToOverwriteTheInput();
     }

@@ -723,6 +723,22 @@ class TropicCommandTest {
     }
   }
 
+  /** A distributed run always solves by Floyd–Warshall, writes no predecessors and prints its own summary. */
+  @Test
+  void optionsADistributedRunWouldIgnoreAreRefusedBeforeMpiStarts() throws IOException {
+    Path out = dir.resolve("dist.npy");
+    for (String[] flags : new String[][] {{"--predecessors"}, {"--json"}, {"--examples", "5"}, {"--seed", "7"},
+        {"--parts", "4"}, {"--algorithm", "dijkstra"}}) {
+      List<String> args = new ArrayList<>(List.of("apsp", smallGraph().toString(), "--distributed", "-o",
+          out.toString()));
+      args.addAll(List.of(flags));
+      Run r = run(args.toArray(String[]::new));
+      assertThat(r.exitCode()).as(flags[0]).isEqualTo(2);
+      assertThat(r.err()).as(flags[0]).contains(flags[0]).contains("--distributed").doesNotContain("rank");
+      assertThat(out).doesNotExist();
+    }
+  }
+
   @Test
   void negativeCycleFailsWithItsVertexAndNoOutput() throws IOException {
     Path graph = dir.resolve("neg.edges");

@@ -103,7 +103,7 @@ public final class Calibration {
    */
   public static MachineParameters machine(HyperbolicFit singleThreadRate, int threads, Network network) {
     HyperbolicFit perProcess = new HyperbolicFit(singleThreadRate.a() * threads, singleThreadRate.d());
-    return withNetwork("this machine, micro-benchmarked (" + threads + " threads per rank)", perProcess.a(),
+    return withNetwork("this machine, micro-benchmarked (" + threadsPerRank(threads) + ")", perProcess.a(),
         perProcess, network);
   }
 
@@ -113,8 +113,13 @@ public final class Calibration {
    * took, so where the run's time falls between T_ideal and T_worst isolates how well communication was hidden.
    */
   public static MachineParameters observed(double threadRate, int threads, Network network) {
-    return withNetwork(String.format(java.util.Locale.ROOT, "this run's kernel rate %.2f GFLOP/s per thread, %d"
-        + " threads per rank, measured network", threadRate / 1e9, threads), threadRate * threads, null, network);
+    return withNetwork(String.format(java.util.Locale.ROOT, "this run's kernel rate %.2f GFLOP/s per thread, %s,"
+        + " %s", threadRate / 1e9, threadsPerRank(threads), network == null ? "one rank: no network"
+        : "measured network"), threadRate * threads, null, network);
+  }
+
+  private static String threadsPerRank(int threads) {
+    return threads + (threads == 1 ? " thread" : " threads") + " per rank";
   }
 
   private static MachineParameters withNetwork(String name, double rate, HyperbolicFit curve, Network network) {

@@ -41,13 +41,14 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
   /** A few lines for the terminal. */
   public String summary() {
     return String.format(Locale.ROOT,
-        "distributed Floyd–Warshall: n=%d on %d ranks, grid %s, b=%d, %s, broadcast %s, lookahead %s, %d threads"
-            + " per rank%n"
+        "distributed Floyd–Warshall: n=%d on %d rank%s, grid %s, b=%d, %s, broadcast %s, lookahead %s, %d"
+            + " thread%s per rank%n"
             + "  read %.3f s, solve %.3f s, write %.3f s; %.1f GFLOP/s (2n³/solve)%n"
             + "  sent point to point: %s per rank at most, %s in all; library broadcasts %s%n"
             + "  model (%s): T_comp %.3f s, T_comm %.3f s, T_ideal %.3f s, T_worst %.3f s; measured at %.2f"
             + " between ideal (0) and worst (1)",
-        n, ranks, grid, blockSize, arithmetic.label(), broadcast.label(), lookahead ? "on" : "off", threads,
+        n, ranks, ranks == 1 ? "" : "s", grid, blockSize, arithmetic.label(), broadcast.label(),
+        lookahead ? "on" : "off", threads, threads == 1 ? "" : "s",
         readSeconds, solveSeconds, writeSeconds, 2.0 * n * n * n / solveSeconds / 1e9,
         bytes(maxPointToPointBytesSent), bytes(totalPointToPointBytesSent), bytes(libraryBytesAsRoot), machine,
         prediction.computeSeconds(), prediction.communicationSeconds(), prediction.idealSeconds(),

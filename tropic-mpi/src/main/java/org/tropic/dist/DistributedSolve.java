@@ -32,8 +32,10 @@ import org.tropic.semiring.MinPlusKernels;
  * rank: read the graph (each rank reads the file and keeps only its own tiles), calibrate the cost model and let it
  * choose what the user left open (block size, grid), solve with {@link DistributedFloydWarshall}, and write the
  * same {@code .npy} result and sidecar as a single-node run — every rank writing its tiles at their offsets into one
- * staged file, which rank 0 publishes atomically once all have written. A rank that fails ends the whole job
- * through {@code MPI_Abort} with its message, and no result appears.
+ * staged file, which rank 0 publishes atomically once all have written. What can be checked before the solve is
+ * (the graph, the grid against the ranks, the output location, each rank's heap), and the ranks agree on it before
+ * going on ({@link Agreement}), so bad input is reported once and ends the job with exit status 2. A rank that
+ * fails ends the whole job through {@code MPI_Abort} with its message, and no result appears.
  */
 public final class DistributedSolve {
   private static Communicator measuredOn;
@@ -57,7 +59,7 @@ public final class DistributedSolve {
       mpi.finalizeMpi();
       return report;
     } catch (Throwable failure) {
-      mpi.abort(failure);
+      mpi.abort(failure, FailureCodes.of(failure));
       throw new IllegalStateException("MPI_Abort returned", failure);
     }
   }
@@ -74,32 +76,39 @@ public final class DistributedSolve {
     Objects.requireNonNull(options, "options");
     Progress mine = world.rank() == 0 ? Objects.requireNonNull(progress, "progress") : Progress.NONE;
     long started = System.nanoTime();
-    LoadedGraph loaded = GraphReader.load(graphFile, read);
+    MinPlusKernels kernels = MinPlusKernels.best();
+    Input input = agree(world, () -> {
+      if (options.grid() != null && options.grid().size() != world.size()) { // before a long read
+        options.grid().check(world.size(), Integer.MAX_VALUE, 1, 1);
+      }
+      LoadedGraph graphRead = GraphReader.load(graphFile, read);
+      if (world.rank() == 0) { // rank 0 creates the result: no solve ends on a folder, a device or a full disk
+        DistanceStore.checkWritable(out, graphRead.graph().vertexCount(), false);
+      }
+      Arithmetic chosen = new BlockedFloydWarshall(kernels,
+          FloydWarshallOptions.defaults().withArithmetic(options.arithmetic())).arithmeticFor(graphRead.graph());
+      return new Input(graphRead, chosen);
+    });
+    LoadedGraph loaded = input.loaded();
     Graph graph = loaded.graph();
+    Arithmetic arithmetic = input.arithmetic();
     double readSeconds = seconds(started);
 
-    MinPlusKernels kernels = MinPlusKernels.best();
-    Arithmetic arithmetic = new BlockedFloydWarshall(kernels,
-        FloydWarshallOptions.defaults().withArithmetic(options.arithmetic())).arithmeticFor(graph);
     int threads = options.effectiveThreads();
     Calibration.Network network = network(world);
     int n = graph.vertexCount();
-    ProcessGrid grid = options.grid();
-    int blockSize = options.blockSize();
-    if (grid == null || blockSize == 0) {
-      CostModel planner = new CostModel(Calibration.machine(kernelRate(world, kernels, arithmetic), threads,
-          network));
-      if (grid == null && blockSize == 0) {
-        CostModel.Plan plan = planner.recommend(n, world.size());
-        grid = plan.grid();
-        blockSize = plan.blockSize();
-      } else if (grid == null) {
-        grid = planner.recommendGrid(n, world.size(), blockSize);
-      } else {
-        grid.check(world.size(), Integer.MAX_VALUE, n, 1);
-        blockSize = planner.recommendBlockSize(n, grid);
-      }
-    }
+    // Collective: every rank calibrates, or none (the same options on every rank).
+    CostModel planner = options.grid() == null || options.blockSize() == 0
+        ? new CostModel(Calibration.machine(kernelRate(world, kernels, arithmetic), threads, network)) : null;
+    CostModel.Plan chosen = agree(world, () -> {
+      CostModel.Plan plan = plan(planner, n, world.size(), options);
+      plan.grid().check(world.size(), Math.max(1, (n + plan.blockSize() - 1) / plan.blockSize()), n,
+          plan.blockSize());
+      HeapCheck.require(n, plan.blockSize(), plan.grid(), world.rank(), ranksOnThisNode());
+      return plan;
+    });
+    ProcessGrid grid = chosen.grid();
+    int blockSize = chosen.blockSize();
 
     DistributedFloydWarshall solver = new DistributedFloydWarshall(kernels, world, grid, options);
     DistributedFloydWarshall.LocalResult result = solver.solve(graph, blockSize, arithmetic, mine);
@@ -127,6 +136,45 @@ public final class DistributedSolve {
         world.allreduce(stats.computeSeconds(), ReduceOp.MAX), observed.name(),
         new CostModel(observed).predict(n, grid, blockSize));
   }
+
+  /** The grid and block size: those given, the rest chosen by the cost model (no prediction kept). */
+  private static CostModel.Plan plan(CostModel planner, int n, int ranks, DistributedOptions options) {
+    ProcessGrid grid = options.grid();
+    int blockSize = options.blockSize();
+    if (grid == null && blockSize == 0) {
+      return planner.recommend(n, ranks);
+    }
+    if (grid == null) {
+      grid = planner.recommendGrid(n, ranks, blockSize);
+    } else if (blockSize == 0) {
+      grid.check(ranks, Integer.MAX_VALUE, n, 1);
+      blockSize = planner.recommendBlockSize(n, grid);
+    }
+    return new CostModel.Plan(grid, blockSize, null);
+  }
+
+  /** {@link Agreement#onEveryRank}, its failures as this method's: I/O ones as such, the rest unchecked. */
+  private static <T> T agree(Communicator world, java.util.concurrent.Callable<T> step) throws IOException {
+    try {
+      return Agreement.onEveryRank(world, step);
+    } catch (IOException | RuntimeException e) {
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Ranks mpirun started on this node (they share its memory); 1 outside mpirun. */
+  private static int ranksOnThisNode() {
+    String local = System.getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+    try {
+      return local == null ? 1 : Math.max(1, Integer.parseInt(local.strip()));
+    } catch (NumberFormatException e) {
+      return 1;
+    }
+  }
+
+  private record Input(LoadedGraph loaded, Arithmetic arithmetic) {}
 
   /** Rank 0 stages the file, every rank writes its tiles, rank 0 commits after all have; all return after that. */
   private static void writeResult(Communicator world, LocalTiles tiles, Path out, Graph graph, GraphSource source,

@@ -151,11 +151,29 @@ public final class Mpi {
    * @param failure what went wrong on this rank
    */
   public void abort(Throwable failure) {
-    abort(failure, System.err);
+    abort(failure, 1, System.err);
+  }
+
+  /**
+   * As {@link #abort(Throwable)}, ending the job with {@code errorCode}, which mpirun passes on as its exit status
+   * (2 for bad input, as a single-node run exits). A {@link FailedOnAnotherRankException} prints nothing: the rank
+   * that failed reports, and its {@code MPI_Abort} ends this one too; this rank aborts itself only if that has not
+   * happened within a minute.
+   */
+  public void abort(Throwable failure, int errorCode) {
+    abort(failure, errorCode, System.err);
   }
 
   void abort(Throwable failure, PrintStream err) {
+    abort(failure, 1, err);
+  }
+
+  private void abort(Throwable failure, int errorCode, PrintStream err) {
     checkThread("MPI_Abort");
+    if (failure instanceof FailedOnAnotherRankException) {
+      awaitTheReportingRanksAbort();
+      callAbort(errorCode);
+    }
     err.println("tropic: rank " + world.rank() + " of " + world.size() + " failed: "
         + (failure.getMessage() != null ? failure.getMessage() : failure.toString()));
     for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
@@ -166,8 +184,20 @@ public final class Mpi {
     }
     err.flush();
     System.out.flush();
+    callAbort(errorCode);
+  }
+
+  private static void awaitTheReportingRanksAbort() {
     try {
-      int rc = (int) lib.abort.invokeExact(world.handle(), 1);
+      Thread.sleep(60_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void callAbort(int errorCode) {
+    try {
+      int rc = (int) lib.abort.invokeExact(world.handle(), errorCode);
       throw new IllegalStateException("MPI_Abort returned " + rc);
     } catch (RuntimeException | Error e) {
       throw e;

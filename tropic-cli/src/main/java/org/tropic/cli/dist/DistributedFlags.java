@@ -1,6 +1,7 @@
 package org.tropic.cli.dist;
 
 import java.util.List;
+import org.tropic.apsp.Algorithm;
 import org.tropic.dist.BroadcastAlgorithm;
 import org.tropic.dist.DistributedOptions;
 import org.tropic.dist.ProcessGrid;
@@ -48,6 +49,30 @@ public final class DistributedFlags {
       if (parsed.hasMatchedOption(flag)) {
         throw new IllegalArgumentException(flag + " is for distributed runs: add --distributed and start with"
             + " mpirun -np P");
+      }
+    }
+  }
+
+  /**
+   * Refuses the {@code apsp} options a distributed run would otherwise ignore silently: it always runs
+   * Floyd–Warshall, writes no predecessor matrix, and prints its own summary (no JSON, no example paths).
+   *
+   * @param algorithm the {@code --algorithm} given (auto and fw are what it runs)
+   * @throws IllegalArgumentException naming the first such option
+   */
+  public void refuseOptionsItWouldIgnore(ParseResult parsed, Algorithm algorithm) {
+    if (!distributed) {
+      return;
+    }
+    if (algorithm != Algorithm.AUTO && algorithm != Algorithm.FW) {
+      throw new IllegalArgumentException("--distributed runs Floyd–Warshall only, not --algorithm "
+          + algorithm.label() + ": drop one of them");
+    }
+    for (String flag : List.of("--parts", "--predecessors", "--json", "--examples", "--seed")) {
+      if (parsed.hasMatchedOption(flag)) {
+        throw new IllegalArgumentException(flag + " is not supported with --distributed, which would ignore it"
+            + " (it writes the distances and their sidecar, and prints a summary of the run): drop " + flag
+            + " or run on one node");
       }
     }
   }

@@ -293,6 +293,13 @@ public final class ModelCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--threads " + threads + " is more than the " + processors + " processors"
           + " of this machine, where the kernel rate is measured; give at most " + processors);
     }
+    if (local || vertices != null || processes != null || grid != null || blockSize != null) {
+      required(vertices, "--vertices"); // only a preset alone projects the paper's run
+    }
+    ProcessGrid given = grid == null ? null : ProcessGrid.parse(grid);
+    if (given != null && processes != null && given.size() != processes) {
+      throw new IllegalArgumentException("grid " + given + " has " + given.size() + " processes, not " + processes);
+    }
     if (blockSize != null && vertices != null && blockSize > vertices) {
       throw new IllegalArgumentException("-b " + blockSize + " is larger than the matrix (n = " + vertices + ")");
     }

@@ -87,6 +87,10 @@ class ModelCommandTest {
     assertThat(err.toString()).contains("--threads is for --machine local");
     assertThat(run("--machine", "frontier", "-n", "4096", "--arithmetic", "int32")).isEqualTo(2);
     assertThat(err.toString()).contains("--arithmetic is for --machine local");
+    assertThat(run("-n", "100", "--grid", "3x2", "-P", "4")).isEqualTo(2);
+    assertThat(err.toString()).contains("grid 3x2 has 6 processes, not 4");
+    assertThat(run("--machine", "local")).isEqualTo(2);
+    assertThat(err.toString()).contains("--vertices is required");
     int beyond = Runtime.getRuntime().availableProcessors() + 1;
     assertThat(run("-n", "4096", "--threads", String.valueOf(beyond))).isEqualTo(2);
     assertThat(err.toString()).contains("--threads " + beyond + " is more than the " + (beyond - 1) + " processors");

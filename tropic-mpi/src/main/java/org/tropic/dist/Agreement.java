@@ -1,0 +1,42 @@
+package org.tropic.dist;
+
+import java.util.concurrent.Callable;
+import org.tropic.mpi.Communicator;
+import org.tropic.mpi.FailedOnAnotherRankException;
+import org.tropic.mpi.ReduceOp;
+
+/**
+ * A local step every rank runs before the solve (reading the graph, checking the plan and the heap), followed by
+ * one collective vote: either every rank goes on, or the lowest rank that failed throws its failure and every
+ * other rank throws {@link FailedOnAnotherRankException}. Bad input then reaches the user once, from one rank,
+ * instead of once per rank, and no rank goes on into the collectives that follow while another has stopped.
+ */
+final class Agreement {
+
+  private Agreement() {}
+
+  /**
+   * Runs {@code step} on this rank and votes (collective: every rank of {@code world} must call it).
+   *
+   * @return the step's value, when it succeeded on every rank
+   * @throws Exception the step's own failure, on the lowest rank that failed
+   * @throws FailedOnAnotherRankException on every other rank, when some rank failed
+   */
+  static <T> T onEveryRank(Communicator world, Callable<T> step) throws Exception {
+    T value = null;
+    Exception failure = null;
+    try {
+      value = step.call();
+    } catch (Exception e) {
+      failure = e;
+    }
+    long reporter = world.allreduce(failure == null ? (long) world.size() : world.rank(), ReduceOp.MIN);
+    if (reporter == world.size()) {
+      return value;
+    }
+    if (reporter == world.rank()) {
+      throw failure;
+    }
+    throw new FailedOnAnotherRankException((int) reporter);
+  }
+}

@@ -1,0 +1,102 @@
+package org.tropic.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.mpi.MpiAvailability;
+import org.tropic.mpi.MpiRun;
+
+/**
+ * Jobs that must be refused before the solve, under a real {@code mpirun}: the rank that finds the problem says so
+ * once (not once per rank), the job exits 2 as a single-node run does for bad input, and nothing is left behind.
+ * Each rank of {@link MpiRun} has a 256 MiB heap.
+ */
+class DistributedRefusalsTest {
+  private static final Duration TIMEOUT = Duration.ofMinutes(3);
+  private static Path mpirun;
+
+  @TempDir
+  Path dir;
+
+  @BeforeAll
+  static void find() {
+    mpirun = MpiAvailability.assumeMpirun();
+  }
+
+  @Test
+  void aGridThatDoesNotMatchTheRanksIsBadInputReportedOnce() throws IOException {
+    Path graph = TestGraphs.negativeWeightsTwoComponents(dir, 80, 3);
+    MpiRun.Result result = job(2, "graph=" + graph + ";out=" + dir.resolve("x.npy") + ";grid=3x2;b=32");
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("grid 3x2 has 6 processes but the job has 2 ranks")).hasSize(1);
+    assertNothingWritten();
+  }
+
+  @Test
+  void aMissingGraphIsBadInputReportedOnce() throws IOException {
+    MpiRun.Result result = job(2, "graph=" + dir.resolve("absent.edges") + ";out=" + dir.resolve("x.npy"));
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("failed:")).as(result.output()).hasSize(1);
+    assertNothingWritten();
+  }
+
+  /** 9,000 vertices on one rank: 9,024² float32 = 311 MiB of tiles, more than the 256 MiB heap. */
+  @Test
+  void tilesLargerThanTheHeapAreRefusedWithTheNumbersBeforeTheSolve() throws IOException {
+    Path graph = path(9000);
+    MpiRun.Result result = job(1, "graph=" + graph + ";out=" + dir.resolve("big.npy") + ";grid=1x1;b=96");
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.output()).contains("rank 0's share of the matrix (8,836 tiles of 96² float32) on its JVM heap"
+        + " needs 0.30 GiB (325,730,304 bytes)").contains("TROPIC_JAVA_OPTS=-Xmx").doesNotContain("OutOfMemoryError");
+    assertNothingWritten();
+  }
+
+  @Test
+  void anOutputThatIsAFolderIsRefusedBeforeTheSolve() throws IOException {
+    Path graph = TestGraphs.negativeWeightsTwoComponents(dir, 80, 3);
+    Path folder = Files.createDirectory(dir.resolve("out.npy"));
+    MpiRun.Result result = job(2, "graph=" + graph + ";out=" + folder + ";grid=1x2;b=32");
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("it is a folder")).as(result.output()).hasSize(1);
+    assertThat(result.output()).doesNotContain("T_ideal");
+  }
+
+  @Test
+  void heapCheckCountsTheBusiestRanksTiles() {
+    // n = 100, b = 32: 4×4 tiles; on a 3×2 grid rank 0 holds tile rows 0, 3 and tile columns 0, 2.
+    ProcessGrid grid = new ProcessGrid(3, 2);
+    assertThat(HeapCheck.tileBytes(100, 32, grid, 0)).isEqualTo(4L * 32 * 32 * 4);
+    assertThat(HeapCheck.tileBytes(100, 32, grid, 5)).isEqualTo(2L * 32 * 32 * 4); // tile rows 2; columns 1, 3
+    assertThatThrownBy(() -> HeapCheck.require(2_000_000, 1024, new ProcessGrid(1, 1), 0, 1))
+        .isInstanceOf(MemoryBudgetException.class).hasMessageContaining("n = 2,000,000");
+  }
+
+  private MpiRun.Result job(int ranks, String spec) {
+    return MpiRun.run(mpirun, ranks, DistributedJob.class, List.of("job", spec + ";threads=1"), TIMEOUT);
+  }
+
+  private Path path(int n) throws IOException {
+    List<String> lines = new ArrayList<>(List.of("# directed=True"));
+    for (int v = 0; v + 1 < n; v++) {
+      lines.add(v + " " + (v + 1) + " 1");
+    }
+    return Files.write(dir.resolve("path.edges"), lines);
+  }
+
+  private void assertNothingWritten() throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString())).noneMatch(name -> name.contains(".npy"));
+    }
+  }
+}
