@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
         "Measures the min-plus kernel against the machine's peak, end-to-end Floyd-Warshall against the kernel, and "
             + "Tropic against SciPy and JGraphT on the same graphs; prints a table (and JSON with --json).",
         "Lists are comma-separated. Exit codes: 0 done, 1 a result was wrong (kernel, solver or peer disagreed), "
-            + "2 bad options.", ""})
+            + "2 bad options, a --json file that cannot be written or sizes too big for the heap (refused before "
+            + "the run).", ""})
 final class BenchOptions {
   private static final BenchConfig DEFAULTS = BenchConfig.builder().build();
 
