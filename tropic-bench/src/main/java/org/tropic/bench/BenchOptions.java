@@ -190,7 +190,8 @@ final class BenchOptions {
   int samplePairs = DEFAULTS.samplePairs();
 
   @Option(order = 31, names = "--python", paramLabel = "PATH",
-      description = "peers: Python with SciPy (default: python3 on PATH, then /usr/bin/python3)")
+      description = "peers: Python with SciPy (default: the first of python3 on PATH, /usr/bin/python3 and python "
+          + "that imports it)")
   String python = DEFAULTS.python();
 
   @Option(order = 32, names = "--peer-timeout", paramLabel = "S", converter = PositiveInt.class,
