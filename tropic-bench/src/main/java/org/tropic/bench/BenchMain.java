@@ -29,6 +29,8 @@ public final class BenchMain {
     try {
       config = BenchArgs.parse(args);
       requireGraphFiles(config);
+      Preflight.jsonTarget(config.jsonOut());
+      Preflight.memory(config, Runtime.getRuntime().maxMemory());
     } catch (IllegalArgumentException e) {
       err.println("tropic bench: " + e.getMessage());
       return 2;
@@ -37,6 +39,11 @@ public final class BenchMain {
       return exitCode(BenchRunner.run(config, out), err);
     } catch (UncheckedIOException e) {
       err.println("tropic bench: " + e.getMessage());
+      return 2;
+    } catch (OutOfMemoryError e) {
+      // what the checks before the run cannot foresee (the solver's panels, the peers' own structures)
+      err.println("tropic bench: out of memory (maximum heap " + (Runtime.getRuntime().maxMemory() >> 20)
+          + " MiB): give smaller --sizes, --peer-n or --kernel-size, or a larger heap with TROPIC_JAVA_OPTS=-Xmx...");
       return 2;
     } catch (RuntimeException e) {
       err.println("tropic bench: failed: " + e);

@@ -3,6 +3,7 @@ package org.tropic.bench;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.module.SimpleModule;
@@ -18,7 +19,9 @@ import org.tropic.semiring.Arithmetic;
  * records, arithmetic paths by their labels, and {@code null} where a number was not measured (JSON has no NaN).
  */
 public final class BenchReport {
+  /** snake_case keys, as every other {@code --json} of the tropic command (README, "The tropic command"). */
   private static final ObjectMapper JSON = new ObjectMapper()
+      .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
       .enable(SerializationFeature.INDENT_OUTPUT)
       .registerModule(new SimpleModule("tropic-bench")
           .addSerializer(Double.class, new NanAsNull())

@@ -75,7 +75,9 @@ public final class ScipyPeer {
         }
         why.add(candidate + ": " + lastLine(r.stderr));
       } catch (IOException e) {
-        why.add(candidate + ": " + e.getMessage());
+        // the JDK reports a missing program as "Exec failed, error: 13 (Permission denied)"
+        boolean missingPath = candidate.contains("/") && !Files.exists(Path.of(candidate));
+        why.add(candidate + ": " + (missingPath ? "no such file" : e.getMessage()));
       }
     }
     return Optional.empty();

@@ -19,6 +19,8 @@ import org.tropic.semiring.Arithmetic;
  * @param status the verdict
  */
 public record TargetCheck(String target, String measured, Status status) {
+  /** The kernel targets hold for each thread's packed 256³ panels (README, "Kernels and Floyd–Warshall"). */
+  static final int KERNEL_TARGET_SIZE = 256;
   static final double EXACT_FRACTION_OF_PEAK = 0.90;
   static final double NONNEGATIVE_GFLOPS_2_THREADS = 370;
   static final int FW_TARGET_N = 8192;
@@ -54,11 +56,13 @@ public record TargetCheck(String target, String measured, Status status) {
     for (KernelResult k : kernels) {
       if (k.arithmetic() == Arithmetic.EXACT_FLOAT) {
         any = true;
-        checks.add(new TargetCheck(
-            "exact-float kernel >= 90% of float peak, " + k.threads() + " thread" + (k.threads() > 1 ? "s" : ""),
-            fmt("%.1f%% (%.1f of %.1f GFLOP/s)%s", 100 * k.fractionOfPeak(), k.gflops().median(), k.peakGflops(),
-                wrong(k)),
-            k.verified() && k.fractionOfPeak() >= EXACT_FRACTION_OF_PEAK ? Status.PASS : Status.FAIL));
+        String target = "exact-float kernel >= 90% of float peak, " + k.threads() + " thread"
+            + (k.threads() > 1 ? "s" : "");
+        String measured = fmt("%.1f%% (%.1f of %.1f GFLOP/s)%s", 100 * k.fractionOfPeak(), k.gflops().median(),
+            k.peakGflops(), wrong(k));
+        checks.add(k.size() != KERNEL_TARGET_SIZE && k.verified() ? otherPanels(target, k, measured)
+            : new TargetCheck(target, measured,
+                k.verified() && k.fractionOfPeak() >= EXACT_FRACTION_OF_PEAK ? Status.PASS : Status.FAIL));
       }
     }
     if (!any) {
@@ -70,8 +74,10 @@ public record TargetCheck(String target, String measured, Status status) {
     String target = "nonnegative-float kernel >= 370 GFLOP/s on 2 threads";
     for (KernelResult k : kernels) {
       if (k.arithmetic() == Arithmetic.NONNEGATIVE_FLOAT && k.threads() == 2) {
-        checks.add(new TargetCheck(target, fmt("%.1f GFLOP/s%s", k.gflops().median(), wrong(k)),
-            k.verified() && k.gflops().median() >= NONNEGATIVE_GFLOPS_2_THREADS ? Status.PASS : Status.FAIL));
+        String measured = fmt("%.1f GFLOP/s%s", k.gflops().median(), wrong(k));
+        checks.add(k.size() != KERNEL_TARGET_SIZE && k.verified() ? otherPanels(target, k, measured)
+            : new TargetCheck(target, measured,
+                k.verified() && k.gflops().median() >= NONNEGATIVE_GFLOPS_2_THREADS ? Status.PASS : Status.FAIL));
         return;
       }
     }
@@ -140,14 +146,26 @@ public record TargetCheck(String target, String measured, Status status) {
       }
       any = true;
       long allowed = (long) (MEMORY_RATIO * m.matrixBytes()) + (MEMORY_ALLOWANCE_MIB << 20);
-      checks.add(new TargetCheck(fmt("peak heap <= 1.3 x n^2 x 4 B + %d MiB, %s", MEMORY_ALLOWANCE_MIB, r.graph()),
-          fmt("%.2f x n^2 x 4 B (%d MiB above baseline, matrix %d MiB)", m.peakHeapRatio(),
-              m.peakHeapAboveBaseline() >> 20, m.matrixBytes() >> 20),
-          m.peakHeapAboveBaseline() <= allowed ? Status.PASS : Status.FAIL));
+      String target = fmt("peak heap <= 1.3 x n^2 x 4 B + %d MiB, %s", MEMORY_ALLOWANCE_MIB, r.graph());
+      String measured = fmt("%.2f x n^2 x 4 B (%d MiB above baseline, matrix %d MiB)", m.peakHeapRatio(),
+          m.peakHeapAboveBaseline() >> 20, m.matrixBytes() >> 20);
+      // Below the allowance the heap's own churn (the check's searches, garbage not yet collected) outweighs the
+      // matrix, and a smoke run's n = 192 failed the target by tens of MiB with a 0.1 MiB matrix.
+      checks.add(m.matrixBytes() < MEMORY_ALLOWANCE_MIB << 20
+          ? notMeasured(target, measured + "; matrix below the allowance, too small to judge")
+          : new TargetCheck(target, measured, m.peakHeapAboveBaseline() <= allowed ? Status.PASS : Status.FAIL));
     }
     if (!any) {
       checks.add(notMeasured("peak heap <= 1.3 x n^2 x 4 B", "memory not measured"));
     }
+  }
+
+  /**
+   * A kernel measured on panels other than the targets' 256³ (a smoke run's 64³ rounds of 20 ms, in which C2 may not
+   * have compiled the kernel yet) is not held to the target; a wrong result still fails.
+   */
+  private static TargetCheck otherPanels(String target, KernelResult k, String measured) {
+    return notMeasured(target, fmt("measured only on %d^3 panels: %s", k.size(), measured));
   }
 
   private static String wrong(KernelResult k) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -65,19 +66,34 @@ class BenchReportTest {
   }
 
   @Test
-  void jsonUsesNullForUnmeasuredNumbersAndPathLabels(@TempDir Path dir) throws IOException {
+  void jsonUsesSnakeCaseKeysNullForUnmeasuredNumbersAndPathLabels(@TempDir Path dir) throws IOException {
     Path file = dir.resolve("bench.json");
     BenchReport.writeJson(sample(), file);
     JsonNode json = new ObjectMapper().readTree(Files.readString(file));
     assertThat(json.at("/kernels/0/arithmetic").asText()).isEqualTo("exact-float");
     assertThat(json.at("/kernels/0/gflops/median").asDouble()).isEqualTo(220.4);
-    assertThat(json.at("/floydWarshall/0/kernelGflops").isNull()).isTrue();
-    assertThat(json.at("/floydWarshall/0/memory/peakHeapAboveBaseline").asLong()).isEqualTo(300L << 20);
+    assertThat(json.at("/floyd_warshall/0/kernel_gflops").isNull()).isTrue();
+    assertThat(json.at("/floyd_warshall/0/memory/peak_heap_above_baseline").asLong()).isEqualTo(300L << 20);
     assertThat(json.at("/peers/1/skipped").asText()).isEqualTo("too big");
     assertThat(json.at("/targets/0/status").asText()).isEqualTo("PASS");
-    assertThat(json.at("/environment/availableProcessors").asInt()).isEqualTo(2);
+    assertThat(json.at("/environment/available_processors").asInt()).isEqualTo(2);
+    assertThat(keys(json)).isNotEmpty().allMatch(key -> key.matches("[a-z0-9_]+"), "snake_case, as README says");
     try (var files = Files.list(dir)) {
       assertThat(files).containsExactly(file);
     }
+  }
+
+  /** Every key of every object in the tree. */
+  private static List<String> keys(JsonNode node) {
+    List<String> keys = new ArrayList<>();
+    if (node.isObject()) {
+      node.properties().forEach(e -> {
+        keys.add(e.getKey());
+        keys.addAll(keys(e.getValue()));
+      });
+    } else if (node.isArray()) {
+      node.forEach(child -> keys.addAll(keys(child)));
+    }
+    return keys;
   }
 }

@@ -88,13 +88,36 @@ class TargetCheckTest {
 
   @Test
   void memoryAllowsTheFixedOverheadOnTopOfTheRatio() {
-    long matrix = 4L * 1024 * 1024;
+    long matrix = 4L * 4096 * 4096;
     long justInside = (long) (1.3 * matrix) + (32L << 20);
-    assertThat(find(TargetCheck.evaluate(List.of(), List.of(fw(1024, 1, 1,
+    assertThat(find(TargetCheck.evaluate(List.of(), List.of(fw(4096, 1, 1,
         new MemoryUse(matrix, 0, justInside, matrix, 0, -1), null)), List.of()), "peak heap").status())
         .isEqualTo(Status.PASS);
-    assertThat(find(TargetCheck.evaluate(List.of(), List.of(fw(1024, 1, 1,
+    assertThat(find(TargetCheck.evaluate(List.of(), List.of(fw(4096, 1, 1,
         new MemoryUse(matrix, 0, justInside + 1, matrix, 0, -1), null)), List.of()), "peak heap").status())
+        .isEqualTo(Status.FAIL);
+  }
+
+  /** A smoke run (--quick: 64³ kernel panels, n = 192) printed FAIL for targets it cannot judge at those sizes. */
+  @Test
+  void smokeSizesAreNotJudgedButAWrongKernelStillFails() {
+    long matrix = 4L * 192 * 192;
+    KernelResult small = new KernelResult("vector-512", Arithmetic.EXACT_FLOAT, 1, 64, 10, Timing.of(0.2), 82, 0.002,
+        "float", "");
+    KernelResult smallNonnegative = new KernelResult("vector-512", Arithmetic.NONNEGATIVE_FLOAT, 2, 64, 10,
+        Timing.of(0.1), 315, 0.0003, "int", "");
+    List<TargetCheck> checks = TargetCheck.evaluate(List.of(small, smallNonnegative),
+        List.of(fw(192, 0.1, 0.1, new MemoryUse(matrix, 0, 116L << 20, matrix, 0, -1), null)), List.of());
+    assertThat(find(checks, "exact-float").status()).isEqualTo(Status.NOT_MEASURED);
+    assertThat(find(checks, "exact-float").measured()).isEqualTo("measured only on 64^3 panels: 0.2% (0.2 of 82.0"
+        + " GFLOP/s)");
+    assertThat(find(checks, "nonnegative-float").status()).isEqualTo(Status.NOT_MEASURED);
+    assertThat(find(checks, "peak heap").status()).isEqualTo(Status.NOT_MEASURED);
+    assertThat(find(checks, "peak heap").measured()).endsWith("matrix below the allowance, too small to judge");
+
+    KernelResult wrong = new KernelResult("vector-512", Arithmetic.EXACT_FLOAT, 1, 64, 10, Timing.of(80), 82, 0.98,
+        "float", "C[0][0] = 1.0, scalar reference gives 2.0");
+    assertThat(find(TargetCheck.evaluate(List.of(wrong), List.of(), List.of()), "exact-float").status())
         .isEqualTo(Status.FAIL);
   }
 }

@@ -3,6 +3,7 @@ package org.tropic.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.tropic.bench.BenchArgs;
 import org.tropic.bench.BenchMain;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
@@ -14,9 +15,14 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "bench", description = "Benchmarks: kernel vs the machine's min-plus peak, Floyd–Warshall vs the "
     + "kernel, Tropic vs SciPy and JGraphT. 'tropic bench --help' lists the options.")
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand implements Callable<Integer>, PassThroughHelp {
   @Unmatched
   List<String> args = new ArrayList<>();
+
+  @Override
+  public String usage() {
+    return BenchArgs.USAGE;
+  }
 
   @Override
   public Integer call() {

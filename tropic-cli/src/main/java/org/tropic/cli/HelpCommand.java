@@ -49,6 +49,11 @@ final class HelpCommand implements IHelpCommandInitializable2, Runnable {
       }
       command = subcommand;
     }
-    command.usage(out, colors);
+    if (command.getCommandSpec().userObject() instanceof PassThroughHelp passThrough) {
+      out.print(passThrough.usage());
+      out.flush();
+    } else {
+      command.usage(out, colors);
+    }
   }
 }

@@ -94,7 +94,7 @@ public final class Tropic {
       err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
       return FAILED;
     }
-    err.println("tropic " + cl.getCommandName() + ": internal error, please report it:");
+    err.println(cl.getCommandSpec().qualifiedName(" ") + ": internal error, please report it:");
     cause.printStackTrace(err);
     return FAILED;
   }

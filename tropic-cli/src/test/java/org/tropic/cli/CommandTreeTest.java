@@ -7,6 +7,8 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.tropic.bench.BenchArgs;
+import org.tropic.bench.sparse.SparseBench;
 import picocli.CommandLine;
 
 /** Every command, however deep, answers -h and -V the same way, so users need not learn which ones do. */
@@ -55,6 +57,15 @@ class CommandTreeTest {
       }
     }
     assertThat(nested).as("subcommands of subcommands (kg build, discover open, ...)").isGreaterThan(5);
+  }
+
+  /** {@code tropic help bench} printed a two-line stub; README promises the same as {@code tropic bench --help}. */
+  @Test
+  void helpOfABenchmarkIsItsProgramsOwnUsage() {
+    assertThat(outputOf(Tropic.commandLine(), "help", "bench")).isEqualTo(BenchArgs.USAGE)
+        .contains("--parts=LIST", "--jgrapht-max-n=N");
+    assertThat(outputOf(Tropic.commandLine(), "help", "sparse", "bench")).isEqualTo(SparseBench.usage())
+        .contains("--graphs=LIST", "--no-graphblas");
   }
 
   @Test

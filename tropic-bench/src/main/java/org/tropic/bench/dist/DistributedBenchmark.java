@@ -43,7 +43,19 @@ public final class DistributedBenchmark {
 
   private DistributedBenchmark() {}
 
+  /** What {@code --help} prints: the modes and their positional arguments. */
+  static final String USAGE = """
+      Usage (under mpirun; rank 0 prints):
+        DistributedBenchmark broadcast [MAX_BYTES] [REPS]            (default 67108864 5)
+        DistributedBenchmark apsp [N] [B] [GRID|auto] [THREADS] [REPS] (default 4096 256 auto 0 2)
+      THREADS 0 shares the node's cores among its ranks.
+      """;
+
   public static void main(String[] args) throws IOException {
+    if (args.length > 0 && (args[0].equals("--help") || args[0].equals("-h"))) {
+      System.out.print(USAGE); // before MPI starts: '--help' was an unknown mode, an abort and an ORTE error
+      return;
+    }
     Mpi mpi = Mpi.init();
     try {
       String mode = args.length > 0 ? args[0] : "broadcast";

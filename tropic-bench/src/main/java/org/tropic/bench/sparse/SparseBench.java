@@ -38,6 +38,11 @@ import picocli.CommandLine.Option;
 public final class SparseBench {
   private SparseBench() {}
 
+  /** What {@code --help} prints, for {@code tropic help sparse bench}. */
+  public static String usage() {
+    return CommandLines.usage(new Options());
+  }
+
   public static void main(String[] args) throws Exception {
     Options o = new Options();
     if (!CommandLines.parseOrExit("tropic sparse bench", o, args)) {
@@ -48,6 +53,8 @@ public final class SparseBench {
     for (String which : graphs) {
       BenchGraphs.requireAvailable(data, which); // now, not after minutes of measuring the others
     }
+    // checked now, not after the copy bandwidth and the first graph have been measured
+    BlockCooOptions layout = BlockCooOptions.defaults().withBlockSize(o.blockSize);
     int threads = o.threads;
     double seconds = o.seconds;
     int copyMib = o.copyMib;
@@ -65,7 +72,7 @@ public final class SparseBench {
         copyMib);
     for (String which : graphs) {
       benchGraph(data, which, threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
-          BlockCooOptions.defaults().withBlockSize(o.blockSize));
+          layout);
     }
   }
 
@@ -262,12 +269,18 @@ public final class SparseBench {
   }
 
   static Path findData() {
-    for (Path p = Path.of("").toAbsolutePath(); p != null; p = p.getParent()) {
+    return findData(Path.of("").toAbsolutePath());
+  }
+
+  /** The first {@code shared/data} in {@code start} or a folder above it. */
+  static Path findData(Path start) {
+    for (Path p = start; p != null; p = p.getParent()) {
       if (Files.isDirectory(p.resolve("shared/data"))) {
         return p.resolve("shared/data");
       }
     }
-    throw new IllegalStateException("no shared/data folder above " + Path.of("").toAbsolutePath()
-        + "; pass --data DIR");
+    // bad usage, not a bug: run from outside the checkout, 'tropic sparse bench' stopped with an internal-error trace
+    throw new IllegalArgumentException("no shared/data folder in " + start + " or above it;"
+        + " run from the repository root (the data is ../shared/data) or pass --data DIR");
   }
 }

@@ -28,7 +28,7 @@ class SpmvAbTest {
   private static Path data() {
     try {
       return SparseBench.findData();
-    } catch (IllegalStateException e) {
+    } catch (IllegalArgumentException e) {
       Assumptions.abort(e.getMessage());
       throw e;
     }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tropic.bench.sparse.SparseBench;
+import org.tropic.cli.PassThroughHelp;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Unmatched;
 
@@ -14,9 +15,14 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "bench", description = "SpMV, SpMM and BFS on the shared graphs against plain CSR and "
     + "SuiteSparse:GraphBLAS, next to the copy bandwidth. 'tropic sparse bench --help' lists the options.")
-final class SparseBenchCommand implements Callable<Integer> {
+final class SparseBenchCommand implements Callable<Integer>, PassThroughHelp {
   @Unmatched
   List<String> args = new ArrayList<>();
+
+  @Override
+  public String usage() {
+    return SparseBench.usage();
+  }
 
   @Override
   public Integer call() throws Exception {

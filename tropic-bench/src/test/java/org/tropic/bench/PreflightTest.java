@@ -1,0 +1,80 @@
+package org.tropic.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What {@code tropic bench} refuses before it measures anything, rather than after minutes of work. */
+class PreflightTest {
+  private static final long GIB = 1L << 30;
+
+  @Test
+  void aJsonTargetThatCannotTakeTheReportIsRefused(@TempDir Path dir) throws IOException {
+    assertThatThrownBy(() -> Preflight.jsonTarget(dir)).hasMessage("--json " + dir + ": a folder; give a file name"
+        + " in it");
+    assertThatThrownBy(() -> Preflight.jsonTarget(Path.of("/dev/null")))
+        .hasMessageContaining("--json /dev/null: a device, FIFO or socket");
+    Path file = Files.writeString(dir.resolve("plain"), "x");
+    assertThatThrownBy(() -> Preflight.jsonTarget(file.resolve("sub/r.json")))
+        .hasMessageContaining(file + " is a file, not a folder");
+    assertThatThrownBy(() -> Preflight.jsonTarget(Path.of("/proc/r.json")))
+        .hasMessageContaining("--json /proc/r.json: no file can be created in /proc");
+  }
+
+  @Test
+  void aWritableJsonTargetPassesAndLeavesNothingBehind(@TempDir Path dir) throws IOException {
+    assertThatCode(() -> Preflight.jsonTarget(dir.resolve("r.json"))).doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.jsonTarget(dir.resolve("new/folder/r.json"))).doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.jsonTarget(null)).doesNotThrowAnyException();
+    Path existing = Files.writeString(dir.resolve("old.json"), "{}");
+    assertThatCode(() -> Preflight.jsonTarget(existing)).doesNotThrowAnyException();
+    try (var files = Files.list(dir)) {
+      assertThat(files).containsExactly(existing);
+    }
+  }
+
+  @Test
+  void sizesWhoseResultCannotFitInTheHeapAreRefusedNamingTheOption() {
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "512,100000"), GIB))
+        .hasMessageStartingWith("--sizes 100000 needs at least 37.3 GiB (the n² float result): above the maximum"
+            + " heap of 1.0 GiB");
+    // n² × 4 overflows a long here: still refused, not wrapped round to a small number
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "2147483647"), 64 * GIB))
+        .hasMessageStartingWith("--sizes 2147483647 needs at least");
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "peers", "--peer-n", "20000",
+        "--jgrapht-max-n", "20000"), 4 * GIB)).hasMessageContaining("--peer-n 20000 needs at least 6.0 GiB");
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "kernel", "--threads", "2",
+        "--kernel-size", "20000"), GIB)).hasMessageContaining("--kernel-size 20000 needs at least 14.9 GiB");
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "kernel", "--kernel-size", "50000"),
+        1024 * GIB)).hasMessageContaining("larger than the largest Java array");
+  }
+
+  @Test
+  void sizesThatFitAndPartsNotRunPass() {
+    assertThatCode(() -> Preflight.memory(BenchArgs.parse(), 16 * GIB)).doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.memory(BenchArgs.parse("--parts", "kernel", "--sizes", "1000000"), GIB))
+        .doesNotThrowAnyException();
+  }
+
+  @Test
+  void theCommandExitsWithTwoBeforePrintingAnything(@TempDir Path dir) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+    PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
+    assertThat(BenchMain.execute(new String[] {"--parts", "kernel", "--json", dir.toString()}, o, e)).isEqualTo(2);
+    assertThat(BenchMain.execute(new String[] {"--parts", "fw", "--sizes", "2000000000"}, o, e)).isEqualTo(2);
+    assertThat(out.size()).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("tropic bench: --json " + dir + ": a folder")
+        .contains("tropic bench: --sizes 2000000000 needs at least");
+  }
+}

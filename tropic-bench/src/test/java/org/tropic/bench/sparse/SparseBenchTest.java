@@ -1,0 +1,44 @@
+package org.tropic.bench.sparse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Usage errors of {@code tropic sparse bench}: clear (exit 2 from the CLI) and before anything is measured. */
+class SparseBenchTest {
+
+  /** Run from outside the checkout, the command stopped with "internal error, please report it" and a trace. */
+  @Test
+  void noSharedDataAboveTheFolderIsAUsageError(@TempDir Path dir) throws Exception {
+    assertThatThrownBy(() -> SparseBench.findData(dir)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("no shared/data folder in " + dir + " or above it; run from the repository root (the data is"
+            + " ../shared/data) or pass --data DIR");
+    Path data = Files.createDirectories(dir.resolve("shared/data"));
+    assertThat(SparseBench.findData(Files.createDirectories(dir.resolve("a/b")))).isEqualTo(data);
+  }
+
+  /** A block size out of range was refused only after the copy bandwidth and the graph had been measured. */
+  @Test
+  void aBadBlockSizeIsRefusedBeforeMeasuring(@TempDir Path dir) throws Exception {
+    Files.createDirectories(dir.resolve("graphs"));
+    Files.write(dir.resolve("graphs/as-22july06.edges.gz"), new byte[0]);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream before = System.out;
+    System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    try {
+      assertThatThrownBy(() -> SparseBench.main(new String[] {"--data", dir.toString(), "--graphs", "as",
+          "--block-size", "70000", "--copy-mib", "1", "--seconds", "0.01", "--no-graphblas"}))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("70000");
+    } finally {
+      System.setOut(before);
+    }
+    assertThat(bytes.toString(StandardCharsets.UTF_8)).isEmpty();
+  }
+}
