@@ -12,7 +12,8 @@ import java.util.Locale;
  * @param boundarySizes boundary vertices per component
  * @param boundaryVertices all boundary vertices, the order of the boundary graph
  * @param cutArcs arcs between components
- * @param boundaryMatrixBytes the boundary distance matrix as allocated (padded tiles)
+ * @param boundaryMatrixBytes the heap the boundary matrix's Floyd–Warshall takes: its padded tiles and panels, each
+ *     with its header and heap packing ({@link PartitionedMemory})
  * @param outputBytes the n × n float32 output
  * @param boundaryPartition how the boundary graph was partitioned in turn, or {@code null} when it is (to be)
  *     closed by one Floyd–Warshall
