@@ -141,6 +141,7 @@ final class ApspCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--distributed runs on the ranks' CPU cores only: drop --device gpu, or"
             + " run on one node without --distributed");
       }
+      refuseWhatDistributedIgnores();
       return DistributedApsp.runAndReport(graphPath, graphOptions.toReadOptions(), output,
           distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
           spec.commandLine().getOut(), err);
@@ -347,6 +348,23 @@ final class ApspCommand implements Callable<Integer> {
   private void refuseFlagsTheRunWouldIgnore() {
     if (predecessors && output == null) {
       throw new IllegalArgumentException("--predecessors is stored beside the result: add -o OUT.npy");
+    }
+  }
+
+  /**
+   * The distributed solver is Floyd–Warshall: another algorithm, or partitioned APSP's parts, would be ignored by it,
+   * and a user who asks for them expects them (both were once accepted and ran Floyd–Warshall).
+   */
+  private void refuseWhatDistributedIgnores() {
+    if (algorithm != Algorithm.AUTO && algorithm != Algorithm.FW) {
+      throw new IllegalArgumentException("--distributed runs Floyd–Warshall over MPI, not --algorithm "
+          + algorithm.label() + ": drop --algorithm (or use fw), or run " + algorithm.label()
+          + " on one node without --distributed");
+    }
+    if (parts != 0) {
+      throw new IllegalArgumentException("--parts tunes partitioned APSP's number of parts, which --distributed"
+          + " (Floyd–Warshall over MPI) does not use: drop --parts, or run --algorithm partitioned on one node"
+          + " without --distributed");
     }
   }
 

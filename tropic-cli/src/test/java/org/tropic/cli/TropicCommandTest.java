@@ -723,6 +723,20 @@ class TropicCommandTest {
     }
   }
 
+  /** Distributed runs are Floyd–Warshall: partitioned APSP, its parts or another algorithm were once ignored. */
+  @Test
+  void distributedRefusesTheAlgorithmsAndPartsItWouldIgnore() throws IOException {
+    Path out = dir.resolve("dist.npy");
+    String[][] refused = {{"--algorithm", "partitioned"}, {"--algorithm", "dijkstra"}, {"--algorithm", "batched"},
+        {"--parts", "4"}};
+    for (String[] c : refused) {
+      Run r = run("apsp", smallGraph().toString(), "--distributed", "-o", out.toString(), c[0], c[1]);
+      assertThat(r.exitCode()).as(String.join(" ", c) + "\n" + r.err()).isEqualTo(2);
+      assertThat(r.err()).contains(c[0]).contains("--distributed").doesNotContain("distributed Floyd–Warshall:");
+      assertThat(out).doesNotExist();
+    }
+  }
+
   @Test
   void negativeCycleFailsWithItsVertexAndNoOutput() throws IOException {
     Path graph = dir.resolve("neg.edges");
