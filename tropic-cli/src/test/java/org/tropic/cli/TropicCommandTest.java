@@ -412,6 +412,8 @@ class TropicCommandTest {
         }
         assertThat(estimatedSum).as("the estimate, phase by phase")
             .isCloseTo(report.get("estimated_seconds").asDouble(), within(1e-9));
+        assertThat(report.get("boundary_solve").asText()).as("how step 2 ran")
+            .isIn("none", "floyd-warshall");
       } else {
         assertThat(phases).as("only partitioned runs report phases").isNull();
       }

@@ -46,6 +46,23 @@ public record PartitionReport(int parts, int[] componentSizes, int[] boundarySiz
         outputBytes, inner);
   }
 
+  /**
+   * How step 2 solved the boundary graph, for a run's summary: "none" without boundary vertices, "floyd-warshall"
+   * when closed directly, else "partitioned again: k parts, B boundary vertices" (then its step-2 time holds a
+   * whole partitioned solve, which the cost model's step-2 figure, one Floyd–Warshall, does not predict).
+   */
+  public String boundarySolve() {
+    if (boundaryVertices == 0) {
+      return "none";
+    }
+    if (boundaryPartition == null) {
+      return "floyd-warshall";
+    }
+    return String.format(Locale.ROOT, "partitioned again: %d parts, %d boundary vertices%s",
+        boundaryPartition.parts, boundaryPartition.boundaryVertices,
+        boundaryPartition.boundaryPartition == null ? "" : ", and again below");
+  }
+
   /** One line for logs and the command line. */
   public String summary() {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
