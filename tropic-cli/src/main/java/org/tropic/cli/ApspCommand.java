@@ -287,6 +287,7 @@ final class ApspCommand implements Callable<Integer> {
           .put("components_seconds", t.components())
           .put("boundary_seconds", t.boundary())
           .put("products_seconds", t.products()));
+      report.put("boundary_solve", partitioned.report().boundarySolve());
       if (plan.partitioned() != null) {
         PartitionedCostModel.Estimate e = plan.partitioned().estimate();
         report.put("estimated_phases", new Report()

@@ -412,6 +412,8 @@ class TropicCommandTest {
         }
         assertThat(estimatedSum).as("the estimate, phase by phase")
             .isCloseTo(report.get("estimated_seconds").asDouble(), within(1e-9));
+        assertThat(report.get("boundary_solve").asText()).as("how step 2 ran")
+            .isIn("none", "floyd-warshall");
       } else {
         assertThat(phases).as("only partitioned runs report phases").isNull();
       }
@@ -728,7 +730,7 @@ class TropicCommandTest {
   void optionsADistributedRunWouldIgnoreAreRefusedBeforeMpiStarts() throws IOException {
     Path out = dir.resolve("dist.npy");
     for (String[] flags : new String[][] {{"--predecessors"}, {"--json"}, {"--examples", "5"}, {"--seed", "7"},
-        {"--parts", "4"}, {"--algorithm", "dijkstra"}}) {
+        {"--parts", "4"}, {"--algorithm", "dijkstra"}, {"--algorithm", "partitioned"}, {"--algorithm", "batched"}}) {
       List<String> args = new ArrayList<>(List.of("apsp", smallGraph().toString(), "--distributed", "-o",
           out.toString()));
       args.addAll(List.of(flags));

@@ -41,14 +41,16 @@ final class BoundaryGraphSolver {
   private final float[][] rowBlocks;
   private final int threads;
   private final boolean symmetric;
+  private final long reserve;
   private final Progress progress;
 
   /**
    * @param symmetric whether the graph is symmetric, so the boundary matrix may be closed on its upper triangle
+   * @param reserve the heap steps 3–4 need beside the boundary distances, in bytes
    * @param progress receives the Floyd–Warshall or recursive solve's progress
    */
   BoundaryGraphSolver(PartitionedApsp owner, MinPlusKernels kernels, Arithmetic arithmetic, Graph graph,
-      PartitionLayout layout, float[][] rowBlocks, int threads, boolean symmetric, Progress progress) {
+      PartitionLayout layout, float[][] rowBlocks, int threads, boolean symmetric, long reserve, Progress progress) {
     this.owner = owner;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
@@ -57,6 +59,7 @@ final class BoundaryGraphSolver {
     this.rowBlocks = rowBlocks;
     this.threads = threads;
     this.symmetric = symmetric;
+    this.reserve = reserve;
     this.progress = progress;
   }
 
@@ -75,7 +78,10 @@ final class BoundaryGraphSolver {
       Graph boundaryGraph = buildGraph();
       PartitionedApsp inner = owner.forBoundaryGraph();
       PartitionedApsp.Prepared plan = inner.prepare(boundaryGraph);
-      if (plan.layout().componentCount() > 1 && (forced || plan.estimatedSeconds() < RECURSION_GAIN * direct)) {
+      // The solve was admitted with the direct boundary matrix in its budget, not the recursion's n² output and
+      // buffers: recurse only where they fit beside what steps 3–4 will need, else close the matrix directly.
+      if (plan.layout().componentCount() > 1 && (forced || plan.estimatedSeconds() < RECURSION_GAIN * direct)
+          && owner.heapFits(plan.estimatedBytes() + reserve)) {
         return solveRecursively(inner, plan);
       }
     }

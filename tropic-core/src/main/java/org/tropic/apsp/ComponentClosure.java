@@ -50,10 +50,15 @@ final class ComponentClosure {
     ParallelTasks.runAll(pool, tasks);
   }
 
+  /** The tile size a component of {@code size} vertices is closed in, for memory reports made before solving. */
+  static int tileSize(MinPlusKernels kernels, int size, int threads, Arithmetic arithmetic, boolean symmetric) {
+    return BlockSizeModel.forMachine(kernels).choose(size, threads, arithmetic, symmetric);
+  }
+
   private void close(int c, int threads) {
     int s = layout.componentSize(c);
     int start = layout.componentStart(c);
-    int b = BlockSizeModel.forMachine(kernels).choose(s, threads, arithmetic, symmetric);
+    int b = tileSize(kernels, s, threads, arithmetic, symmetric);
     TiledDistanceMatrix d = new TiledDistanceMatrix(s, b, arithmetic, null, symmetric);
     loadInternalArcs(c, d);
     try {

@@ -12,7 +12,8 @@ import java.util.Locale;
  * @param boundarySizes boundary vertices per component
  * @param boundaryVertices all boundary vertices, the order of the boundary graph
  * @param cutArcs arcs between components
- * @param boundaryMatrixBytes the boundary distance matrix as allocated (padded tiles)
+ * @param boundaryMatrixBytes the heap the boundary matrix's Floyd–Warshall takes: its padded tiles and panels, each
+ *     with its header and heap packing ({@link PartitionedMemory})
  * @param outputBytes the n × n float32 output
  * @param boundaryPartition how the boundary graph was partitioned in turn, or {@code null} when it is (to be)
  *     closed by one Floyd–Warshall
@@ -43,6 +44,23 @@ public record PartitionReport(int parts, int[] componentSizes, int[] boundarySiz
   public PartitionReport withBoundaryPartition(PartitionReport inner) {
     return new PartitionReport(parts, componentSizes, boundarySizes, boundaryVertices, cutArcs, boundaryMatrixBytes,
         outputBytes, inner);
+  }
+
+  /**
+   * How step 2 solved the boundary graph, for a run's summary: "none" without boundary vertices, "floyd-warshall"
+   * when closed directly, else "partitioned again: k parts, B boundary vertices" (then its step-2 time holds a
+   * whole partitioned solve, which the cost model's step-2 figure, one Floyd–Warshall, does not predict).
+   */
+  public String boundarySolve() {
+    if (boundaryVertices == 0) {
+      return "none";
+    }
+    if (boundaryPartition == null) {
+      return "floyd-warshall";
+    }
+    return String.format(Locale.ROOT, "partitioned again: %d parts, %d boundary vertices%s",
+        boundaryPartition.parts, boundaryPartition.boundaryVertices,
+        boundaryPartition.boundaryPartition == null ? "" : ", and again below");
   }
 
   /** One line for logs and the command line. */

@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.function.LongPredicate;
 import org.tropic.graph.Graph;
 import org.tropic.partition.GraphPartitioner;
 import org.tropic.partition.MetisLibrary;
@@ -40,7 +41,9 @@ import org.tropic.semiring.MinPlusKernels;
  * the partition only decides the speed.
  *
  * <p>Memory: the n² output (as k row blocks), the boundary matrix (B², the largest intermediate, reported before the
- * solve starts) and O(B·n/k + threads·B·256) working space; never a second dense n × n matrix.
+ * solve starts) and O(B·n/k + threads·B·256) working space; never a second dense n × n matrix. They are counted as
+ * they take the heap ({@link PartitionedMemory}) and checked before the solve starts; a boundary graph is partitioned
+ * again only where that solve's own output and buffers fit too.
  */
 public final class PartitionedApsp {
   private static final System.Logger LOG = System.getLogger(PartitionedApsp.class.getName());
@@ -52,6 +55,8 @@ public final class PartitionedApsp {
   private final GraphPartitioner partitioner;
   private final boolean trustedArithmetic;
   private final int depth;
+  /** Whether a recursive boundary solve of so many bytes fits in the heap now; tests give less heap. */
+  private final LongPredicate heapFits;
 
   /**
    * Partitioned APSP on METIS with k parts (0 = chosen by the cost model).
@@ -74,16 +79,27 @@ public final class PartitionedApsp {
 
   /** Partitioned APSP with any partitioner (the result is exact for every partition; only speed depends on it). */
   public PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner) {
-    this(kernels, options, partitioner, false, 0);
+    this(kernels, options, partitioner, false, 0, PartitionedApsp::heapFitsNow);
   }
 
   private PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner,
-      boolean trustedArithmetic, int depth) {
+      boolean trustedArithmetic, int depth, LongPredicate heapFits) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.options = Objects.requireNonNull(options, "options");
     this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
     this.trustedArithmetic = trustedArithmetic;
     this.depth = depth;
+    this.heapFits = Objects.requireNonNull(heapFits, "heapFits");
+  }
+
+  /** This solver, judging whether a recursive boundary solve fits by {@code fits} instead of the heap. */
+  PartitionedApsp withHeapFits(LongPredicate fits) {
+    return new PartitionedApsp(kernels, options, partitioner, trustedArithmetic, depth, fits);
+  }
+
+  /** Whether {@code bytes} more fit in the heap now. */
+  boolean heapFits(long bytes) {
+    return heapFits.test(bytes);
   }
 
   /** Whether METIS can be loaded here, i.e. whether this algorithm can run on its default partitioner. */
@@ -108,10 +124,11 @@ public final class PartitionedApsp {
     private final int threads;
     private final boolean symmetric;
     private final MinPlusKernels kernels;
+    private final PartitionedMemory memory;
     private PartitionedCostModel.Estimate estimate;
 
     private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
-        int threads, boolean symmetric, MinPlusKernels kernels) {
+        int threads, boolean symmetric, MinPlusKernels kernels, PartitionedMemory memory) {
       this.graph = graph;
       this.layout = layout;
       this.arithmetic = arithmetic;
@@ -119,6 +136,7 @@ public final class PartitionedApsp {
       this.threads = threads;
       this.symmetric = symmetric;
       this.kernels = kernels;
+      this.memory = memory;
     }
 
     /** The graph to solve. */
@@ -149,9 +167,16 @@ public final class PartitionedApsp {
       return report;
     }
 
-    /** The memory the solve will hold at its peak, in bytes: output, boundary matrix and working buffers. */
+    /**
+     * The heap the solve will hold at its peak, in bytes: output, boundary matrix and working buffers, each array as
+     * it takes this JVM's heap ({@link PartitionedMemory}).
+     */
     public long estimatedBytes() {
-      return PartitionedApsp.estimatedBytes(report, threads);
+      return memory.peak();
+    }
+
+    PartitionedMemory memory() {
+      return memory;
     }
 
     /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
@@ -178,7 +203,7 @@ public final class PartitionedApsp {
 
   /** The solver for this run's boundary graph: same kernels, partitioner and arithmetic, one level deeper. */
   PartitionedApsp forBoundaryGraph() {
-    return new PartitionedApsp(kernels, options.withParts(0), partitioner, true, depth + 1);
+    return new PartitionedApsp(kernels, options.withParts(0), partitioner, true, depth + 1, heapFits);
   }
 
   /**
@@ -229,20 +254,23 @@ public final class PartitionedApsp {
   private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, boolean symmetric, int parts) {
     Partition partition = parts == 1 ? Partition.single(graph.vertexCount()) : partitioner.partition(graph, parts);
     PartitionLayout layout = PartitionLayout.of(graph, partition);
-    return new Prepared(graph, layout, arithmetic, report(layout, threads, arithmetic, symmetric), threads,
-        symmetric, kernels);
-  }
-
-  private PartitionReport report(PartitionLayout layout, int threads, Arithmetic arithmetic, boolean symmetric) {
+    int k = layout.componentCount();
     int nb = layout.boundaryVertexCount();
-    long boundaryBytes = 0;
-    if (nb > 0) {
-      int b = BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic, symmetric);
-      boundaryBytes = TiledDistanceMatrix.storageBytes(nb, b, symmetric);
+    int[] componentTiles = new int[k];
+    int threadsEach = Math.max(1, threads / Math.max(1, Math.min(k, threads))); // as ComponentClosure runs them
+    for (int c = 0; c < k; c++) {
+      componentTiles[c] = ComponentClosure.tileSize(kernels, layout.componentSize(c), threadsEach, arithmetic,
+          symmetric);
     }
+    int boundaryTile = nb == 0 ? 0 : BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic, symmetric);
     long n = layout.vertexCount();
-    return new PartitionReport(layout.componentCount(), layout.componentSizes(), layout.boundarySizes(), nb,
-        layout.cutArcs(), boundaryBytes, 4 * n * n, null);
+    PartitionReport sizes = new PartitionReport(k, layout.componentSizes(), layout.boundarySizes(), nb,
+        layout.cutArcs(), 0, 4 * n * n, null);
+    PartitionedMemory memory = PartitionedMemory.of(sizes, threads, componentTiles, boundaryTile, symmetric,
+        HeapFootprint::floatArray);
+    PartitionReport report = new PartitionReport(k, layout.componentSizes(), layout.boundarySizes(), nb,
+        layout.cutArcs(), memory.boundary(), 4 * n * n, null);
+    return new Prepared(graph, layout, arithmetic, report, threads, symmetric, kernels, memory);
   }
 
   /** Partitions and solves; see {@link #solve(Prepared, Progress)}. */
@@ -266,7 +294,7 @@ public final class PartitionedApsp {
     Arithmetic arithmetic = prepared.arithmetic();
     PartitionReport report = prepared.report();
     int threads = options.effectiveThreads();
-    checkFits(report, threads);
+    checkFits(report, prepared.memory());
     if (depth == 0) {
       LOG.log(Level.INFO, () -> "partitioned APSP on " + graph + ": " + report.summary() + ", "
           + arithmetic.label());
@@ -298,7 +326,7 @@ public final class PartitionedApsp {
       PartProgress boundaryStep = new PartProgress(progress, nb * nb * nb);
       BoundaryDistances boundary = nb == 0 ? null
           : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads,
-              prepared.symmetric(), boundaryStep).solve();
+              prepared.symmetric(), prepared.memory().working(), boundaryStep).solve();
       boundaryStep.finish();
       long boundaryDone = System.nanoTime();
       if (boundary != null) {
@@ -329,39 +357,31 @@ public final class PartitionedApsp {
         .arithmeticFor(graph);
   }
 
-  /**
-   * The memory a solve of this partition holds at its peak: the n² output, the boundary matrix, the copied boundary
-   * rows of every component (Σ b<sub>j</sub>s<sub>j</sub> floats), the boundary rows of about two components at a
-   * time and one 256-row × B buffer per thread.
-   */
-  static long estimatedBytes(PartitionReport report, int threads) {
-    long nb = report.boundaryVertices();
-    long copies = 0;
-    int widest = 0;
-    for (int c = 0; c < report.parts(); c++) {
-      copies += (long) report.boundarySizes()[c] * report.componentSizes()[c];
-      widest = Math.max(widest, report.boundarySizes()[c]);
+  /** Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap. */
+  private static void checkFits(PartitionReport report, PartitionedMemory memory) {
+    long needed = memory.peak();
+    Runtime runtime = Runtime.getRuntime();
+    if (needed > runtime.maxMemory() || needed > availableHeap() && needed > availableAfterCollection()) {
+      throw new MemoryBudgetException(String.format(Locale.ROOT, "partitioned APSP of n = %,d, %d parts and %,d"
+          + " boundary vertices (%s)", report.vertexCount(), report.parts(), report.boundaryVertices(),
+          memory.describe(report.outputBytes())), needed, runtime.maxMemory());
     }
-    long working = 4L * (copies + 2L * widest * nb + (long) threads * 256 * nb);
-    return report.outputBytes() + report.boundaryMatrixBytes() + working;
   }
 
-  /** Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap. */
-  private static void checkFits(PartitionReport report, int threads) {
-    long needed = estimatedBytes(report, threads);
+  /** The heap not in use now. */
+  static long availableHeap() {
     Runtime runtime = Runtime.getRuntime();
-    long available = runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
-    if (needed > runtime.maxMemory() || needed > available && needed > availableAfterCollection()) {
-      throw new MemoryBudgetException(String.format(Locale.ROOT, "partitioned APSP of n = %,d (output "
-          + "%s, boundary matrix %s)", report.vertexCount(), PartitionReport.bytes(report.outputBytes()),
-          PartitionReport.bytes(report.boundaryMatrixBytes())), needed, runtime.maxMemory());
-    }
+    return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+  }
+
+  /** Whether {@code bytes} fit in the heap free now, or after a collection. */
+  private static boolean heapFitsNow(long bytes) {
+    return bytes <= availableHeap() || bytes <= availableAfterCollection();
   }
 
   private static long availableAfterCollection() {
     System.gc(); // what looked used may be garbage; look again before refusing
-    Runtime runtime = Runtime.getRuntime();
-    return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
+    return availableHeap();
   }
 
   /** Without boundary vertices no path leaves a component: every off-diagonal distance is +∞. */

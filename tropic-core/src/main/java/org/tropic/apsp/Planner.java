@@ -264,7 +264,7 @@ public final class Planner {
   }
 
   /** How many b × b float arrays Floyd–Warshall holds at most: its tiles and three iterations' two panels. */
-  private static long floydWarshallArrays(int n, int b, boolean symmetric) {
+  static long floydWarshallArrays(int n, int b, boolean symmetric) {
     long tilesPerSide = Math.max(1, (n + b - 1) / b);
     return TiledDistanceMatrix.storageBytes(n, b, symmetric) / ((long) b * b * Float.BYTES) + 3L * 2 * tilesPerSide;
   }

@@ -86,6 +86,8 @@ class PartitionedApspTest {
     PartitionedDistanceMatrix d = new PartitionedApsp(KERNELS, options, randomPartitioner(9))
         .solve(graph, Progress.NONE);
     assertThat(d.report().boundaryPartition()).as("boundary graph partitioned again").isNotNull();
+    assertThat(d.report().boundarySolve()).startsWith("partitioned again: " + d.report().boundaryPartition().parts()
+        + " parts, " + d.report().boundaryPartition().boundaryVertices() + " boundary vertices");
     assertMatches(d, dijkstraAll(graph), true, "20x20 grid, recursion");
   }
 
@@ -209,6 +211,7 @@ class PartitionedApspTest {
         .isGreaterThanOrEqualTo(report.outputBytes() + report.boundaryMatrixBytes());
     PartitionedDistanceMatrix d = apsp.solve(prepared, Progress.NONE);
     assertThat(d.report().boundaryPartition()).isNull();
+    assertThat(d.report().boundarySolve()).isEqualTo("floyd-warshall");
     assertMatches(d, dijkstraAll(graph), true, "halves");
   }
 
