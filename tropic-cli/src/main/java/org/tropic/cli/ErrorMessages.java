@@ -31,4 +31,24 @@ public final class ErrorMessages {
     }
     return cause.getMessage() != null ? cause.getMessage() : cause.toString();
   }
+
+  /**
+   * The line for a run that outgrew the heap. The planners refuse what they can foresee before the work starts; this
+   * is what they could not, and the user's remedy is the same: a larger heap, or a smaller job.
+   */
+  public static String outOfMemory(OutOfMemoryError e) {
+    return "ran out of memory (" + e.getMessage() + "; the heap is at most "
+        + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): raise it with TROPIC_JAVA_OPTS=-Xmx..., or give a"
+        + " smaller job";
+  }
+
+  /** The {@link OutOfMemoryError} behind {@code t} (a worker thread's, wrapped by its pool), or null. */
+  public static OutOfMemoryError outOfMemoryBehind(Throwable t) {
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof OutOfMemoryError oom) {
+        return oom;
+      }
+    }
+    return null;
+  }
 }

@@ -41,7 +41,15 @@ public final class Tropic {
 
   public static void main(String[] args) {
     quietLogging();
-    System.exit(commandLine().execute(args));
+    int code;
+    try {
+      code = commandLine().execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli hands exceptions to handle() but lets errors through; the heap is free again once they unwind
+      System.err.println("tropic: " + ErrorMessages.outOfMemory(e));
+      code = FAILED;
+    }
+    System.exit(code);
   }
 
   /**
@@ -92,6 +100,11 @@ public final class Tropic {
     }
     if (cause instanceof NegativeCycleException || cause instanceof IOException) {
       err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
+      return FAILED;
+    }
+    OutOfMemoryError outOfMemory = ErrorMessages.outOfMemoryBehind(cause);
+    if (outOfMemory != null) {
+      err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + ErrorMessages.outOfMemory(outOfMemory));
       return FAILED;
     }
     err.println(cl.getCommandSpec().qualifiedName(" ") + ": internal error, please report it:");

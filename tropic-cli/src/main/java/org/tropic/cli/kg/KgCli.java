@@ -60,9 +60,7 @@ final class KgCli {
       return ioFailed(err, name, e);
     } catch (OutOfMemoryError e) {
       // The APSP planner refuses what cannot fit before it starts; this is whatever else outgrew the heap.
-      err.println(name + ": ran out of memory (" + e.getMessage() + "; the heap is at most "
-          + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): raise it with TROPIC_JAVA_OPTS=-Xmx..., or give"
-          + " smaller inputs");
+      err.println(name + ": " + ErrorMessages.outOfMemory(e));
       return FAILED;
     } catch (Exception e) {
       err.println(name + ": failed: " + e);

@@ -1,0 +1,46 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run that outgrows the heap ends with one line that says so and how to fix it, not a stack trace "internal
+ * error, please report it". Picocli hands exceptions to the command line's handler but lets errors through, and a
+ * worker thread's error reaches the caller wrapped by its pool.
+ */
+class OutOfMemoryTest {
+  private static final Path WEB_GRAPH = Path.of("../../shared/data/webgraph/uk-2007-05@100000.decoded-arcs.txt.gz");
+
+  @Test
+  void anOutOfMemoryErrorBehindAWrapperIsFound() {
+    OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
+    assertThat(ErrorMessages.outOfMemoryBehind(new CompletionException(new RuntimeException(oom)))).isSameAs(oom);
+    assertThat(ErrorMessages.outOfMemoryBehind(new RuntimeException("other"))).isNull();
+    assertThat(ErrorMessages.outOfMemory(oom)).contains("ran out of memory (Java heap space; the heap is at most")
+        .contains("TROPIC_JAVA_OPTS=-Xmx");
+  }
+
+  /** The web graph's 3 million arcs cannot be read in a 24 MiB heap: a real JVM, a real OutOfMemoryError. */
+  @Test
+  void aCommandThatRunsOutOfHeapSaysSoInOneLine() throws IOException, InterruptedException {
+    Path graph = Path.of(System.getProperty("user.dir")).resolve(WEB_GRAPH).normalize();
+    org.junit.jupiter.api.Assumptions.assumeTrue(graph.toFile().isFile(), "the shared web graph is not here");
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p = new ProcessBuilder(List.of(java.toString(), "-Xmx24m", "-XX:-UsePerfData",
+        "--add-modules", "jdk.incubator.vector", "-cp", classPath, Tropic.class.getName(), "info",
+        graph.toString())).redirectErrorStream(true).start();
+    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+    assertThat(p.exitValue()).as(output).isEqualTo(Tropic.FAILED);
+    assertThat(output).contains("ran out of memory").contains("TROPIC_JAVA_OPTS=-Xmx")
+        .doesNotContain("internal error").doesNotContain("\tat ");
+  }
+}
