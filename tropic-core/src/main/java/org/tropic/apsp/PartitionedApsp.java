@@ -317,7 +317,7 @@ public final class PartitionedApsp {
         + PartitionedCostModel.crossUpdates(layout.componentSizes(), layout.boundarySizes());
     ExecutorService pool = Executors.newFixedThreadPool(threads,
         Thread.ofPlatform().name("tropic-partitioned-", 0).daemon().factory());
-    progress.begin("partitioned APSP (" + k + " parts, " + nb + " boundary vertices)", total);
+    progress.begin("partitioned APSP (" + k + (k == 1 ? " part, " : " parts, ") + nb + " boundary vertices)", total);
     try {
       long start = System.nanoTime();
       new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, prepared.symmetric(), progress)

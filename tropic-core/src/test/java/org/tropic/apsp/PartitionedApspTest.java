@@ -54,9 +54,12 @@ class PartitionedApspTest {
   }
 
   /**
-   * Components and boundary matrix solved on their upper triangles give the same bits as solved whole. With
-   * recursion the boundary graph's parts are chosen by the cost model, which counts the triangle, so the two runs
-   * may split it differently: real weights then agree to float rounding, whole numbers exactly.
+   * Components and boundary matrix solved on their upper triangles give the same bits as solved whole, in the same
+   * tiles. With recursion the boundary graph's parts are chosen by the cost model, which counts the triangle, and a
+   * matrix of more than 128 vertices gets the tile size the block-size model predicts fastest from rates measured on
+   * this machine, for the triangle or the whole: the two runs may then split or tile differently, and real weights
+   * agree to float rounding, whole numbers exactly. (On a loaded machine, with no recursion, a distance of the two
+   * runs once came out one ulp apart: 367.61905 against 367.61902.)
    */
   @Property(tries = 30)
   void symmetricGraphsGiveTheSameBitsWithAndWithoutSymmetry(@ForAll @IntRange(min = 1, max = 200) int n,
@@ -71,7 +74,8 @@ class PartitionedApspTest {
     DistanceMatrix whole = new PartitionedApsp(KERNELS, options.withSymmetry(false), randomPartitioner(seed))
         .solve(graph, Progress.NONE);
     DistanceMatrix upper = symmetric.solve(prepared, Progress.NONE);
-    if (recurse && !integral) {
+    boolean tiledByMeasuredRates = n > 128;
+    if ((recurse || tiledByMeasuredRates) && !integral) {
       assertMatches(upper, whole, false);
     } else {
       SymmetricFloydWarshallTest.assertSameBits(upper, whole);

@@ -317,7 +317,7 @@ public final class PartitionedBench {
         out.printf(Locale.ROOT, "  %-16s %-15s %10s %12s %13s  %s%n", t.graph(), t.solver(), seconds(t.seconds()),
             Double.isNaN(t.seconds()) ? "-" : String.format(Locale.ROOT, "%.1f", t.gflops()),
             t.solver().equals("partitioned") || Double.isNaN(t.seconds()) ? ""
-                : String.format(Locale.ROOT, "%.1f× faster", t.seconds() / partitioned), t.note());
+                : speedup(t.seconds() / partitioned), t.note());
       }
       out.println();
       for (String name : partitions.keySet()) {
@@ -349,7 +349,13 @@ public final class PartitionedBench {
       return Double.NaN;
     }
 
-    private static String seconds(double s) {
+    /** Partitioned APSP's speedup over a solver, as "2.4× faster" or, where it lost, "1.4× slower". */
+  static String speedup(double ratio) {
+    return ratio >= 1 ? String.format(Locale.ROOT, "%.1f× faster", ratio)
+        : String.format(Locale.ROOT, "%.1f× slower", 1 / ratio);
+  }
+
+  private static String seconds(double s) {
       return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.3f", s);
     }
 

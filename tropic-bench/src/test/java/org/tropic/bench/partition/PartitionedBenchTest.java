@@ -38,6 +38,13 @@ class PartitionedBenchTest {
         .containsExactly("power");
   }
 
+  /** A ratio below 1 once printed as "0.7× faster". */
+  @Test
+  void aSlowerPartitionedRunIsCalledSlower() {
+    assertThat(PartitionedBench.speedup(2.44)).isEqualTo("2.4× faster");
+    assertThat(PartitionedBench.speedup(0.7)).isEqualTo("1.4× slower");
+  }
+
   @Test
   void meshIsATriangulatedGridWithWholeWeights() {
     Graph mesh = BenchGraphs.mesh(10);
