@@ -350,12 +350,12 @@ public final class PartitionedBench {
     }
 
     /** Partitioned APSP's speedup over a solver, as "2.4× faster" or, where it lost, "1.4× slower". */
-  static String speedup(double ratio) {
-    return ratio >= 1 ? String.format(Locale.ROOT, "%.1f× faster", ratio)
-        : String.format(Locale.ROOT, "%.1f× slower", 1 / ratio);
-  }
+    static String speedup(double ratio) {
+      return ratio >= 1 ? String.format(Locale.ROOT, "%.1f× faster", ratio)
+          : String.format(Locale.ROOT, "%.1f× slower", 1 / ratio);
+    }
 
-  private static String seconds(double s) {
+    private static String seconds(double s) {
       return Double.isNaN(s) ? "-" : String.format(Locale.ROOT, "%.3f", s);
     }
 

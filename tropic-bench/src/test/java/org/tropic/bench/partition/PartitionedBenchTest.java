@@ -41,8 +41,8 @@ class PartitionedBenchTest {
   /** A ratio below 1 once printed as "0.7× faster". */
   @Test
   void aSlowerPartitionedRunIsCalledSlower() {
-    assertThat(PartitionedBench.speedup(2.44)).isEqualTo("2.4× faster");
-    assertThat(PartitionedBench.speedup(0.7)).isEqualTo("1.4× slower");
+    assertThat(PartitionedBench.Run.speedup(2.44)).isEqualTo("2.4× faster");
+    assertThat(PartitionedBench.Run.speedup(0.7)).isEqualTo("1.4× slower");
   }
 
   @Test
