@@ -461,6 +461,30 @@ class KgCommandsTest {
     assertThat(report.get("ks_length").get("d").asDouble()).isBetween(0.0, 1.0);
   }
 
+  /**
+   * A --plots that names a file is refused before the validation runs, as for 'validate curated': time and holdout
+   * used to run the whole validation, print it and then fail to write the charts with exit 1.
+   */
+  @Test
+  void timeAndHoldoutRefusePlotsOnAFileBeforeTheWork() throws IOException {
+    Path kg = build();
+    Path aFile = Files.writeString(dir.resolve("a-file"), "not a directory\n");
+    CliRun time = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1985",
+        "--to-year", "1990", "--plots", aFile.toString());
+    assertThat(time.exit()).isEqualTo(2);
+    assertThat(time.err()).contains("--plots " + aFile + " is a file, not a directory");
+    assertThat(time.out()).doesNotContain("KS on path length");
+
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), "id\tname\tkind\nCompound::c\tc\tCompound\n"
+        + "Disease::d\td\tDisease\n");
+    Path sif = Files.writeString(dir.resolve("edges.sif"), "Compound::c\tCtD\tDisease::d\n");
+    CliRun holdout = CliRun.of(new ValidateCommand(), "holdout", "--curated-nodes", nodes.toString(),
+        "--curated-edges", sif.toString(), "--relation", "CtD", "--plots", aFile.toString());
+    assertThat(holdout.exit()).isEqualTo(2);
+    assertThat(holdout.err()).contains("--plots " + aFile + " is a file, not a directory");
+    assertThat(holdout.out()).doesNotContain("(curated nodes)"); // refused before reading
+  }
+
   @Test
   void holdoutAndCuratedValidationsRun() throws IOException {
     StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
