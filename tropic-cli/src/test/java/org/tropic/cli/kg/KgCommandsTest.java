@@ -462,6 +462,26 @@ class KgCommandsTest {
   }
 
   /**
+   * Bad option values are refused before the stored graph is loaded (a large one takes a while): the error names
+   * the option, not the graph directory, which here does not exist.
+   */
+  @Test
+  void badOptionValuesAreRefusedBeforeTheGraphIsLoaded() {
+    String absent = dir.resolve("absent").toString();
+    CliRun years = CliRun.of(new ValidateCommand(), "time", "--kg", absent, "--from-year", "1990", "--to-year",
+        "1985");
+    assertThat(years.exit()).isEqualTo(2);
+    assertThat(years.err()).contains("the first year must come before the second").doesNotContain("absent");
+    CliRun rank = CliRun.of(new DiscoverCommand(), "open", "--kg", absent, "--source", "A", "--rank", "nearest");
+    assertThat(rank.exit()).isEqualTo(2);
+    assertThat(rank.err()).contains("unknown ranking 'nearest'").doesNotContain("absent");
+    CliRun kinds = CliRun.of(new DiscoverCommand(), "closed", "--kg", absent, "-a", "A", "-c", "C", "--edges",
+        "cites");
+    assertThat(kinds.exit()).isEqualTo(2);
+    assertThat(kinds.err()).contains("unknown edge kind 'cites'").doesNotContain("absent");
+  }
+
+  /**
    * A --plots that names a file is refused before the validation runs, as for 'validate curated': time and holdout
    * used to run the whole validation, print it and then fail to write the charts with exit 1.
    */
