@@ -15,6 +15,7 @@ import org.tropic.discovery.Candidate;
 import org.tropic.discovery.KgDistances;
 import org.tropic.discovery.OpenDiscovery;
 import org.tropic.discovery.Ranking;
+import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.NodeKind;
@@ -82,9 +83,11 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
     } else {
       Stream.of(nodeKinds.split(",")).map(NodeKind::parse).forEach(kinds::add);
     }
-    KnowledgeGraph graph = graphOptions.load(info, source);
-    KgView view = graph.view(graphOptions.edges.kinds());
+    // The options are checked before the graph is loaded, which can take a while.
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
+    Set<EdgeKind> pathKinds = graphOptions.edges.kinds();
+    KnowledgeGraph graph = graphOptions.load(info, source);
+    KgView view = graph.view(pathKinds);
     // A stored APSP belongs to the whole graph, never to a slice of it.
     String apspChoice = graphOptions.asOf != null && apsp.equals("auto") ? "none" : apsp;
     try (KgDistances distances = Apsp.distances(graphOptions.kg, view, apspChoice, info)) {

@@ -81,6 +81,7 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
   private int validate() throws Exception {
     if (plots != null) {
       PlotSupport.require();
+      KgCli.requireDirectoryOrAbsent("--plots", plots); // before the work, not after it
     }
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.

@@ -64,13 +64,16 @@ public final class ValidateTimeCommand implements Callable<Integer> {
   private int validate() throws Exception {
     if (plots != null) {
       PlotSupport.require();
+      KgCli.requireDirectoryOrAbsent("--plots", plots); // before the work, not after it
     }
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.
     PrintWriter info = json ? spec.commandLine().getErr() : out;
+    // The options are checked before the graph is loaded, which can take a while.
+    TimeSlicedValidation.Options options = new TimeSlicedValidation.Options(fromYear, toYear, edges.kinds(),
+        maxPairs, seed, new int[] {10, 100, 1000});
     KnowledgeGraph graph = KgCli.load(kg);
-    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, new TimeSlicedValidation.Options(fromYear,
-        toYear, edges.kinds(), maxPairs, seed, new int[] {10, 100, 1000}));
+    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options);
     if (json) {
       Map<String, Object> report = new LinkedHashMap<>();
       report.put("from_year", fromYear);

@@ -461,6 +461,50 @@ class KgCommandsTest {
     assertThat(report.get("ks_length").get("d").asDouble()).isBetween(0.0, 1.0);
   }
 
+  /**
+   * Bad option values are refused before the stored graph is loaded (a large one takes a while): the error names
+   * the option, not the graph directory, which here does not exist.
+   */
+  @Test
+  void badOptionValuesAreRefusedBeforeTheGraphIsLoaded() {
+    String absent = dir.resolve("absent").toString();
+    CliRun years = CliRun.of(new ValidateCommand(), "time", "--kg", absent, "--from-year", "1990", "--to-year",
+        "1985");
+    assertThat(years.exit()).isEqualTo(2);
+    assertThat(years.err()).contains("the first year must come before the second").doesNotContain("absent");
+    CliRun rank = CliRun.of(new DiscoverCommand(), "open", "--kg", absent, "--source", "A", "--rank", "nearest");
+    assertThat(rank.exit()).isEqualTo(2);
+    assertThat(rank.err()).contains("unknown ranking 'nearest'").doesNotContain("absent");
+    CliRun kinds = CliRun.of(new DiscoverCommand(), "closed", "--kg", absent, "-a", "A", "-c", "C", "--edges",
+        "cites");
+    assertThat(kinds.exit()).isEqualTo(2);
+    assertThat(kinds.err()).contains("unknown edge kind 'cites'").doesNotContain("absent");
+  }
+
+  /**
+   * A --plots that names a file is refused before the validation runs, as for 'validate curated': time and holdout
+   * used to run the whole validation, print it and then fail to write the charts with exit 1.
+   */
+  @Test
+  void timeAndHoldoutRefusePlotsOnAFileBeforeTheWork() throws IOException {
+    Path kg = build();
+    Path aFile = Files.writeString(dir.resolve("a-file"), "not a directory\n");
+    CliRun time = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1985",
+        "--to-year", "1990", "--plots", aFile.toString());
+    assertThat(time.exit()).isEqualTo(2);
+    assertThat(time.err()).contains("--plots " + aFile + " is a file, not a directory");
+    assertThat(time.out()).doesNotContain("KS on path length");
+
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), "id\tname\tkind\nCompound::c\tc\tCompound\n"
+        + "Disease::d\td\tDisease\n");
+    Path sif = Files.writeString(dir.resolve("edges.sif"), "Compound::c\tCtD\tDisease::d\n");
+    CliRun holdout = CliRun.of(new ValidateCommand(), "holdout", "--curated-nodes", nodes.toString(),
+        "--curated-edges", sif.toString(), "--relation", "CtD", "--plots", aFile.toString());
+    assertThat(holdout.exit()).isEqualTo(2);
+    assertThat(holdout.err()).contains("--plots " + aFile + " is a file, not a directory");
+    assertThat(holdout.out()).doesNotContain("(curated nodes)"); // refused before reading
+  }
+
   @Test
   void holdoutAndCuratedValidationsRun() throws IOException {
     StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
