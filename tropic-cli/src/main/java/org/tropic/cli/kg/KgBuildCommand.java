@@ -100,7 +100,7 @@ public final class KgBuildCommand implements Callable<Integer> {
   boolean apsp;
 
   @Option(names = "--apsp-edges", paramLabel = "KINDS", description = "edge kinds the stored APSP runs over, among"
-      + " those built (default: all of them); needs --apsp")
+      + " those built (default: those built that have edges); needs --apsp")
   String apspEdges;
 
   @Option(names = "--strict", description = "stop at the first malformed row instead of counting it")
@@ -144,6 +144,10 @@ public final class KgBuildCommand implements Callable<Integer> {
     }
     Apsp.Planned planned = null;
     if (apsp) {
+      if (apspEdges == null) {
+        // by default, the kinds built that have edges: the plan line and the manifest named kinds with none
+        apspKinds.removeIf(kind -> graph.edgeCount(kind) == 0);
+      }
       KgView view = graph.view(apspKinds);
       if (view.graph().arcCount() == 0) {
         throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": the graph has no edges"
@@ -166,14 +170,14 @@ public final class KgBuildCommand implements Callable<Integer> {
    */
   private Set<EdgeKind> apspKinds(Set<EdgeKind> built) {
     if (apspEdges == null) {
-      return built;
+      return EnumSet.copyOf(built);
     }
     if (!apsp) {
       throw new IllegalArgumentException("--apsp-edges " + apspEdges + " is for the stored APSP: add --apsp, or drop"
           + " --apsp-edges");
     }
     if (apspEdges.strip().equalsIgnoreCase("all")) {
-      return built;
+      return EnumSet.copyOf(built);
     }
     Set<EdgeKind> wanted = KgCli.kinds(apspEdges);
     Set<EdgeKind> missing = EnumSet.copyOf(wanted);

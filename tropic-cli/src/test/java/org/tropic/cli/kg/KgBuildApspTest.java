@@ -62,6 +62,15 @@ class KgBuildApspTest {
     assertThat(dir.resolve("kg").resolve("apsp.npy")).exists();
   }
 
+  /** By default the APSP runs over the kinds built that have edges, and says so: it named all three kinds. */
+  @Test
+  void byDefaultTheApspNamesOnlyTheKindsWithEdges() throws IOException {
+    CliRun run = build(ring(40), "--apsp");
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.out()).contains("0 citation edges")
+        .contains("APSP of 80 vertices (concept-concept,concept-abstract edges):");
+  }
+
   /**
    * The planner counts what the leanest solve holds (Floyd–Warshall's panels and heap packing included) against
    * what the heap still has, and refuses before anything is allocated; the old check let through any solve whose
