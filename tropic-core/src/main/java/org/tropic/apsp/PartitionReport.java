@@ -67,8 +67,8 @@ public record PartitionReport(int parts, int[] componentSizes, int[] boundarySiz
   public String summary() {
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
         "%d part%s (%d..%d vertices), %d boundary vertices (%.1f%%), %d cut arcs, boundary matrix %s, output %s",
-        parts, parts == 1 ? "" : "s", smallestComponent(), largestComponent(), boundaryVertices, 100 * boundaryFraction(), cutArcs,
-        bytes(boundaryMatrixBytes), bytes(outputBytes)));
+        parts, parts == 1 ? "" : "s", smallestComponent(), largestComponent(), boundaryVertices,
+        100 * boundaryFraction(), cutArcs, bytes(boundaryMatrixBytes), bytes(outputBytes)));
     if (boundaryPartition != null) {
       s.append("; boundary graph partitioned again: ").append(boundaryPartition.summary());
     }

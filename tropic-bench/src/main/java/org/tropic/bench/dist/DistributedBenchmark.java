@@ -162,8 +162,8 @@ public final class DistributedBenchmark {
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
         "APSP n=%d, %d arcs per vertex, %d ranks, grid %s, b=%d, %s, %d thread%s per rank; all variants wrote"
             + " identical distances%n%-34s %9s %8s %14s %9s %9s %9s %9s%n", n, 8, world.size(), used,
-        first.blockSize(), first.arithmetic().label(), first.threads(), first.threads() == 1 ? "" : "s", "variant", "solve s", "speedup",
-        "p2p MiB/rank", "/exact", "/paper", "T_ideal", "position"));
+        first.blockSize(), first.arithmetic().label(), first.threads(), first.threads() == 1 ? "" : "s", "variant",
+        "solve s", "speedup", "p2p MiB/rank", "/exact", "/paper", "T_ideal", "position"));
     for (int i = 0; i < reports.size(); i++) {
       DistributedReport r = reports.get(i);
       double perRank = (double) r.totalPointToPointBytesSent() / r.ranks();
