@@ -16,7 +16,9 @@ import org.tropic.io.ReadOptions;
  * relation (the metaedge, e.g. {@code CtD}). A line listing several targets is one interaction per target, as in the
  * core's SIF reader: each counts as a row of its own, and the report says how many lines listed several. A row
  * repeating an edge (the same pair and relation, in either direction) is counted as merged, a self-loop as dropped.
- * An edge naming a node the table lacks is malformed, and so is a second row for a node id.
+ * A line naming one node alone declares that node with no edges (SIF's isolated node, which the core's SIF reader
+ * reads as a vertex alone); the report counts such lines. An edge or a lone node the table lacks is malformed, and
+ * so is a second row for a node id.
  */
 public final class CuratedGraphReader {
   private CuratedGraphReader() {}
@@ -69,8 +71,8 @@ public final class CuratedGraphReader {
   private static ReadReport readEdges(Path file, KnowledgeGraphBuilder builder, boolean nodesKnown, boolean strict)
       throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "curated edges (SIF)");
-    String expected = "'source relation target [target ...]', tab-separated (or space-separated when no name has"
-        + " a space)";
+    String expected = "'source relation target [target ...]' or a node alone, tab-separated (or space-separated when"
+        + " no name has a space)";
     try (TextTable table = new TextTable(file, TextTable.Fallback.WHITESPACE)) {
       boolean first = true;
       while (table.next()) {
@@ -79,6 +81,11 @@ public final class CuratedGraphReader {
         first = false;
         if (header) {
           tally.headerRow(table.line(), table.text());
+          continue;
+        }
+        if (f.length == 1 && !f[0].isEmpty()) {
+          tally.row();
+          loneNode(file, table, builder, tally, nodesKnown, strict, expected, f[0]);
           continue;
         }
         String fault = lineFault(f);
@@ -103,9 +110,8 @@ public final class CuratedGraphReader {
 
   /** Why a SIF line cannot be read at all, or {@code null}. */
   private static String lineFault(String[] f) {
-    if (f.length < 3) {
-      return f.length == 2 ? "a relation without a target"
-          : "one field: a SIF line names a source, a relation and at least one target";
+    if (f.length == 2) {
+      return "a relation without a target";
     }
     for (int i = 0; i < f.length; i++) {
       if (f[i].isEmpty()) {
@@ -113,6 +119,21 @@ public final class CuratedGraphReader {
       }
     }
     return null;
+  }
+
+  /** A line naming one node and nothing else: the node is in the graph, with or without edges. */
+  private static void loneNode(Path file, TextTable table, KnowledgeGraphBuilder builder, ReadReport.Tally tally,
+      boolean nodesKnown, boolean strict, String expected, String id) throws IOException {
+    if (nodesKnown && builder.conceptIfKnown(id) < 0) {
+      LiteratureTableReader.malformed(file, table, tally, "node '" + id + "' is not in the node table", strict,
+          expected);
+      return;
+    }
+    if (!nodesKnown) {
+      builder.concept(id, null, null);
+    }
+    tally.loneNode();
+    tally.accepted();
   }
 
   private static void edge(Path file, TextTable table, KnowledgeGraphBuilder builder, ReadReport.Tally tally,

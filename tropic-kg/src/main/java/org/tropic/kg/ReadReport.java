@@ -26,10 +26,12 @@ import java.util.Map;
  * @param severalTargetLines SIF lines that listed several targets ({@code source relation target1 target2 ...}),
  *     each target a row of its own
  * @param severalTargetRows the rows those lines gave, one per target (included in {@code rows})
+ * @param loneNodeLines SIF lines naming one node alone, which add that node with no edge (included in {@code rows}
+ *     and, when the node is known, in {@code accepted})
  */
 public record ReadReport(String file, String table, long rows, long accepted, long merged,
     Map<String, Long> dropped, long malformed, List<Problem> problems, String headerRow, long severalTargetLines,
-    long severalTargetRows) {
+    long severalTargetRows, long loneNodeLines) {
 
   /** The most malformed rows a report lists; the rest are only counted. */
   public static final int LISTED_PROBLEMS = 20;
@@ -58,6 +60,10 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     if (severalTargetLines > 0) {
       text.append(" (").append(count(severalTargetRows)).append(" of them from ").append(count(severalTargetLines))
           .append(severalTargetLines == 1 ? " line" : " lines").append(" listing several targets, a row per target)");
+    }
+    if (loneNodeLines > 0) {
+      text.append(" (").append(count(loneNodeLines)).append(loneNodeLines == 1 ? " names" : " name")
+          .append(" a node alone, with no edge)");
     }
     text.append(", ").append(count(accepted)).append(" used");
     if (merged > 0) {
@@ -97,6 +103,7 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     private String headerRow;
     private long severalTargetLines;
     private long severalTargetRows;
+    private long loneNodeLines;
     private final Map<String, Long> dropped = new LinkedHashMap<>();
     private long malformed;
     private final List<Problem> problems = new ArrayList<>();
@@ -130,6 +137,11 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
       severalTargetRows += targets;
     }
 
+    /** A line naming one node alone, counted as a row already. */
+    void loneNode() {
+      loneNodeLines++;
+    }
+
     void dropped(String reason) {
       dropped.merge(reason, 1L, Long::sum);
     }
@@ -147,7 +159,7 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
 
     ReadReport report() {
       return new ReadReport(file, table, rows, accepted, merged, dropped, malformed, problems, headerRow,
-          severalTargetLines, severalTargetRows);
+          severalTargetLines, severalTargetRows, loneNodeLines);
     }
   }
 }

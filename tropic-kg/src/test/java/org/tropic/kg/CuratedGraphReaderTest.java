@@ -146,4 +146,29 @@ class CuratedGraphReaderTest {
         .isInstanceOf(GraphInputException.class).hasMessageContaining("edges.sif").hasMessageContaining("line 1")
         .hasMessageContaining("'G::9'");
   }
+
+  /**
+   * A SIF line naming one node alone declares an isolated node, as the core's SIF reader reads it: it is a node of the
+   * graph, with no edge, and counted in the report; with a node table, an unknown lone node is malformed.
+   */
+  @Test
+  void aLoneNodeLineAddsTheNodeWithNoEdge() throws IOException {
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "G::1\tGiG\tG::2\nG::7\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CuratedGraphReader.read(null, edges, builder, true).get(0);
+    assertThat(report.rows()).isEqualTo(2);
+    assertThat(report.accepted()).isEqualTo(2);
+    assertThat(report.malformed()).isZero();
+    assertThat(report.loneNodeLines()).isEqualTo(1);
+    assertThat(report.summary()).contains("2 rows (1 names a node alone, with no edge), 2 used, 0 malformed");
+    KnowledgeGraph graph = builder.build();
+    assertThat(graph.nodeCount()).isEqualTo(3);
+    assertThat(graph.edgeCount()).isEqualTo(1);
+    assertThat(graph.node("G::7")).isNotNegative();
+
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), "id\tname\tkind\nG::1\ta\tGene\nG::2\tb\tGene\n");
+    assertThatThrownBy(() -> CuratedGraphReader.read(nodes, edges, KnowledgeGraphBuilder.allKinds(), true))
+        .isInstanceOf(GraphInputException.class).hasMessageContaining("edges.sif").hasMessageContaining("line 2")
+        .hasMessageContaining("node 'G::7' is not in the node table");
+  }
 }
