@@ -70,16 +70,31 @@ public final class ProgressBar implements Progress {
 
   @Override
   public void end() {
+    close(false);
+  }
+
+  /** Ends the bar where the work stood (a terminal keeps its last fraction, a log says "stopped"), not at 100%. */
+  @Override
+  public void stopped() {
+    close(true);
+  }
+
+  private void close(boolean stopped) {
     drawing.lock();
     try {
       if (drew) {
         long t = System.nanoTime();
+        long reached = stopped ? Math.min(done.get(), total) : total;
         if (terminal) {
-          out.print("\r" + line(total, t) + "\n");
+          out.print("\r" + (stopped ? stoppedLine(reached, t) : line(reached, t)) + "\n");
+        } else if (stopped) {
+          out.printf("%s: stopped after %s at %.0f%%%n", task, Durations.format((t - start) / 1e9),
+              100.0 * reached / total);
         } else {
           out.println(task + ": done in " + Durations.format((t - start) / 1e9));
         }
         out.flush();
+        drew = false;
       }
     } finally {
       drawing.unlock();
@@ -103,11 +118,24 @@ public final class ProgressBar implements Progress {
   }
 
   private String line(long now, long t) {
-    double fraction = Math.min(1.0, (double) now / total);
-    int filled = (int) Math.round(fraction * WIDTH);
+    double fraction = fraction(now);
     double elapsed = (t - start) / 1e9;
     String eta = fraction > 0 && fraction < 1 ? " ETA " + Durations.format(elapsed * (1 - fraction) / fraction) : "";
-    return String.format("%s [%s%s] %3.0f%% %s%s   ", task, "#".repeat(filled), ".".repeat(WIDTH - filled),
-        fraction * 100, Durations.format(elapsed), eta);
+    return bar(fraction, elapsed) + eta + "   ";
+  }
+
+  /** The bar at the fraction reached, with no ETA: the work will not go on. */
+  private String stoppedLine(long reached, long t) {
+    return bar(fraction(reached), (t - start) / 1e9) + ", stopped   ";
+  }
+
+  private double fraction(long now) {
+    return Math.min(1.0, (double) now / total);
+  }
+
+  private String bar(double fraction, double elapsed) {
+    int filled = (int) Math.round(fraction * WIDTH);
+    return String.format("%s [%s%s] %3.0f%% %s", task, "#".repeat(filled), ".".repeat(WIDTH - filled),
+        fraction * 100, Durations.format(elapsed));
   }
 }

@@ -121,6 +121,9 @@ final class FloydWarshallSchedule {
         fail(e);
       }
     }
+    if (failure != null) {
+      progress.stopped();
+    }
     progress.end();
     if (failure != null) {
       if (failure instanceof RuntimeException re) {

@@ -80,6 +80,9 @@ final class ParallelRows {
         runOnThreads(task, workers, worker, failure);
       }
     } finally {
+      if (failure.get() != null) {
+        progress.stopped();
+      }
       progress.end();
     }
     Throwable t = failure.get();

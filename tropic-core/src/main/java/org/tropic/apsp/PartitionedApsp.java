@@ -343,6 +343,9 @@ public final class PartitionedApsp {
       }
       PartitionReport finalReport = boundary == null ? report : report.withBoundaryPartition(boundary.partition());
       return new PartitionedDistanceMatrix(layout, rowBlocks, graph.labels(), finalReport, timings);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       pool.shutdownNow();
       progress.end();

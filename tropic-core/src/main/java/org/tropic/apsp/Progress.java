@@ -25,4 +25,11 @@ public interface Progress {
 
   /** Marks the task finished. */
   void end();
+
+  /**
+   * Marks the task stopped by a failure before it finished, so a display can show where the work stood rather than
+   * its end. Solvers call it before rethrowing and may still call {@link #end} after it (from a {@code finally}),
+   * which then changes nothing.
+   */
+  default void stopped() {}
 }

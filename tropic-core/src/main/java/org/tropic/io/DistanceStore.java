@@ -382,6 +382,9 @@ public final class DistanceStore {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       NpyRowWriter.writeFloats(channel, header, rows, progress);
       finish(channel, file, header);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }
@@ -393,6 +396,9 @@ public final class DistanceStore {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       NpyRowWriter.writeInts(channel, header, rows, progress);
       finish(channel, file, header);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class CountingProgress implements Progress {
   final AtomicInteger begins = new AtomicInteger();
   final AtomicInteger ends = new AtomicInteger();
+  final AtomicInteger stops = new AtomicInteger();
   final AtomicLong total = new AtomicLong(-1);
   final AtomicLong done = new AtomicLong();
 
@@ -24,5 +25,10 @@ final class CountingProgress implements Progress {
   @Override
   public void end() {
     ends.incrementAndGet();
+  }
+
+  @Override
+  public void stopped() {
+    stops.incrementAndGet();
   }
 }

@@ -145,11 +145,25 @@ class FloydWarshallTest {
     }
     builder.addArc(70, 40, -31f); // cycle 40 → … → 70 → 40 of length 30 − 31 = −1
     Graph graph = builder.build();
+    CountingProgress progress = new CountingProgress();
     assertThatThrownBy(() -> new BlockedFloydWarshall(MinPlusKernels.best(),
-        new FloydWarshallOptions(32, 2, null, true)).solve(graph, Progress.NONE))
+        new FloydWarshallOptions(32, 2, null, true)).solve(graph, progress))
         .isInstanceOf(NegativeCycleException.class)
         .hasMessageContaining("negative cycle")
         .satisfies(e -> assertThat(((NegativeCycleException) e).vertex()).isBetween(40, 70));
+    // The bar is told the solve stopped, so it shows where it stood rather than 100%.
+    assertThat(progress.stops.get()).isEqualTo(1);
+  }
+
+  @Test
+  void aFinishedSolveEndsItsProgressWithoutStopping() {
+    CountingProgress progress = new CountingProgress();
+    Graph graph = randomGraph(100, 3, true, false, new Random(7));
+    new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true))
+        .solve(graph, progress);
+    assertThat(progress.ends.get()).isEqualTo(1);
+    assertThat(progress.stops.get()).isZero();
+    assertThat(progress.done.get()).isEqualTo(progress.total.get());
   }
 
   @Test

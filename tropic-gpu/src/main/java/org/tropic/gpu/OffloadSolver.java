@@ -153,6 +153,9 @@ final class OffloadSolver {
         main.synchronizeAfter(e);
         throw e;
       }
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

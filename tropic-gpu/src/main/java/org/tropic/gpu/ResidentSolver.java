@@ -88,6 +88,9 @@ final class ResidentSolver {
         stream.synchronizeAfter(e);
         throw e;
       }
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

@@ -87,6 +87,9 @@ public final class YenKShortestPaths {
     progress.begin("paths", k);
     try {
       search(first, target, k, found, progress);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

@@ -146,6 +146,9 @@ public final class SemMedDbReader {
         builder.predication(subject, object, rows.nonNegativeInt(PMID));
         tally.accepted();
       }
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }
@@ -259,6 +262,9 @@ public final class SemMedDbReader {
         builder.publicationYear(pmid, year);
         tally.accepted();
       }
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

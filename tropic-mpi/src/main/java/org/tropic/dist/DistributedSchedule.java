@@ -244,6 +244,9 @@ final class DistributedSchedule {
         throw new IllegalStateException("interrupted while joining compute threads", e);
       }
     }
+    if (failure != null) {
+      progress.stopped();
+    }
     progress.end();
     rethrow(failure);
     for (int li = 0; li < tiles.rows.length; li++) {

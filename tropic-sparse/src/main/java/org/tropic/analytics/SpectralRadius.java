@@ -44,6 +44,9 @@ public record SpectralRadius(double value, double lower, double upper, String me
         MAX_POWER_ITERATIONS);
     try {
       return powerIteration(g, progress);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

@@ -77,6 +77,9 @@ public record SpectrumRange(double min, double max, double minResidual, double m
     progress.begin(ProgressTasks.upTo(what + " by Lanczos", maxSteps, "steps"), maxSteps);
     try {
       return lanczos(g, options, deflated, maxSteps, progress);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

@@ -55,6 +55,9 @@ record TopEigenpairs(double[] values, double[][] vectors, double[] residuals, in
     progress.begin(ProgressTasks.upTo("leading eigenpairs by Lanczos", m, "steps"), m + (long) count);
     try {
       return lanczos(g, count, m, tolerance, seed, progress);
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
     } finally {
       progress.end();
     }

@@ -53,4 +53,9 @@ final class AnalyticsProgress implements Progress {
   public void end() {
     bar.end();
   }
+
+  @Override
+  public void stopped() {
+    bar.stopped();
+  }
 }

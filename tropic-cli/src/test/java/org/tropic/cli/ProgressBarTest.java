@@ -1,0 +1,67 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How the bar ends: at 100% when the work finished, where the work stood when it stopped on a failure. The bar stays
+ * quiet for the first second, so each case waits that long before its first draw.
+ */
+class ProgressBarTest {
+  private final StringWriter text = new StringWriter();
+
+  @Test
+  void aFinishedTaskEndsAtItsWhole() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(true);
+    bar.end();
+    String last = lastLine();
+    assertThat(last).startsWith("work [##############################] 100% ").doesNotContain("ETA", "stopped");
+  }
+
+  @Test
+  void aStoppedTaskEndsWhereItStoodOnATerminal() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(true);
+    bar.stopped();
+    bar.end(); // from a finally after the stop: changes nothing
+    assertThat(lastLine()).startsWith("work [############..................]  40% ").endsWith(", stopped")
+        .doesNotContain("ETA", "100%");
+    assertThat(text.toString()).endsWith("\n").containsOnlyOnce("stopped");
+  }
+
+  @Test
+  void aStoppedTaskSaysSoInALog() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(false);
+    bar.stopped();
+    bar.end();
+    assertThat(text.toString()).contains("work [############..................]  40% ")
+        .doesNotContain("done in", "100%");
+    assertThat(lastLine()).matches("work: stopped after \\S+ s at 40%");
+  }
+
+  @Test
+  void aFinishedTaskSaysSoInALog() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(false);
+    bar.end();
+    assertThat(lastLine()).matches("work: done in \\S+ s");
+  }
+
+  /** A bar over ten units, four done after the quiet second, so it has drawn once. */
+  private ProgressBar drawnAtFortyPercent(boolean terminal) throws InterruptedException {
+    ProgressBar bar = new ProgressBar(new PrintWriter(text, true), terminal);
+    bar.begin("work", 10);
+    Thread.sleep(1_100);
+    bar.advance(4);
+    assertThat(text.toString()).contains(" 40% ");
+    return bar;
+  }
+
+  /** The last line as a reader would see it: after the last carriage return, without trailing spaces. */
+  private String lastLine() {
+    String all = text.toString().stripTrailing();
+    int cut = Math.max(all.lastIndexOf('\r'), all.lastIndexOf('\n'));
+    return all.substring(cut + 1).strip();
+  }
+}
