@@ -163,10 +163,12 @@ final class Apsp {
       return null;
     }
     Set<EdgeKind> storedKinds = storedKinds(kgDirectory, extra.get(ROLE_EDGES));
-    if (!withEdges(view.kg(), storedKinds).equals(withEdges(view.kg(), view.kinds()))) {
+    Set<EdgeKind> used = withEdges(view.kg(), view.kinds());
+    if (!withEdges(view.kg(), storedKinds).equals(used)) {
+      // The hint names only kinds with edges: a build refuses --apsp-edges of kinds it has none of.
       out.println("distances: single-source search (the stored APSP is over " + KgView.labels(storedKinds)
-          + " edges, these paths use " + KgView.labels(view.kinds()) + "; 'tropic kg build ... --apsp --apsp-edges "
-          + KgView.labels(view.kinds()) + "' stores one for them)");
+          + " edges, these paths use " + KgView.labels(used) + "; 'tropic kg build ... --apsp --apsp-edges "
+          + KgView.labels(used) + "' stores one for them)");
       return null;
     }
     return kgDirectory.resolve(stored);

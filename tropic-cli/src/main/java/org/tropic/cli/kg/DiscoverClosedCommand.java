@@ -4,7 +4,6 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.Json;
@@ -12,7 +11,6 @@ import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.ClosedDiscovery;
 import org.tropic.discovery.DiscoveredPath;
-import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
@@ -58,9 +56,9 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     // With --json, standard output holds the JSON alone.
     PrintWriter info = json ? spec.commandLine().getErr() : out;
-    Set<EdgeKind> pathKinds = graphOptions.edges.kinds(); // checked before the graph is loaded
+    graphOptions.edges.kinds(); // checked before the graph is loaded
     KnowledgeGraph graph = graphOptions.load(info, from, to);
-    KgView view = graph.view(pathKinds);
+    KgView view = graphOptions.view(graph);
     List<DiscoveredPath> paths =
         ClosedDiscovery.paths(view, from, to, k, ProgressBar.on(spec.commandLine().getErr()));
     if (json) {

@@ -15,7 +15,6 @@ import org.tropic.discovery.Candidate;
 import org.tropic.discovery.KgDistances;
 import org.tropic.discovery.OpenDiscovery;
 import org.tropic.discovery.Ranking;
-import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.NodeKind;
@@ -85,9 +84,9 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
     }
     // The options are checked before the graph is loaded, which can take a while.
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
-    Set<EdgeKind> pathKinds = graphOptions.edges.kinds();
+    graphOptions.edges.kinds(); // checked before the graph is loaded
     KnowledgeGraph graph = graphOptions.load(info, source);
-    KgView view = graph.view(pathKinds);
+    KgView view = graphOptions.view(graph);
     // A stored APSP belongs to the whole graph, never to a slice of it.
     String apspChoice = graphOptions.asOf != null && apsp.equals("auto") ? "none" : apsp;
     try (KgDistances distances = Apsp.distances(graphOptions.kg, view, apspChoice, info)) {

@@ -3,6 +3,7 @@ package org.tropic.cli.kg;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -35,6 +36,11 @@ final class DiscoveryGraphOptions {
       graph.requireNode(id);
     }
     return graph;
+  }
+
+  /** The loaded graph seen through {@code --edges}, refused where it has no edges of those kinds. */
+  KgView view(KnowledgeGraph graph) {
+    return edges.view(graph, asOf == null ? "the graph" : "the graph as of " + asOf);
   }
 
   private void requireInTheSlice(KnowledgeGraph whole, String id) {

@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -151,7 +150,7 @@ public final class KgBuildCommand implements Callable<Integer> {
       KgView view = graph.view(apspKinds);
       if (view.graph().arcCount() == 0) {
         throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": the graph has no edges"
-            + " of " + (apspKinds.size() == 1 ? "that kind" : "those kinds") + "; it has " + edgesByKind(graph)
+            + " of " + (apspKinds.size() == 1 ? "that kind" : "those kinds") + "; it has " + KgCli.edgesByKind(graph)
             + "; nothing written");
       }
       planned = Apsp.plan(view, out); // refuses a solve that cannot fit before anything is written
@@ -243,12 +242,6 @@ public final class KgBuildCommand implements Callable<Integer> {
   }
 
   /** The kinds the graph has edges of, with their counts: what {@code --apsp-edges} can choose from. */
-  private static String edgesByKind(KnowledgeGraph graph) {
-    return Arrays.stream(EdgeKind.values()).filter(kind -> graph.edgeCount(kind) > 0)
-        .map(kind -> String.format(Locale.ROOT, "%s (%,d edges)", kind.label(), graph.edgeCount(kind)))
-        .collect(Collectors.joining(", "));
-  }
-
   /** Why an empty graph is refused: a wrong file, a wrong --edges or too strict a filter, not a result. */
   private static String noEdges(List<ReadReport> reports, Set<EdgeKind> kinds) {
     long rows = reports.stream().mapToLong(ReadReport::rows).sum();

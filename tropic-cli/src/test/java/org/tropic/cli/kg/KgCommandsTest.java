@@ -259,11 +259,33 @@ class KgCommandsTest {
     Path kg = build("--apsp", "--apsp-edges", "concept-concept,citation");
     CliRun other = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY);
     assertThat(other.exit()).as(other.err()).isZero();
+    // The graph has no citation edges: the hint names the kinds the paths really use, which a build accepts.
     assertThat(other.out()).contains("single-source search (the stored APSP is over concept-concept,citation"
-        + " edges, these paths use concept-concept,concept-abstract,citation");
+        + " edges, these paths use concept-concept,concept-abstract; 'tropic kg build ... --apsp --apsp-edges"
+        + " concept-concept,concept-abstract' stores one for them)");
     CliRun same = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
         "concept-concept");
     assertThat(same.out()).contains("distances: stored APSP");
+  }
+
+  /** Paths over edge kinds the graph (or its slice) has none of would find nothing: refused, with the kinds it has. */
+  @Test
+  void edgeKindsTheGraphHasNoneOfAreRefused() throws IOException {
+    Path kg = build();
+    CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
+        "citation");
+    assertThat(open.exit()).isEqualTo(2);
+    assertThat(open.err()).contains("--edges citation: the graph has no edges of that kind; it has concept-concept (")
+        .contains("concept-abstract (");
+
+    CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
+        RAYNAUD, "--edges", "citation", "--as-of", "1985");
+    assertThat(closed.exit()).isEqualTo(2);
+    assertThat(closed.err()).contains("--edges citation: the graph as of 1985 has no edges of that kind");
+
+    CliRun some = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
+        "concept-concept,citation");
+    assertThat(some.exit()).as(some.err()).isZero();
   }
 
   /** A stored APSP the manifest lists but the directory lacks is bad input naming the file and both ways on. */
