@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import java.io.IOException;
+import java.io.PrintWriter;
 
 /**
  * The JSON every command prints or writes beside its output: indented, and valid JSON throughout. JSON has no
@@ -31,6 +32,16 @@ public final class Json {
   /** {@code value} as indented JSON text. */
   public static String text(Object value) throws JsonProcessingException {
     return MAPPER.writeValueAsString(value);
+  }
+
+  /**
+   * Writes {@code value} as indented JSON to {@code out} as it goes, then a line break, leaving {@code out} open: a
+   * list given as an {@link Iterable} that maps its items on demand is never held whole, nor is the text.
+   */
+  public static void write(PrintWriter out, Object value) throws IOException {
+    MAPPER.writer().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, value);
+    out.println();
+    out.flush();
   }
 
   /** {@code value} as indented JSON in UTF-8. */

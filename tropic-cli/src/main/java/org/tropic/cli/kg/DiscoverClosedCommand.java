@@ -70,8 +70,7 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
       result.put("as_of", graphOptions.asOf);
       result.put("k", k);
       result.put("paths", DiscoveryJson.paths(paths));
-      out.println(Json.text(result));
-      out.flush();
+      Json.write(out, result);
       return KgCli.OK;
     }
     out.println("closed discovery: " + Printing.label(graph.name(graph.requireNode(from)), from) + " to "

@@ -52,9 +52,13 @@ final class DiscoveryJson {
     return json;
   }
 
-  /** Paths in order, each with its length, nodes, intermediate concepts and steps. */
-  static List<Map<String, Object>> paths(List<DiscoveredPath> paths) {
-    return paths.stream().map(DiscoveryJson::path).toList();
+  /**
+   * Paths in order, each with its length, nodes, intermediate concepts and steps, made as {@code Json.write} reaches
+   * it: the maps of a million paths would need more heap than the paths themselves, which the search's memory check
+   * counts.
+   */
+  static Iterable<Map<String, Object>> paths(List<DiscoveredPath> paths) {
+    return () -> paths.stream().map(DiscoveryJson::path).iterator();
   }
 
   /** A path with its length, nodes, intermediate concepts and steps. */
