@@ -1,7 +1,9 @@
 package org.tropic.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.io.Writer;
 import org.tropic.apsp.DeviceUnavailableException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
@@ -49,6 +51,9 @@ public final class Tropic {
       System.err.println("tropic: " + ErrorMessages.outOfMemory(e));
       code = FAILED;
     }
+    if (code != 0 && MpirunRank.repeatsRankZero()) {
+      MpirunRank.awaitRankZerosReport(10);
+    }
     System.exit(code);
   }
 
@@ -80,6 +85,9 @@ public final class Tropic {
     cl.addSubcommand(SparseCommand.commandLine(loader));
     cl.addSubcommand(new HelpCommand()); // last in the listing
     cl.setExecutionExceptionHandler(Tropic::handle);
+    CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
+    cl.setParameterExceptionHandler((e, args) -> MpirunRank.repeatsRankZero()
+        ? e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput() : usage.handleParseException(e, args));
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;
   }
@@ -90,24 +98,25 @@ public final class Tropic {
    */
   private static int handle(Exception e, CommandLine cl, CommandLine.ParseResult parsed) {
     Throwable cause = e instanceof UncheckedIOException u ? u.getCause() : e;
-    var err = cl.getErr();
+    var err = MpirunRank.repeatsRankZero() ? new PrintWriter(Writer.nullWriter()) : cl.getErr();
+    String command = cl.getCommandSpec().qualifiedName(" ") + ": ";
     if (cause instanceof GraphInputException || cause instanceof IllegalArgumentException
         || cause instanceof MemoryBudgetException || cause instanceof DeviceUnavailableException
         || cause instanceof java.nio.file.NoSuchFileException || cause instanceof NpyFormatException
         || cause instanceof OutputLocationException) {
-      err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
+      err.println(command + message(cause));
       return BAD_INPUT;
     }
     if (cause instanceof NegativeCycleException || cause instanceof IOException) {
-      err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + message(cause));
+      err.println(command + message(cause));
       return FAILED;
     }
     OutOfMemoryError outOfMemory = ErrorMessages.outOfMemoryBehind(cause);
     if (outOfMemory != null) {
-      err.println(cl.getCommandSpec().qualifiedName(" ") + ": " + ErrorMessages.outOfMemory(outOfMemory));
+      err.println(command + ErrorMessages.outOfMemory(outOfMemory));
       return FAILED;
     }
-    err.println(cl.getCommandSpec().qualifiedName(" ") + ": internal error, please report it:");
+    err.println(command + "internal error, please report it:");
     cause.printStackTrace(err);
     return FAILED;
   }

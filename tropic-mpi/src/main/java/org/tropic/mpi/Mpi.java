@@ -79,6 +79,11 @@ public final class Mpi {
     return instance;
   }
 
+  /** Whether this process has initialised MPI (and perhaps finalised it since). */
+  public static synchronized boolean started() {
+    return instance != null || finalizedOnce;
+  }
+
   /** MPI_COMM_WORLD. */
   public Communicator world() {
     return world;

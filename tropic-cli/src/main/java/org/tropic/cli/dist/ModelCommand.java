@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Durations;
 import org.tropic.cli.Json;
+import org.tropic.cli.MpirunRank;
 import org.tropic.cli.Version;
 import org.tropic.dist.Calibration;
 import org.tropic.dist.CostModel;
@@ -56,8 +57,7 @@ public final class ModelCommand implements Callable<Integer> {
   Long vertices;
 
   @Option(names = {"-P", "--processes"}, paramLabel = "P", converter = OptionConverters.PositiveInt.class,
-      description = "MPI processes (default: the grid's,"
-      + " or 1).")
+      description = "MPI processes (default: the grid's, else the job's under mpirun, else 1).")
   Integer processes;
 
   @Option(names = "--grid", paramLabel = "ROWSxCOLUMNS", description = "Process grid (default: recommended).")
@@ -99,7 +99,7 @@ public final class ModelCommand implements Callable<Integer> {
       refuseMismatchedFlags();
       MachineParameters parameters = parameters(json ? err : out);
       if (parameters == null) {
-        return 0; // a rank other than 0 of a calibration job: rank 0 prints
+        return 0; // a rank other than 0 of an mpirun job: rank 0 prints
       }
       PaperRun reference = machine.equalsIgnoreCase("summit") ? SUMMIT_RUN
           : machine.equalsIgnoreCase("frontier") ? FRONTIER_RUN : null;
@@ -108,7 +108,8 @@ public final class ModelCommand implements Callable<Integer> {
       long n = projectPaper ? reference.n() : required(vertices, "--vertices");
       ProcessGrid chosenGrid = projectPaper ? reference.grid() : grid == null ? null : ProcessGrid.parse(grid);
       int p = projectPaper ? reference.processes()
-          : processes != null ? processes : chosenGrid != null ? chosenGrid.size() : 1;
+          : processes != null ? processes : chosenGrid != null ? chosenGrid.size()
+          : MpirunRank.ranks(); // under mpirun -np 4, calibrated on four ranks and about them
       Integer b = projectPaper ? Integer.valueOf(reference.blockSize()) : blockSize;
       if (chosenGrid != null && chosenGrid.size() != p) {
         throw new IllegalArgumentException("grid " + chosenGrid + " has " + chosenGrid.size() + " processes, not "
@@ -135,9 +136,6 @@ public final class ModelCommand implements Callable<Integer> {
         print(out, parameters, prediction, recommendedGrid, recommendedBlock, reference, projectPaper);
       }
       return 0;
-    } catch (IllegalArgumentException e) {
-      err.println("tropic model: " + e.getMessage());
-      return 2;
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write the prediction as JSON", e);
     }
@@ -190,12 +188,13 @@ public final class ModelCommand implements Callable<Integer> {
 
   private MachineParameters parameters(PrintWriter out) {
     if (!machine.equalsIgnoreCase("local")) {
-      return MachineParameters.preset(machine);
+      // Every rank of an mpirun job would print the same prediction: rank 0 does.
+      return MpirunRank.rank() == 0 ? MachineParameters.preset(machine) : null;
     }
     int t = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
     HyperbolicFit kernel = Calibration.kernelRate(MinPlusKernels.best(), Arithmetic.ofLabel(arithmetic));
     Calibration.Network network = null;
-    if (underMpirun()) {
+    if (MpirunRank.ranks() >= 2) {
       Mpi mpi = Mpi.init();
       try {
         network = Calibration.network(mpi.world());
@@ -220,14 +219,7 @@ public final class ModelCommand implements Callable<Integer> {
     return measured;
   }
 
-  private static boolean underMpirun() {
-    String size = System.getenv("OMPI_COMM_WORLD_SIZE");
-    try {
-      return size != null && Integer.parseInt(size.strip()) >= 2;
-    } catch (NumberFormatException e) {
-      return false;
-    }
-  }
+
 
   private static void print(PrintWriter out, MachineParameters m, CostModel.Prediction p, boolean recommendedGrid,
       boolean recommendedBlock, PaperRun reference, boolean projectPaper) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
+import org.tropic.cli.Tropic;
 import org.tropic.dist.BroadcastAlgorithm;
 import org.tropic.dist.DistributedOptions;
 import org.tropic.dist.ProcessGrid;
@@ -15,10 +16,13 @@ class ModelCommandTest {
   private final StringWriter err = new StringWriter();
 
   private int run(String... args) {
-    CommandLine command = new CommandLine(new ModelCommand());
+    CommandLine command = Tropic.commandLine();
     command.setOut(new PrintWriter(out, true));
     command.setErr(new PrintWriter(err, true));
-    return command.execute(args);
+    String[] model = new String[args.length + 1];
+    model[0] = "model";
+    System.arraycopy(args, 0, model, 1, args.length);
+    return command.execute(model);
   }
 
   @Test

@@ -1,0 +1,64 @@
+package org.tropic.cli.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.cli.Tropic;
+import org.tropic.mpi.MpiAvailability;
+import org.tropic.mpi.MpiRun;
+
+/**
+ * The command line as {@code mpirun -np P tropic ...} starts it, every rank parsing the same arguments: a usage error
+ * found before MPI starts is printed once, by rank 0, not P times, and {@code tropic model} is about the job's P.
+ */
+class UnderMpirunTest {
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static Path mpirun;
+
+  @BeforeAll
+  static void find() {
+    mpirun = MpiAvailability.assumeMpirun();
+  }
+
+  @Test
+  void anUnknownOptionIsReportedOnceWithExitTwo() {
+    MpiRun.Result result = MpiRun.run(mpirun, 3, Tropic.class, List.of("model", "-n", "1000", "--bogus"), TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("Unknown option: '--bogus'")).as(result.output()).hasSize(1);
+  }
+
+  @Test
+  void aBadOptionValueFoundByTheCommandIsReportedOnce() {
+    MpiRun.Result result = MpiRun.run(mpirun, 3, Tropic.class, List.of("model", "-n", "1000", "--grid", "2x2", "-P",
+        "3", "--machine", "frontier"), TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("grid 2x2 has 4 processes, not 3")).as(result.output()).hasSize(1);
+  }
+
+  /** An apsp option the distributed run would ignore is refused before MPI starts: once, not once per rank. */
+  @Test
+  void anOptionTheDistributedRunWouldIgnoreIsRefusedOnce(@TempDir Path dir) throws IOException {
+    Path graph = Files.writeString(dir.resolve("g.edges"), "a b 1\nb c 2\n");
+    MpiRun.Result result = MpiRun.run(mpirun, 2, Tropic.class, List.of("apsp", graph.toString(), "-o",
+        dir.resolve("d.npy").toString(), "--distributed", "--json"), TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("--json is not supported with --distributed")).as(result.output()).hasSize(1);
+    assertThat(dir.resolve("d.npy")).doesNotExist();
+  }
+
+  /** Without -P or --grid the model is about the ranks it was started on, as its calibration is. */
+  @Test
+  void theModelDefaultsToTheJobsRanks() {
+    MpiRun.Result result = MpiRun.run(mpirun, 3, Tropic.class, List.of("model", "-n", "100000", "--machine",
+        "frontier"), TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.linesContaining("n = 100000 on 3 processes")).as(result.output()).isNotEmpty();
+  }
+}
