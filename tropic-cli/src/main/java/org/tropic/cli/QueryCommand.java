@@ -14,6 +14,7 @@ import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
+import org.tropic.io.NpyFormatException;
 import org.tropic.io.ReadOptions;
 import org.tropic.io.Sidecar;
 import picocli.CommandLine.Command;
@@ -91,7 +92,7 @@ final class QueryCommand implements Callable<Integer> {
         }
         case path -> {
           int v = vertex(d, graph, vertices.get(1));
-          var path = new ShortestPaths(graph, d).path(u, v);
+          var path = pathOf(new ShortestPaths(graph, d), u, v);
           report.put("to", vertices.get(1)).put("distance", (double) d.get(u, v))
               .put("arcs", path.exists() ? path.arcCount() : null)
               .put("path", output.json ? PathSteps.steps(graph, path) : PathSteps.text(graph, path));
@@ -163,13 +164,17 @@ final class QueryCommand implements Callable<Integer> {
         if (paths == null) {
           table.row(pair.from(), pair.to(), Summary.formatLength(distance));
         } else {
-          var path = paths.path(u, v);
+          var path = pathOf(paths, u, v);
           row.put("arcs", path.exists() ? path.arcCount() : null);
           row.put("path", PathSteps.steps(graph, path));
           table.row(pair.from(), pair.to(), Summary.formatLength(distance), path.exists() ? path.arcCount() : "-",
               PathSteps.text(graph, path));
         }
         rows.add(row);
+      }
+      if (rows.isEmpty()) { // a header alone: an empty table would read as a query that found nothing
+        throw new IllegalArgumentException(pairsFile + ": no vertex pairs after the header line; expected a line "
+            + "'from to' per pair");
       }
       if (output.json) {
         new Report().put("pairs", rows).printJson(spec.commandLine().getOut());
@@ -188,6 +193,20 @@ final class QueryCommand implements Callable<Integer> {
       throw new java.nio.file.NoSuchFileException(store.toString());
     }
     return NpyDistanceMatrix.open(store);
+  }
+
+  /**
+   * The path from u to v; where the distances contradict the graph (the sidecar's fingerprint matched it, so the
+   * .npy beside the sidecar is another graph's result of the same size), bad input naming the file, not a crash.
+   */
+  private org.tropic.apsp.Path pathOf(ShortestPaths paths, int u, int v) throws NpyFormatException {
+    try {
+      return paths.path(u, v);
+    } catch (IllegalStateException e) {
+      throw new NpyFormatException(store, "these distances do not belong to the graph its sidecar " + store
+          + ".json names (" + e.getMessage() + "); the .npy was replaced by another graph's result of the same"
+          + " size, or the sidecar copied from one");
+    }
   }
 
   private static boolean known(NpyDistanceMatrix d, Graph graph, String name) {
@@ -247,7 +266,7 @@ final class QueryCommand implements Callable<Integer> {
       // reported below
     }
     throw new IllegalArgumentException("no vertex '" + name + "': " + d.file() + " has ids 0.." + (d.size() - 1)
-        + " and no labels");
+        + " and no labels (ids are 0-based: Matrix Market row k and DIMACS node k are id k − 1)");
   }
 
   private static String name(NpyDistanceMatrix d, int id) {

@@ -4,7 +4,10 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A plain aligned text table: numbers right-aligned, text left-aligned, a rule under the header. */
+/**
+ * A plain aligned text table: numbers right-aligned, text left-aligned, a rule under the header; cells are measured
+ * in terminal columns ({@link DisplayWidth}), so wide and combining characters in labels keep the columns aligned.
+ */
 final class Table {
   private final List<String> header;
   private final List<List<String>> rows = new ArrayList<>();
@@ -29,10 +32,10 @@ final class Table {
     int[] width = new int[header.size()];
     boolean[] numeric = new boolean[header.size()];
     for (int c = 0; c < width.length; c++) {
-      width[c] = header.get(c).length();
+      width[c] = DisplayWidth.of(header.get(c));
       numeric[c] = !rows.isEmpty();
       for (List<String> row : rows) {
-        width[c] = Math.max(width[c], row.get(c).length());
+        width[c] = Math.max(width[c], DisplayWidth.of(row.get(c)));
         numeric[c] &= looksNumeric(row.get(c));
       }
     }
@@ -52,7 +55,7 @@ final class Table {
     StringBuilder line = new StringBuilder();
     for (int c = 0; c < width.length; c++) {
       String cell = cells.get(c);
-      String pad = " ".repeat(width[c] - cell.length());
+      String pad = " ".repeat(width[c] - DisplayWidth.of(cell));
       line.append(c == 0 ? "" : "  ").append(numeric[c] ? pad + cell : cell + (c == width.length - 1 ? "" : pad));
     }
     return line.toString();

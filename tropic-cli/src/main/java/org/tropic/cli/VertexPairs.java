@@ -15,7 +15,7 @@ import java.util.List;
  * The vertex pairs of a file for {@code tropic query OUT.npy dist|path --pairs FILE}: one pair per line, a source
  * and a target name. The separator is taken from the first line that is not a comment: a tab if it has one (names
  * may then hold spaces), else a comma (CSV, quotes allowed), else runs of spaces. Lines starting with {@code #} and
- * blank lines are skipped; {@code -} reads standard input.
+ * blank lines (spaces or tabs only) are skipped, as is a leading byte-order mark; {@code -} reads standard input.
  */
 final class VertexPairs {
   /** One pair as written, with the line it came from for error messages. */
@@ -29,6 +29,9 @@ final class VertexPairs {
       throw new IllegalArgumentException("--pairs " + file + " is a folder, not a file of vertex pairs");
     }
     String text = file.toString().equals("-") ? readAll(System.in) : Files.readString(file, StandardCharsets.UTF_8);
+    if (text.startsWith("\uFEFF")) { // a byte-order mark (Excel's "CSV UTF-8") would be part of the first name
+      text = text.substring(1);
+    }
     char separator = separatorOf(text);
     List<Pair> pairs = new ArrayList<>();
     try (CsvReader<CsvRecord> records = CsvReader.builder().fieldSeparator(separator)
@@ -42,8 +45,8 @@ final class VertexPairs {
             names.add(field.strip());
           }
         }
-        if (names.isEmpty()) {
-          continue; // a line of spaces only
+        if (names.stream().allMatch(String::isEmpty)) {
+          continue; // a line of spaces (or of tabs) only: blank, though the CSV reader sees a field in it
         }
         if (names.size() != 2) {
           throw new IllegalArgumentException(file + ", line " + record.getStartingLineNumber()
@@ -53,6 +56,10 @@ final class VertexPairs {
         }
         pairs.add(new Pair(names.get(0), names.get(1), record.getStartingLineNumber()));
       }
+    }
+    if (pairs.isEmpty()) { // else an empty table, which reads as a query that found nothing
+      throw new IllegalArgumentException((file.toString().equals("-") ? "standard input (--pairs -)" : file.toString())
+          + ": no vertex pairs: the input has only blank lines and '#' comments; expected a line 'from to' per pair");
     }
     return pairs;
   }

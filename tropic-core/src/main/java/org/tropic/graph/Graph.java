@@ -188,7 +188,8 @@ public final class Graph {
       // fall through to the message below
     }
     throw new IllegalArgumentException(
-        "no vertex '" + name + "': the graph has ids 0.." + (vertexCount() - 1) + " and no labels");
+        "no vertex '" + name + "': the graph has ids 0.." + (vertexCount() - 1) + " and no labels (ids are 0-based:"
+            + " Matrix Market row k and DIMACS node k are id k − 1)");
   }
 
   public boolean undirected() {

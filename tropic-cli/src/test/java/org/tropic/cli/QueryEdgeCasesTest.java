@@ -1,0 +1,131 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** {@code tropic query} on the pairs files, stores and labels users actually hand it. */
+class QueryEdgeCasesTest {
+  @TempDir
+  Path dir;
+
+  private record Run(int exitCode, String out, String err) {}
+
+  private static Run run(String... args) {
+    CommandLine cl = Tropic.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  /** The result of a chain a →1 b →2 c →3 d of tab-separated labels, one with a space and one in CJK. */
+  private Path chainResult() throws IOException {
+    Path graph = dir.resolve("chain.tsv");
+    Files.writeString(graph, "New York\tb\t1\nb\t東京\t2\n東京\td\t3\n");
+    Path out = dir.resolve("chain.npy");
+    Run apsp = run("apsp", graph.toString(), "-o", out.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    return out;
+  }
+
+  private static JsonNode pairs(Run run) throws IOException {
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return new ObjectMapper().readTree(run.out()).get("pairs");
+  }
+
+  @Test
+  void aByteOrderMarkCrlfAndLinesOfSpacesOrTabsAreNotPartOfThePairs() throws IOException {
+    Path out = chainResult();
+    Path csv = dir.resolve("excel.csv"); // what "Save as CSV UTF-8" writes
+    Files.write(csv, ("\uFEFF\"New York\",d\r\n   \r\nb,東京\r\n").getBytes(StandardCharsets.UTF_8));
+    JsonNode rows = pairs(run("query", out.toString(), "dist", "--pairs", csv.toString(), "--json"));
+    assertThat(rows).hasSize(2);
+    assertThat(rows.get(0).get("from").asText()).isEqualTo("New York");
+    assertThat(rows.get(0).get("distance").asDouble()).isEqualTo(6);
+    assertThat(rows.get(1).get("distance").asDouble()).isEqualTo(2);
+
+    Path tsv = dir.resolve("pairs.tsv");
+    Files.write(tsv, "\uFEFFNew York\tb\r\n\t\r\nb\td\r\n".getBytes(StandardCharsets.UTF_8));
+    rows = pairs(run("query", out.toString(), "path", "--pairs", tsv.toString(), "--json"));
+    assertThat(rows).hasSize(2);
+    assertThat(rows.get(1).get("arcs").asInt()).isEqualTo(2);
+  }
+
+  @Test
+  void aPairsFileWithNoPairsIsBadInputNotAnEmptyTable() throws IOException {
+    Path out = chainResult();
+    Path pairs = dir.resolve("pairs.txt");
+    for (String text : new String[] {"", "# nothing yet\n\n", "from\tto\n"}) {
+      Files.writeString(pairs, text);
+      Run run = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+      assertThat(run.exitCode()).as(text).isEqualTo(2);
+      assertThat(run.err()).as(text).contains(pairs + ": no vertex pairs").doesNotContain("at org.");
+      assertThat(run.out()).as(text).isEmpty();
+    }
+  }
+
+  /** The sidecar's graph matches its fingerprint, but the .npy beside it is another graph's of the same size. */
+  @Test
+  void aResultBesideAnotherGraphsSidecarIsBadInputNotACrash() throws IOException {
+    Path out = chainResult();
+    Path other = dir.resolve("other.tsv");
+    Files.writeString(other, "New York\tb\t1\nb\t東京\t1\n東京\td\t1\n"); // same labels, lighter arcs
+    Path otherOut = dir.resolve("other.npy");
+    assertThat(run("apsp", other.toString(), "-o", otherOut.toString()).exitCode()).isZero();
+    Files.copy(otherOut, out, StandardCopyOption.REPLACE_EXISTING);
+
+    Run path = run("query", out.toString(), "path", "New York", "d");
+    assertThat(path.exitCode()).as(path.err()).isEqualTo(2);
+    assertThat(path.err()).contains(out + ": these distances do not belong to the graph its sidecar")
+        .doesNotContain("internal error").doesNotContain("at org.");
+  }
+
+  @Test
+  void anUnknownIdOfAnUnlabelledGraphRemindsThatIdsAreZeroBased() throws IOException {
+    Path graph = dir.resolve("g.gr");
+    Files.writeString(graph, "p sp 3 2\na 1 2 1\na 2 3 1\n");
+    Path out = dir.resolve("g.npy");
+    assertThat(run("apsp", graph.toString(), "-o", out.toString()).exitCode()).isZero();
+    Run dist = run("query", out.toString(), "dist", "1", "3"); // DIMACS nodes 1 and 3 are ids 0 and 2
+    assertThat(dist.exitCode()).isEqualTo(2);
+    assertThat(dist.err()).contains("ids 0..2").contains("DIMACS node k are id k − 1");
+    Run path = run("query", out.toString(), "path", "0", "3"); // names read against the graph itself
+    assertThat(path.exitCode()).isEqualTo(2);
+    assertThat(path.err()).contains("ids 0..2").contains("DIMACS node k are id k − 1");
+  }
+
+  @Test
+  void wideLabelsKeepTheNearestTableAligned() throws IOException {
+    Path out = chainResult();
+    Run nearest = run("query", out.toString(), "nearest", "New York");
+    assertThat(nearest.exitCode()).as(nearest.err()).isZero();
+    // 東京 takes four columns, like "New York"'s first four: the distance column ends at the same column on each row
+    String[] lines = nearest.out().split("\n");
+    int end = DisplayWidth.of(lines[0]);
+    for (String line : lines) {
+      assertThat(DisplayWidth.of(line)).as(line).isEqualTo(end);
+    }
+  }
+
+  @Test
+  void displayWidthCountsColumnsNotUtf16Units() {
+    assertThat(DisplayWidth.of("abc")).isEqualTo(3);
+    assertThat(DisplayWidth.of("東京")).isEqualTo(4);
+    assertThat(DisplayWidth.of("Zu\u0308rich")).isEqualTo(6); // u + combining diaeresis
+    assertThat(DisplayWidth.of("\uD83D\uDE00")).isEqualTo(2); // 😀, a surrogate pair
+  }
+}
