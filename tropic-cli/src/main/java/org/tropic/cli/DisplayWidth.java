@@ -5,11 +5,11 @@ package org.tropic.cli;
  * UTF-16 units, so a CJK label (two columns a character), an emoji (two units, two columns) or a label written with
  * combining accents (a unit that takes no column) would push the cells after it out of line.
  */
-final class DisplayWidth {
+public final class DisplayWidth {
   private DisplayWidth() {}
 
   /** The columns {@code s} takes in a monospaced terminal: 0 for combining marks, 2 for wide characters, else 1. */
-  static int of(String s) {
+  public static int of(String s) {
     int width = 0;
     for (int i = 0; i < s.length(); ) {
       int cp = s.codePointAt(i);

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.cli.DisplayWidth;
 import org.tropic.cli.ErrorMessages;
 import org.tropic.cli.Json;
 import picocli.CommandLine.Model.CommandSpec;
@@ -97,13 +98,16 @@ final class CommandSupport {
     out.flush();
   }
 
-  /** A plain text table: the second column (names) left-aligned, the others right-aligned. */
+  /**
+   * A plain text table: the second column (names) left-aligned, the others right-aligned; cells measured in terminal
+   * columns, so wide characters in names keep the columns aligned.
+   */
   static void printTable(PrintWriter out, List<String> header, List<List<String>> rows) {
     int[] width = new int[header.size()];
     for (int c = 0; c < width.length; c++) {
-      width[c] = header.get(c).length();
+      width[c] = DisplayWidth.of(header.get(c));
       for (List<String> row : rows) {
-        width[c] = Math.max(width[c], row.get(c).length());
+        width[c] = Math.max(width[c], DisplayWidth.of(row.get(c)));
       }
     }
     List<List<String>> all = new ArrayList<>();
@@ -113,7 +117,7 @@ final class CommandSupport {
       StringBuilder line = new StringBuilder();
       for (int c = 0; c < width.length; c++) {
         String cell = row.get(c);
-        String pad = " ".repeat(width[c] - cell.length());
+        String pad = " ".repeat(width[c] - DisplayWidth.of(cell));
         line.append(c == 0 ? "" : "  ").append(c == 1 ? cell + pad : pad + cell);
       }
       out.println(line.toString().stripTrailing());

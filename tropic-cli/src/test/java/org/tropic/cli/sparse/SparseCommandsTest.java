@@ -24,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.PageRank;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.cli.DisplayWidth;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
 import org.tropic.io.Compression;
@@ -285,6 +286,16 @@ class SparseCommandsTest {
         .toArray();
     assertThat(readNpyDoubles(npy)).containsExactly(expected);
     assertThat(out.toString()).contains("pagerank centrality of 6 vertices").contains("rank  vertex");
+  }
+
+  /** A wide name (東京 takes four terminal columns) keeps the score column aligned: each row ends at one column. */
+  @Test
+  void wideNamesKeepTheRankingAligned() throws IOException {
+    Path graph = Files.writeString(dir.resolve("wide.txt"), "# undirected\nab 東京\n東京 abcd\nabcd ab\nab x\n");
+    assertThat(run(new CentralityCommand(LOADER), graph.toString(), "pagerank", "--top", "4")).isZero();
+    List<Integer> ends = out.toString().lines().dropWhile(line -> !line.startsWith("rank"))
+        .map(DisplayWidth::of).distinct().toList();
+    assertThat(ends).as(out.toString()).hasSize(1);
   }
 
   /** Work on a tiny graph completes without a progress bar or an estimate: both are for work that takes a while. */
