@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.cli.Json;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.TimeSlicedValidation;
@@ -73,7 +74,8 @@ public final class ValidateTimeCommand implements Callable<Integer> {
     TimeSlicedValidation.Options options = new TimeSlicedValidation.Options(fromYear, toYear, edges.kinds(),
         maxPairs, seed, new int[] {10, 100, 1000});
     KnowledgeGraph graph = KgCli.load(kg);
-    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options);
+    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options,
+        ProgressBar.on(spec.commandLine().getErr()));
     if (json) {
       Map<String, Object> report = new LinkedHashMap<>();
       report.put("from_year", fromYear);
