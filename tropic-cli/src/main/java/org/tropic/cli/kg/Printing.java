@@ -63,7 +63,7 @@ final class Printing {
 
   /** The measures of a link-prediction evaluation. */
   static void evaluation(PrintWriter out, LinkPredictionEvaluation e, String positives, String negatives) {
-    out.printf(Locale.ROOT, "  %s: %d pairs (%d unreachable); %s: %d pairs (%d unreachable)%n", positives,
+    out.printf(Locale.ROOT, "  %s: %,d pairs (%,d unreachable); %s: %,d pairs (%,d unreachable)%n", positives,
         e.positives().size(), e.positives().unreachable(), negatives, e.negatives().size(),
         e.negatives().unreachable());
     out.printf(Locale.ROOT, "  mean path length: %s %s vs %s %s (reachable pairs)%n", positives,

@@ -3,6 +3,7 @@ package org.tropic.cli.kg;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.cli.Json;
@@ -87,8 +88,8 @@ public final class ValidateTimeCommand implements Callable<Integer> {
       out.println(Json.text(report));
       out.flush();
     } else {
-      out.println("time-sliced validation, graph as of " + fromYear + " (" + result.conceptsAtFrom() + " concepts): "
-          + result.newLinks() + " concept pairs newly linked by " + toYear);
+      out.printf(Locale.ROOT, "time-sliced validation, graph as of %d (%,d concepts): %,d concept pairs newly linked"
+          + " by %d%n", fromYear, result.conceptsAtFrom(), result.newLinks(), toYear);
       Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
     }
     if (plots != null) {

@@ -45,15 +45,16 @@ class PrintingTest {
 
   /** Closed discovery's intermediates are its answer: named as open discovery names nodes, with their ids. */
   /**
-   * 600 links all shorter than 600 random pairs: the exact p (about 1e-359, as scipy's ks_2samp also finds) underflows
-   * a double to 0, which printed as "p = 0.00"; it is shown as below 1e-300. Other p-values keep three digits.
+   * 1,000 links all shorter than 1,000 random pairs: the exact p (about 1e-600; scipy's ks_2samp gives 0 too)
+   * underflows a double to 0, which printed as "p = 0.00"; it is shown as below 1e-300. Other p-values keep three
+   * digits; counts have thousands separators, as the other commands print them.
    */
   @Test
   void aPValueThatUnderflowedIsShownAsBelowWhatADoubleHolds() {
-    double[] near = new double[600];
-    double[] far = new double[600];
-    int[] hops = new int[600];
-    for (int i = 0; i < 600; i++) {
+    double[] near = new double[1000];
+    double[] far = new double[1000];
+    int[] hops = new int[1000];
+    for (int i = 0; i < 1000; i++) {
       near[i] = 1 + i / 1000.0;
       far[i] = 10 + i / 1000.0;
       hops[i] = i % 3 + 1;
@@ -64,7 +65,8 @@ class PrintingTest {
     Printing.evaluation(new PrintWriter(text, true), evaluation, "new links", "random pairs");
 
     assertThat(evaluation.lengthKs().pValue()).isZero();
-    assertThat(text.toString()).contains("  KS on path length: D = 1.0000, p < 1e-300\n")
+    assertThat(text.toString()).contains("  new links: 1,000 pairs (0 unreachable); random pairs: 1,000 pairs")
+        .contains("  KS on path length: D = 1.0000, p < 1e-300\n")
         .contains("  KS on hops: D = 0.0000, p = 1.00 (tied values: broken apart, p could fall ")
         .doesNotContain("0.00\n");
     assertThat(Printing.pValue("to ", 0)).isEqualTo("below 1e-300");
