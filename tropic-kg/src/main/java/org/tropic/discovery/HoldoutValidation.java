@@ -1,11 +1,14 @@
 package org.tropic.discovery;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import org.tropic.apsp.Progress;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -61,9 +64,18 @@ public final class HoldoutValidation {
   /**
    * Runs the validation.
    *
-   * @throws IllegalArgumentException if the graph has no edge of the relation, or no random non-link can be drawn
+   * @throws IllegalArgumentException if the graph has no edge of the relation or of the kinds, or fewer than two
+   *     edges are hidden or fewer than two random non-links can be drawn
    */
   public static Result run(KnowledgeGraph graph, Options options) {
+    return run(graph, options, Progress.NONE);
+  }
+
+  /**
+   * Like {@link #run(KnowledgeGraph, Options)}, reporting the shortest-path searches, where the time goes, on
+   * {@code progress}: one unit per pair measured, hidden links and random pairs together.
+   */
+  public static Result run(KnowledgeGraph graph, Options options, Progress progress) {
     IntArrayList relationEdges = new IntArrayList();
     Set<String> relations = new TreeSet<>();
     for (int e = 0; e < graph.edgeCount(); e++) {
@@ -80,7 +92,14 @@ public final class HoldoutValidation {
           : relations.isEmpty() ? "its edges have no relation (build a curated graph with --curated-edges)"
           : "its relations: " + String.join(", ", relations)));
     }
+    ValidationInputs.requireEdges(graph, options.kinds());
     int hiddenCount = Math.max(1, (int) Math.round(options.fraction() * relationEdges.size()));
+    boolean single = relationEdges.size() == 1;
+    ValidationInputs.requireEnough(hiddenCount, single ? "relation '" + options.relation() + "' has 1 edge"
+        : String.format(Locale.ROOT, "hiding %s of the %,d '%s' edges hides %d",
+            BigDecimal.valueOf(options.fraction()).stripTrailingZeros().toPlainString(),
+            relationEdges.size(), options.relation(), hiddenCount),
+        single ? "choose a relation with more edges" : "hide a larger fraction");
     int[] chosen = TimeSlicedValidation.choose(relationEdges.size(), hiddenCount, options.seed());
     boolean[] hidden = new boolean[graph.edgeCount()];
     for (int i : chosen) {
@@ -107,21 +126,19 @@ public final class HoldoutValidation {
     int[] targets = nodesOfType(graph, view, targetType);
     int[][] negatives = PairSampler.sample(sources, targets, chosen.length, options.seed() + 1,
         (a, b) -> !linked.contains(pair(a, b)));
-    if (negatives[0].length == 0) {
-      throw new IllegalArgumentException("no random " + sourceType + "–" + targetType + " pair without a '"
-          + options.relation() + "' edge could be drawn");
-    }
+    ValidationInputs.requireEnough(negatives[0].length, (negatives[0].length == 0 ? "no" : "only "
+        + negatives[0].length) + " random " + sourceType + "–" + targetType + " pair without a '"
+        + options.relation() + "' edge could be drawn", "there are too few non-links to compare with");
     int[] negativeFrom = new int[negatives[0].length];
     int[] negativeTo = new int[negatives[0].length];
     for (int i = 0; i < negativeFrom.length; i++) {
       negativeFrom[i] = view.vertexOfNode()[negatives[0][i]];
       negativeTo[i] = view.vertexOfNode()[negatives[1][i]];
     }
-    KgDistances distances = KgDistances.bySearch(view);
-    PairLengths positives = PairLengths.measure(distances, from, to);
-    PairLengths random = PairLengths.measure(distances, negativeFrom, negativeTo);
+    PairLengths[] lengths = PairLengths.measureBoth(KgDistances.bySearch(view), new int[][] {from, to},
+        new int[][] {negativeFrom, negativeTo}, progress);
     return new Result(options.relation(), relationEdges.size(), chosen.length, sourceType, targetType,
-        LinkPredictionEvaluation.of(positives, random, options.precisionAtK()));
+        LinkPredictionEvaluation.of(lengths[0], lengths[1], options.precisionAtK()));
   }
 
   /** Nodes of the given semantic type that have an edge in the view. */

@@ -1,6 +1,8 @@
 package org.tropic.discovery;
 
 import java.util.Arrays;
+import java.util.Locale;
+import org.tropic.apsp.Progress;
 
 /**
  * Shortest-path lengths and hop counts of a list of vertex pairs. Pairs are visited grouped by source, so with
@@ -16,6 +18,28 @@ public record PairLengths(double[] lengths, int[] hops) {
    * unreachable.
    */
   public static PairLengths measure(KgDistances distances, int[] from, int[] to) {
+    return measure(distances, from, to, Progress.NONE);
+  }
+
+  /**
+   * Measures the true links and the random pairs of a validation as one task on {@code progress}, one unit per
+   * pair: with single-source search this is where a validation spends its time (a search per distinct source).
+   *
+   * @return the lengths of the links, then of the random pairs
+   */
+  static PairLengths[] measureBoth(KgDistances distances, int[][] links, int[][] random, Progress progress) {
+    long total = (long) links[0].length + random[0].length;
+    progress.begin(String.format(Locale.ROOT, "shortest paths of %,d pairs", total), total);
+    try {
+      return new PairLengths[] {measure(distances, links[0], links[1], progress),
+          measure(distances, random[0], random[1], progress)};
+    } finally {
+      progress.end();
+    }
+  }
+
+  /** Like {@link #measure(KgDistances, int[], int[])}, advancing {@code progress} by one per pair measured. */
+  static PairLengths measure(KgDistances distances, int[] from, int[] to, Progress progress) {
     if (from.length != to.length) {
       throw new IllegalArgumentException(from.length + " sources for " + to.length + " targets");
     }
@@ -42,6 +66,7 @@ public record PairLengths(double[] lengths, int[] hops) {
         lengths[i] = tree.distance(to[i]);
         hops[i] = tree.hops(to[i]);
       }
+      progress.advance(1);
     }
     return new PairLengths(lengths, hops);
   }

@@ -3,8 +3,10 @@ package org.tropic.discovery;
 import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
+import org.tropic.apsp.Progress;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -65,9 +67,19 @@ public final class TimeSlicedValidation {
   /**
    * Runs the validation on {@code graph} (which must hold evidence up to the later year).
    *
-   * @throws IllegalArgumentException if the graph has no years, or no new links appear between the years
+   * @throws IllegalArgumentException if the graph has no years or no edges of the kinds, or fewer than two new links
+   *     appear between the years (or are kept) or fewer than two random pairs can be drawn
    */
   public static Result run(KnowledgeGraph graph, Options options) {
+    return run(graph, options, Progress.NONE);
+  }
+
+  /**
+   * Like {@link #run(KnowledgeGraph, Options)}, reporting the shortest-path searches, where the time goes, on
+   * {@code progress}: one unit per pair measured, new links and random pairs together.
+   */
+  public static Result run(KnowledgeGraph graph, Options options, Progress progress) {
+    ValidationInputs.requireEdges(graph, options.kinds());
     KnowledgeGraph cut = graph.asOf(options.fromYear());
     KgView view = cut.view(options.kinds());
     TimeSlices.NewLinks links = TimeSlices.newConceptLinks(graph, options.fromYear(), options.toYear());
@@ -78,6 +90,12 @@ public final class TimeSlicedValidation {
           + " validate");
     }
     int[] chosen = choose(links.size(), options.maxPairs(), options.seed());
+    boolean subset = chosen.length < links.size();
+    ValidationInputs.requireEnough(chosen.length, subset
+        ? String.format(Locale.ROOT, "max pairs %d keeps %d of the %,d new links", options.maxPairs(), chosen.length,
+            links.size())
+        : "only " + links.size() + " concept pair became linked between " + options.fromYear() + " and "
+            + options.toYear(), subset ? "keep more" : "choose years further apart");
     int[] from = new int[chosen.length];
     int[] to = new int[chosen.length];
     for (int i = 0; i < chosen.length; i++) {
@@ -99,15 +117,13 @@ public final class TimeSlicedValidation {
       negativeFrom[i] = vertexOf(view, graph.id(negatives[0][i]));
       negativeTo[i] = vertexOf(view, graph.id(negatives[1][i]));
     }
-    if (negativeFrom.length == 0) {
-      throw new IllegalArgumentException("no concept pair of " + options.fromYear() + " is unlinked in both years;"
-          + " there are no negatives to compare with");
-    }
-    KgDistances distances = KgDistances.bySearch(view);
-    PairLengths positives = PairLengths.measure(distances, from, to);
-    PairLengths random = PairLengths.measure(distances, negativeFrom, negativeTo);
+    ValidationInputs.requireEnough(negativeFrom.length, (negativeFrom.length == 0 ? "no" : "only "
+        + negativeFrom.length) + " random pair of " + options.fromYear() + " concepts unlinked in both years could"
+        + " be drawn", "there are too few negatives to compare with");
+    PairLengths[] lengths = PairLengths.measureBoth(KgDistances.bySearch(view), new int[][] {from, to},
+        new int[][] {negativeFrom, negativeTo}, progress);
     return new Result(options.fromYear(), options.toYear(), pool.length, links.size(),
-        LinkPredictionEvaluation.of(positives, random, options.precisionAtK()));
+        LinkPredictionEvaluation.of(lengths[0], lengths[1], options.precisionAtK()));
   }
 
   private static int vertexOf(KgView view, String id) {

@@ -100,6 +100,102 @@ class ValidationTest {
         .as("seeded: reproducible").isEqualTo(evaluation.lengthKs());
   }
 
+  /**
+   * The searches, where a validation spends its time, are one progress task that reaches its end: one unit per pair
+   * measured, new links and random pairs together (the command shows it as a bar; it showed nothing for minutes).
+   */
+  @Test
+  void timeSlicedValidationReportsItsSearchesToTheEnd() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    org.tropic.kg.LiteratureTableReader.readTriples(triadicLiterature(7), builder, true);
+    ProgressLog progress = new ProgressLog();
+
+    TimeSlicedValidation.Result result = TimeSlicedValidation.run(builder.build(),
+        new TimeSlicedValidation.Options(2000, 2010, EnumSet.of(EdgeKind.CONCEPT_CONCEPT), 0, 3, new int[] {10}),
+        progress);
+
+    int pairs = result.evaluation().positives().size() + result.evaluation().negatives().size();
+    assertThat(pairs).isGreaterThan(100);
+    assertThat(progress.events).containsExactly("begin shortest paths of " + pairs + " pairs (" + pairs + ")",
+        pairs + " advances of " + pairs, "end");
+  }
+
+  /** Too few new links or random pairs for the KS test is refused before the searches, saying why. */
+  @Test
+  void timeSlicedValidationRefusesFewerThanTwoPairsBeforeTheSearches() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    org.tropic.kg.LiteratureTableReader.readTriples(triadicLiterature(7), builder, true);
+    KnowledgeGraph graph = builder.build();
+    ProgressLog progress = new ProgressLog();
+
+    assertThatThrownBy(() -> TimeSlicedValidation.run(graph, new TimeSlicedValidation.Options(2000, 2010,
+        EnumSet.allOf(EdgeKind.class), 1, 3, new int[] {10}), progress))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("max pairs 1 keeps 1 of the ")
+        .hasMessageEndingWith(" new links: the KS test needs at least 2; keep more");
+    Path one = Files.writeString(dir.resolve("one.tsv"), "a\tR\tb\t1\t1990\nb\tR\tc\t2\t1990\n"
+        + "a\tR\tc\t3\t1995\n");
+    KnowledgeGraphBuilder single = KnowledgeGraphBuilder.allKinds();
+    org.tropic.kg.LiteratureTableReader.readTriples(one, single, true);
+    assertThatThrownBy(() -> TimeSlicedValidation.run(single.build(), TimeSlicedValidation.Options.of(1990, 2000),
+        progress)).hasMessage("only 1 concept pair became linked between 1990 and 2000: the KS test needs at least"
+        + " 2; choose years further apart");
+    assertThat(progress.events).as("refused before any search").isEmpty();
+  }
+
+  /**
+   * Edge kinds the graph has none of made every pair unreachable: the time-sliced validation printed D = 0, p = 1
+   * and AUC 0.5 with exit 0, the holdout blamed the random draws. Both now say what the graph has.
+   */
+  @Test
+  void validationsRefuseEdgeKindsTheGraphHasNoneOf() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    org.tropic.kg.LiteratureTableReader.readTriples(triadicLiterature(7), builder, true);
+    KnowledgeGraph literature = builder.build();
+    assertThatThrownBy(() -> TimeSlicedValidation.run(literature, new TimeSlicedValidation.Options(2000, 2010,
+        EnumSet.of(EdgeKind.CITATION), 0, 3, new int[] {10})))
+        .hasMessage("the graph has no edges of the kinds citation, so no path could be measured; it has edges of"
+            + " the kinds concept-concept,concept-abstract");
+    assertThatThrownBy(() -> HoldoutValidation.run(plantedTreatments(), new HoldoutValidation.Options("CtD", 0.5, 1,
+        EnumSet.of(EdgeKind.CONCEPT_ABSTRACT, EdgeKind.CITATION), new int[] {5})))
+        .hasMessage("the graph has no edges of the kinds concept-abstract,citation, so no path could be measured;"
+            + " it has edges of the kinds concept-concept");
+  }
+
+  /** Compounds c_i treat disease d_i; each pair also shares a gene, so a hidden "treats" edge leaves a 2-hop path. */
+  private KnowledgeGraph plantedTreatments() throws IOException {
+    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
+    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
+    for (int i = 0; i < 30; i++) {
+      nodes.append("Compound::c").append(i).append("\tc").append(i).append("\tCompound\n");
+      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
+      nodes.append("Gene::g").append(i).append("\tg").append(i).append("\tGene\n");
+      sif.append("Compound::c").append(i).append("\tCtD\tDisease::d").append(i).append('\n');
+      sif.append("Compound::c").append(i).append("\tCbG\tGene::g").append(i).append('\n');
+      sif.append("Disease::d").append(i).append("\tDaG\tGene::g").append(i).append('\n');
+      sif.append("Gene::g").append(i).append("\tGiG\tGene::g").append((i + 1) % 30).append('\n');
+    }
+    sif.append("Gene::g0\tGpPW\tGene::g7\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    CuratedGraphReader.read(Files.writeString(dir.resolve("nodes.tsv"), nodes.toString()),
+        Files.writeString(dir.resolve("edges.sif"), sif.toString()), builder, true);
+    return builder.build();
+  }
+
+  /** A fraction that hides one edge, or a relation of one edge, is refused before the searches, saying why. */
+  @Test
+  void holdoutRefusesFewerThanTwoHiddenLinksBeforeTheSearches() throws IOException {
+    KnowledgeGraph graph = plantedTreatments();
+    ProgressLog progress = new ProgressLog();
+    assertThatThrownBy(() -> HoldoutValidation.run(graph, new HoldoutValidation.Options("CtD", 0.0001, 1,
+        EnumSet.allOf(EdgeKind.class), new int[] {5}), progress))
+        .hasMessage("hiding 0.0001 of the 30 'CtD' edges hides 1: the KS test needs at least 2; hide a larger"
+            + " fraction");
+    assertThatThrownBy(() -> HoldoutValidation.run(graph, HoldoutValidation.Options.of("GpPW"), progress))
+        .hasMessage("relation 'GpPW' has 1 edge: the KS test needs at least 2; choose a relation with more edges");
+    assertThat(progress.events).as("refused before any search").isEmpty();
+  }
+
   @Test
   void holdoutOnAPlantedGraphScoresHiddenLinksAboveRandomOnes() throws IOException {
     // Compounds c_i treat disease d_i; each pair also shares a gene, so a hidden "treats" edge leaves a 2-hop path.
@@ -146,6 +242,10 @@ class ValidationTest {
     assertThat(result.evaluation().lengthAuc()).as("true treatments sit closer than random pairs").isGreaterThan(0.5);
     assertThat(HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("CtD")).evaluation().lengthAuc())
         .isEqualTo(result.evaluation().lengthAuc());
+    ProgressLog progress = new ProgressLog();
+    HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("CtD"), progress);
+    assertThat(progress.events).as("151 hidden links and 151 random pairs searched, to the end")
+        .containsExactly("begin shortest paths of 302 pairs (302)", "302 advances of 302", "end");
     assertThatThrownBy(() -> HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("nope")))
         .hasMessageContaining("no edge of relation 'nope'").hasMessageContaining("CtD, ");
   }

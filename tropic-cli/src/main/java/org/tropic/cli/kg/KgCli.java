@@ -124,10 +124,27 @@ final class KgCli {
     }
   }
 
-  /** Refuses, before any work, an output directory option that names a file. */
+  /**
+   * Refuses, before any work, an output directory option that names a file, or a missing directory that cannot be
+   * created because a folder above it is a file or is not writable (otherwise the work runs, then fails to write).
+   */
   static void requireDirectoryOrAbsent(String option, Path target) {
     if (Files.exists(target) && !Files.isDirectory(target)) {
       throw new IllegalArgumentException(option + " " + target + " is a file, not a directory");
+    }
+    if (Files.exists(target)) {
+      return;
+    }
+    Path above = target.toAbsolutePath().getParent();
+    while (above != null && !Files.exists(above)) {
+      above = above.getParent();
+    }
+    if (above != null && !Files.isDirectory(above)) {
+      throw new IllegalArgumentException(option + " " + target + " cannot be created: " + above + " is a file");
+    }
+    if (above != null && !Files.isWritable(above)) {
+      throw new IllegalArgumentException(option + " " + target + " cannot be created: " + above
+          + " is not writable");
     }
   }
 

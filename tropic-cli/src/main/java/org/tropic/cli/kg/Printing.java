@@ -63,7 +63,7 @@ final class Printing {
 
   /** The measures of a link-prediction evaluation. */
   static void evaluation(PrintWriter out, LinkPredictionEvaluation e, String positives, String negatives) {
-    out.printf(Locale.ROOT, "  %s: %d pairs (%d unreachable); %s: %d pairs (%d unreachable)%n", positives,
+    out.printf(Locale.ROOT, "  %s: %,d pairs (%,d unreachable); %s: %,d pairs (%,d unreachable)%n", positives,
         e.positives().size(), e.positives().unreachable(), negatives, e.negatives().size(),
         e.negatives().unreachable());
     out.printf(Locale.ROOT, "  mean path length: %s %s vs %s %s (reachable pairs)%n", positives,
@@ -86,10 +86,18 @@ final class Printing {
   }
 
   private static void ks(PrintWriter out, String what, KsResult ks) {
-    out.printf(Locale.ROOT, "  KS on %s: D = %.4f, p = %.3g%s%n", what, ks.statistic(), ks.pValue(),
+    out.printf(Locale.ROOT, "  KS on %s: D = %.4f, p %s%s%n", what, ks.statistic(), pValue("= ", ks.pValue()),
         ks.significantTies()
-        ? String.format(Locale.ROOT, " (tied values: broken apart, p could fall to %.3g)", ks.tieBrokenPValue())
-        : "");
+        ? " (tied values: broken apart, p could fall " + pValue("to ", ks.tieBrokenPValue()) + ")" : "");
+  }
+
+  /**
+   * A p-value to three digits after {@code relation}; one of 0 underflowed (a double holds nothing below 4.9e-324),
+   * so it is shown as below 1e-300, not as a p of 0.00 (what {@code %.3g} printed).
+   */
+  static String pValue(String relation, double p) {
+    return p == 0 ? (relation.startsWith("=") ? "< " : "below ") + "1e-300"
+        : relation + String.format(Locale.ROOT, "%.3g", p);
   }
 
   /** The mean of the finite lengths to four places, or "none reachable". */

@@ -3,6 +3,7 @@ package org.tropic.cli.kg;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Json;
@@ -91,7 +92,8 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       CuratedComparison.Result result = CuratedComparison.run(distances, curatedView, conceptMapping, concepts,
           new CuratedComparison.Options(maxConcepts, examples));
       if (result.mapped() == 0) {
-        throw new IllegalArgumentException("none of the " + result.candidates() + " literature concepts maps to a"
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "none of the %,d", result.candidates())
+            + " literature concepts maps to a"
             + " node of " + curated + " (mapping: " + result.mapping() + "), so there is nothing to compare; check"
             + " --curated and --mapping");
       }

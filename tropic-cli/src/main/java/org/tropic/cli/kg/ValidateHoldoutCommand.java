@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Json;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.HoldoutValidation;
 import org.tropic.discovery.PlotSupport;
@@ -96,7 +97,7 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       graph = builder.build();
     }
     HoldoutValidation.Result result = HoldoutValidation.run(graph, new HoldoutValidation.Options(relation, fraction,
-        seed, edges.kinds(), new int[] {10, 100}));
+        seed, edges.kinds(), new int[] {10, 100}), ProgressBar.on(spec.commandLine().getErr()));
     if (json) {
       Map<String, Object> report = new LinkedHashMap<>();
       report.put("relation", relation);

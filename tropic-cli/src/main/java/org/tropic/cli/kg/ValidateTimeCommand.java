@@ -3,9 +3,11 @@ package org.tropic.cli.kg;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.cli.Json;
+import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.TimeSlicedValidation;
@@ -73,7 +75,8 @@ public final class ValidateTimeCommand implements Callable<Integer> {
     TimeSlicedValidation.Options options = new TimeSlicedValidation.Options(fromYear, toYear, edges.kinds(),
         maxPairs, seed, new int[] {10, 100, 1000});
     KnowledgeGraph graph = KgCli.load(kg);
-    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options);
+    TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options,
+        ProgressBar.on(spec.commandLine().getErr()));
     if (json) {
       Map<String, Object> report = new LinkedHashMap<>();
       report.put("from_year", fromYear);
@@ -85,8 +88,8 @@ public final class ValidateTimeCommand implements Callable<Integer> {
       out.println(Json.text(report));
       out.flush();
     } else {
-      out.println("time-sliced validation, graph as of " + fromYear + " (" + result.conceptsAtFrom() + " concepts): "
-          + result.newLinks() + " concept pairs newly linked by " + toYear);
+      out.printf(Locale.ROOT, "time-sliced validation, graph as of %d (%,d concepts): %,d concept pairs newly linked"
+          + " by %d%n", fromYear, result.conceptsAtFrom(), result.newLinks(), toYear);
       Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
     }
     if (plots != null) {

@@ -44,6 +44,35 @@ class PrintingTest {
   }
 
   /** Closed discovery's intermediates are its answer: named as open discovery names nodes, with their ids. */
+  /**
+   * 1,000 links all shorter than 1,000 random pairs: the exact p (about 1e-600; scipy's ks_2samp gives 0 too)
+   * underflows a double to 0, which printed as "p = 0.00"; it is shown as below 1e-300. Other p-values keep three
+   * digits; counts have thousands separators, as the other commands print them.
+   */
+  @Test
+  void aPValueThatUnderflowedIsShownAsBelowWhatADoubleHolds() {
+    double[] near = new double[1000];
+    double[] far = new double[1000];
+    int[] hops = new int[1000];
+    for (int i = 0; i < 1000; i++) {
+      near[i] = 1 + i / 1000.0;
+      far[i] = 10 + i / 1000.0;
+      hops[i] = i % 3 + 1;
+    }
+    LinkPredictionEvaluation evaluation = LinkPredictionEvaluation.of(new PairLengths(near, hops),
+        new PairLengths(far, hops), 10);
+    StringWriter text = new StringWriter();
+    Printing.evaluation(new PrintWriter(text, true), evaluation, "new links", "random pairs");
+
+    assertThat(evaluation.lengthKs().pValue()).isZero();
+    assertThat(text.toString()).contains("  new links: 1,000 pairs (0 unreachable); random pairs: 1,000 pairs")
+        .contains("  KS on path length: D = 1.0000, p < 1e-300\n")
+        .contains("  KS on hops: D = 0.0000, p = 1.00 (tied values: broken apart, p could fall ")
+        .doesNotContain("0.00\n");
+    assertThat(Printing.pValue("to ", 0)).isEqualTo("below 1e-300");
+    assertThat(Printing.pValue("= ", 6.965669468368667e-40)).isEqualTo("= 6.97e-40");
+  }
+
   @Test
   void pathsNameTheirNodesWithTheirIds() {
     DiscoveredPath path = new DiscoveredPath(List.of("DOID:2377", "DOID:1094", "X"),
