@@ -92,7 +92,7 @@ public final class HoldoutValidation {
           : relations.isEmpty() ? "its edges have no relation (build a curated graph with --curated-edges)"
           : "its relations: " + String.join(", ", relations)));
     }
-    ValidationInputs.requireEdges(graph, options.kinds());
+    graph.requireEdgesOf(options.kinds(), "the graph");
     int hiddenCount = Math.max(1, (int) Math.round(options.fraction() * relationEdges.size()));
     boolean single = relationEdges.size() == 1;
     ValidationInputs.requireEnough(hiddenCount, single ? "relation '" + options.relation() + "' has 1 edge"

@@ -79,7 +79,7 @@ public final class TimeSlicedValidation {
    * {@code progress}: one unit per pair measured, new links and random pairs together.
    */
   public static Result run(KnowledgeGraph graph, Options options, Progress progress) {
-    ValidationInputs.requireEdges(graph, options.kinds());
+    graph.requireEdgesOf(options.kinds(), "the graph");
     KnowledgeGraph cut = graph.asOf(options.fromYear());
     KgView view = cut.view(options.kinds());
     TimeSlices.NewLinks links = TimeSlices.newConceptLinks(graph, options.fromYear(), options.toYear());

@@ -211,6 +211,35 @@ public final class KnowledgeGraph {
     return count;
   }
 
+  /** The kinds it has edges of, with their counts: {@code concept-concept (1,234 edges), citation (56 edges)}. */
+  public String edgeCountsByKind() {
+    List<String> kinds = new ArrayList<>();
+    for (EdgeKind kind : EdgeKind.values()) {
+      int count = edgeCount(kind);
+      if (count > 0) {
+        kinds.add(String.format(java.util.Locale.ROOT, "%s (%,d edge%s)", kind.label(), count, count == 1 ? "" : "s"));
+      }
+    }
+    return kinds.isEmpty() ? "no edges at all" : String.join(", ", kinds);
+  }
+
+  /**
+   * Refuses edge kinds this graph has no edge of, for work over paths: every path would be missing and every pair
+   * unreachable, which reads as a result.
+   *
+   * @param which how the refusal names this graph, e.g. {@code the graph as of 1990}
+   * @throws IllegalArgumentException naming the kinds asked for and those it has
+   */
+  public void requireEdgesOf(Set<EdgeKind> kinds, String which) {
+    for (EdgeKind kind : kinds) {
+      if (edgeCount(kind) > 0) {
+        return;
+      }
+    }
+    throw new IllegalArgumentException(which + " has no edges of " + (kinds.size() == 1 ? "the kind " : "the kinds ")
+        + KgView.labels(kinds) + ", so no path can use them; it has " + edgeCountsByKind());
+  }
+
   /** One end of the edge (the subject, the concept, or the citing side as read). */
   public int edgeSource(int edge) {
     return edgeA[edge];

@@ -147,12 +147,13 @@ public final class KgBuildCommand implements Callable<Integer> {
         // by default, the kinds built that have edges: the plan line and the manifest named kinds with none
         apspKinds.removeIf(kind -> graph.edgeCount(kind) == 0);
       }
-      KgView view = graph.view(apspKinds);
-      if (view.graph().arcCount() == 0) {
-        throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": the graph has no edges"
-            + " of " + (apspKinds.size() == 1 ? "that kind" : "those kinds") + "; it has " + KgCli.edgesByKind(graph)
-            + "; nothing written");
+      try {
+        graph.requireEdgesOf(apspKinds, "the graph");
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": " + e.getMessage()
+            + "; nothing written", e);
       }
+      KgView view = graph.view(apspKinds);
       planned = Apsp.plan(view, out); // refuses a solve that cannot fit before anything is written
     }
     Apsp.Planned solve = planned;

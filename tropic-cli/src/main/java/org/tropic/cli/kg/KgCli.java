@@ -6,10 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Locale;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.tropic.apsp.DeviceUnavailableException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.cli.ErrorMessages;
@@ -151,12 +148,5 @@ final class KgCli {
   /** Edge kinds from a comma-separated option value ({@code all} for every kind). */
   static Set<EdgeKind> kinds(String value) {
     return EdgeKind.parseList(value);
-  }
-
-  /** The kinds the graph has edges of, with their counts: {@code concept-concept (1,234 edges), ...}. */
-  static String edgesByKind(KnowledgeGraph graph) {
-    return Arrays.stream(EdgeKind.values()).filter(kind -> graph.edgeCount(kind) > 0)
-        .map(kind -> String.format(Locale.ROOT, "%s (%,d edges)", kind.label(), graph.edgeCount(kind)))
-        .collect(Collectors.joining(", "));
   }
 }

@@ -24,9 +24,10 @@ final class PathEdgesOption {
    */
   KgView view(KnowledgeGraph graph, String which) {
     Set<EdgeKind> kinds = kinds();
-    if (kinds.stream().allMatch(kind -> graph.edgeCount(kind) == 0)) {
-      throw new IllegalArgumentException("--edges " + KgView.labels(kinds) + ": " + which + " has no edges of "
-          + (kinds.size() == 1 ? "that kind" : "those kinds") + "; it has " + KgCli.edgesByKind(graph));
+    try {
+      graph.requireEdgesOf(kinds, which);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--edges " + edges + ": " + e.getMessage(), e);
     }
     return graph.view(kinds);
   }

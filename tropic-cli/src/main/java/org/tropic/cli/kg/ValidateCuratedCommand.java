@@ -84,6 +84,7 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
     // With --json, standard output holds the JSON alone.
     PrintWriter info = json ? spec.commandLine().getErr() : out;
     KnowledgeGraph literatureGraph = KgCli.load(literature);
+    literatureGraph.requireEdgesOf(KgCli.kinds(edges), "the literature graph " + literature);
     KnowledgeGraph curatedGraph = KgCli.load(curated);
     KgView curatedView = curatedGraph.view();
     ConceptMapping conceptMapping = mapping.equals("direct") ? ConceptMapping.direct(curatedGraph)

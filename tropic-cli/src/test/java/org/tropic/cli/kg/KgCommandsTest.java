@@ -255,6 +255,10 @@ class KgCommandsTest {
         "--curated", curated.toString());
     assertThat(compare.exit()).as(compare.err()).isZero();
     assertThat(compare.out()).contains("distances: stored APSP " + literature.resolve("apsp.npy"));
+    CliRun citations = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString(), "--edges", "citation");
+    assertThat(citations.exit()).isEqualTo(2);
+    assertThat(citations.err()).contains("the literature graph " + literature + " has no edges of the kind citation");
 
     Path kg = build("--apsp", "--apsp-edges", "concept-concept,citation");
     CliRun other = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY);
@@ -275,13 +279,14 @@ class KgCommandsTest {
     CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
         "citation");
     assertThat(open.exit()).isEqualTo(2);
-    assertThat(open.err()).contains("--edges citation: the graph has no edges of that kind; it has concept-concept (")
+    assertThat(open.err()).contains("--edges citation: the graph has no edges of the kind citation, so no path can use them;")
+        .contains("; it has concept-concept (")
         .contains("concept-abstract (");
 
     CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
         RAYNAUD, "--edges", "citation", "--as-of", "1985");
     assertThat(closed.exit()).isEqualTo(2);
-    assertThat(closed.err()).contains("--edges citation: the graph as of 1985 has no edges of that kind");
+    assertThat(closed.err()).contains("--edges citation: the graph as of 1985 has no edges of the kind citation");
 
     CliRun some = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
         "concept-concept,citation");

@@ -58,7 +58,7 @@ class ValidateProgressTest {
     CliRun citations = CliRun.of(new ValidateCommand(), "time", "--kg", kg.toString(), "--from-year", "1990",
         "--to-year", "2000", "--edges", "citation");
     assertThat(citations.exit()).isEqualTo(2);
-    assertThat(citations.err()).contains("the graph has no edges of the kinds citation");
+    assertThat(citations.err()).contains("the graph has no edges of the kind citation");
     assertThat(citations.out()).doesNotContain("KS on");
   }
 
