@@ -5,30 +5,19 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.gpu.Gpu;
-import picocli.CommandLine;
 
 /** {@code tropic apsp --device}: on a machine without a GPU, gpu is refused clearly and auto runs on the CPU. */
 class ApspDeviceTest {
   @TempDir
   Path dir;
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Tropic.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private static TropicRun run(String... args) {
+    return TropicRun.of(args);
   }
 
   private Path graph() throws IOException {
@@ -41,7 +30,7 @@ class ApspDeviceTest {
   void gpuWithoutAGpuExitsWithCode2AndSaysWhy() throws IOException {
     assumeFalse(Gpu.probe().available(), "this machine has a GPU");
     Path out = dir.resolve("d.npy");
-    Run r = run("apsp", graph().toString(), "--device", "gpu", "-o", out.toString());
+    TropicRun r = run("apsp", graph().toString(), "--device", "gpu", "-o", out.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("tropic apsp: the GPU was requested, but it cannot be used here: ")
         .contains(Gpu.probe().description())
@@ -52,7 +41,7 @@ class ApspDeviceTest {
   @Test
   void autoWithoutAGpuRunsOnTheCpuWithOneInfoLine() throws IOException {
     assumeFalse(Gpu.probe().available(), "this machine has a GPU");
-    Run r = run("apsp", graph().toString(), "--json", "--examples", "0");
+    TropicRun r = run("apsp", graph().toString(), "--json", "--examples", "0");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err().lines().filter(l -> l.startsWith("device: "))).singleElement()
         .asString().startsWith("device: cpu — no GPU (").endsWith("; running on the CPU");
@@ -63,7 +52,7 @@ class ApspDeviceTest {
 
   @Test
   void cpuSaysNothingAboutDevices() throws IOException {
-    Run r = run("apsp", graph().toString(), "--device", "cpu", "--json", "--examples", "0");
+    TropicRun r = run("apsp", graph().toString(), "--device", "cpu", "--json", "--examples", "0");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err()).doesNotContain("device:");
   }
@@ -71,7 +60,7 @@ class ApspDeviceTest {
   @Test
   void theDistributedSolverDoesNotTakeTheGpu() throws IOException {
     Path out = dir.resolve("d.npy");
-    Run r = run("apsp", graph().toString(), "--distributed", "--device", "gpu", "-o", out.toString());
+    TropicRun r = run("apsp", graph().toString(), "--distributed", "--device", "gpu", "-o", out.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("--distributed runs on the ranks' CPU cores only: drop --device gpu");
     assertThat(out).doesNotExist();
@@ -79,7 +68,7 @@ class ApspDeviceTest {
 
   @Test
   void anUnknownDeviceIsBadUsage() throws IOException {
-    Run r = run("apsp", graph().toString(), "--device", "tpu");
+    TropicRun r = run("apsp", graph().toString(), "--device", "tpu");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("unknown device 'tpu' (auto, cpu, gpu)");
   }

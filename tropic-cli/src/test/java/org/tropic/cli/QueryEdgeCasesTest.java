@@ -5,31 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code tropic query} on the pairs files, stores and labels users actually hand it. */
 class QueryEdgeCasesTest {
   @TempDir
   Path dir;
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Tropic.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private static TropicRun run(String... args) {
+    return TropicRun.of(args);
   }
 
   /** The result of a chain a →1 b →2 c →3 d of tab-separated labels, one with a space and one in CJK. */
@@ -37,12 +26,12 @@ class QueryEdgeCasesTest {
     Path graph = dir.resolve("chain.tsv");
     Files.writeString(graph, "New York\tb\t1\nb\t東京\t2\n東京\td\t3\n");
     Path out = dir.resolve("chain.npy");
-    Run apsp = run("apsp", graph.toString(), "-o", out.toString());
+    TropicRun apsp = run("apsp", graph.toString(), "-o", out.toString());
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     return out;
   }
 
-  private static JsonNode pairs(Run run) throws IOException {
+  private static JsonNode pairs(TropicRun run) throws IOException {
     assertThat(run.exitCode()).as(run.err()).isZero();
     return new ObjectMapper().readTree(run.out()).get("pairs");
   }
@@ -71,7 +60,7 @@ class QueryEdgeCasesTest {
     Path pairs = dir.resolve("pairs.txt");
     for (String text : new String[] {"", "# nothing yet\n\n", "from\tto\n"}) {
       Files.writeString(pairs, text);
-      Run run = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+      TropicRun run = run("query", out.toString(), "dist", "--pairs", pairs.toString());
       assertThat(run.exitCode()).as(text).isEqualTo(2);
       assertThat(run.err()).as(text).contains(pairs + ": no vertex pairs").doesNotContain("at org.");
       assertThat(run.out()).as(text).isEmpty();
@@ -88,7 +77,7 @@ class QueryEdgeCasesTest {
     assertThat(run("apsp", other.toString(), "-o", otherOut.toString()).exitCode()).isZero();
     Files.copy(otherOut, out, StandardCopyOption.REPLACE_EXISTING);
 
-    Run path = run("query", out.toString(), "path", "New York", "d");
+    TropicRun path = run("query", out.toString(), "path", "New York", "d");
     assertThat(path.exitCode()).as(path.err()).isEqualTo(2);
     assertThat(path.err()).contains(out + ": these distances do not belong to the graph its sidecar")
         .doesNotContain("internal error").doesNotContain("at org.");
@@ -100,10 +89,10 @@ class QueryEdgeCasesTest {
     Files.writeString(graph, "p sp 3 2\na 1 2 1\na 2 3 1\n");
     Path out = dir.resolve("g.npy");
     assertThat(run("apsp", graph.toString(), "-o", out.toString()).exitCode()).isZero();
-    Run dist = run("query", out.toString(), "dist", "1", "3"); // DIMACS nodes 1 and 3 are ids 0 and 2
+    TropicRun dist = run("query", out.toString(), "dist", "1", "3"); // DIMACS nodes 1 and 3 are ids 0 and 2
     assertThat(dist.exitCode()).isEqualTo(2);
     assertThat(dist.err()).contains("ids 0..2").contains("DIMACS node k are id k − 1");
-    Run path = run("query", out.toString(), "path", "0", "3"); // names read against the graph itself
+    TropicRun path = run("query", out.toString(), "path", "0", "3"); // names read against the graph itself
     assertThat(path.exitCode()).isEqualTo(2);
     assertThat(path.err()).contains("ids 0..2").contains("DIMACS node k are id k − 1");
   }
@@ -111,7 +100,7 @@ class QueryEdgeCasesTest {
   @Test
   void wideLabelsKeepTheNearestTableAligned() throws IOException {
     Path out = chainResult();
-    Run nearest = run("query", out.toString(), "nearest", "New York");
+    TropicRun nearest = run("query", out.toString(), "nearest", "New York");
     assertThat(nearest.exitCode()).as(nearest.err()).isZero();
     // 東京 takes four columns, like "New York"'s first four: the distance column ends at the same column on each row
     String[] lines = nearest.out().split("\n");

@@ -6,31 +6,20 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** The command as users run it: arguments in, text and exit code out. */
 class TropicCommandTest {
   @TempDir
   Path dir;
 
-  private record Run(int exitCode, String out, String err) {}
-
-  private static Run run(String... args) {
-    CommandLine cl = Tropic.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private static TropicRun run(String... args) {
+    return TropicRun.of(args);
   }
 
   /** A 5-cycle a→b→c→d→e→a with one chord a→c of weight 5, plus an unreachable vertex f. */
@@ -44,7 +33,7 @@ class TropicCommandTest {
   void apspWritesTheStoreAndQueriesAnswerFromIt() throws IOException {
     Path graph = smallGraph();
     Path out = dir.resolve("d.npy");
-    Run apsp = run("apsp", graph.toString(), "-o", out.toString(), "--json", "--examples", "2");
+    TropicRun apsp = run("apsp", graph.toString(), "-o", out.toString(), "--json", "--examples", "2");
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(apsp.out());
     assertThat(report.get("n").asInt()).isEqualTo(6);
@@ -60,11 +49,11 @@ class TropicCommandTest {
     assertThat(out).exists();
     assertThat(dir.resolve("d.npy.json")).exists();
 
-    Run dist = run("query", out.toString(), "dist", "a", "c", "--json");
+    TropicRun dist = run("query", out.toString(), "dist", "a", "c", "--json");
     assertThat(dist.exitCode()).as(dist.err()).isZero();
     assertThat(new ObjectMapper().readTree(dist.out()).get("distance").asDouble()).isEqualTo(2);
 
-    Run path = run("query", out.toString(), "path", "a", "d");
+    TropicRun path = run("query", out.toString(), "path", "a", "d");
     assertThat(path.exitCode()).as(path.err()).isZero();
     assertThat(path.out()).contains("a →[1] b →[1] c →[2] d"); // each arc's weight, as the help promises
     // the same JSON shape as apsp's examples: distance, arcs and the steps with their weights
@@ -72,19 +61,19 @@ class TropicCommandTest {
     assertThat(pathJson.toString()).isEqualTo("{\"from\":\"a\",\"to\":\"e\",\"distance\":5.0,\"arcs\":4,"
         + "\"path\":" + longest.get("path") + "}");
 
-    Run nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
+    TropicRun nearest = run("query", out.toString(), "nearest", "a", "-k", "2");
     assertThat(nearest.out()).contains("b").contains("c").doesNotContain(" e ");
-    Run alone = run("query", out.toString(), "nearest", "f"); // f reaches nobody: said, not an empty table
+    TropicRun alone = run("query", out.toString(), "nearest", "f"); // f reaches nobody: said, not an empty table
     assertThat(alone.exitCode()).as(alone.err()).isZero();
     assertThat(alone.out()).isEqualToIgnoringNewLines("no vertex is reachable from f");
     assertThat(new ObjectMapper().readTree(run("query", out.toString(), "nearest", "f", "--json").out())
         .get("nearest")).isEmpty();
 
     // JSON has no infinity: an unreachable pair's distance is null, and its path is empty.
-    Run unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
+    TropicRun unreachable = run("query", out.toString(), "dist", "a", "f", "--json");
     assertThat(new ObjectMapper().readTree(unreachable.out()).get("distance").isNull()).isTrue();
     assertThat(unreachable.out()).doesNotContain("Infinity");
-    Run noPath = run("query", out.toString(), "path", "a", "f", "--json");
+    TropicRun noPath = run("query", out.toString(), "path", "a", "f", "--json");
     JsonNode noPathJson = new ObjectMapper().readTree(noPath.out());
     assertThat(noPathJson.get("distance").isNull()).isTrue();
     assertThat(noPathJson.get("path")).isEmpty();
@@ -94,12 +83,12 @@ class TropicCommandTest {
   @Test
   void queryAnswersEveryPairOfAFile() throws IOException {
     Path out = dir.resolve("d.npy");
-    Run apsp = run("apsp", smallGraph().toString(), "-o", out.toString());
+    TropicRun apsp = run("apsp", smallGraph().toString(), "-o", out.toString());
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
 
     Path pairs = dir.resolve("pairs.tsv");
     Files.writeString(pairs, "# candidate links\nfrom\tto\na\tc\n\na\tf\nb\te\n");
-    Run dist = run("query", out.toString(), "dist", "--pairs", pairs.toString(), "--json");
+    TropicRun dist = run("query", out.toString(), "dist", "--pairs", pairs.toString(), "--json");
     assertThat(dist.exitCode()).as(dist.err()).isZero();
     assertThat(dist.err()).contains("line 2").contains("read as a header");
     JsonNode rows = new ObjectMapper().readTree(dist.out()).get("pairs");
@@ -111,30 +100,30 @@ class TropicCommandTest {
 
     Path spaced = dir.resolve("pairs.txt");
     Files.writeString(spaced, "a   d\n  e a\n");
-    Run path = run("query", out.toString(), "path", "--pairs", spaced.toString());
+    TropicRun path = run("query", out.toString(), "path", "--pairs", spaced.toString());
     assertThat(path.exitCode()).as(path.err()).isZero();
     assertThat(path.out()).contains("a →[1] b →[1] c →[2] d").contains("e →[1] a");
 
     Path csv = dir.resolve("pairs.csv");
     Files.writeString(csv, "\"a\",\"c\"\n");
-    Run quoted = run("query", out.toString(), "dist", "--pairs", csv.toString(), "--json");
+    TropicRun quoted = run("query", out.toString(), "dist", "--pairs", csv.toString(), "--json");
     assertThat(new ObjectMapper().readTree(quoted.out()).get("pairs").get(0).get("distance").asDouble())
         .isEqualTo(2);
 
     Files.writeString(pairs, "a\tc\na\tnowhere\n");
-    Run unknown = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+    TropicRun unknown = run("query", out.toString(), "dist", "--pairs", pairs.toString());
     assertThat(unknown.exitCode()).isEqualTo(2);
     assertThat(unknown.err()).contains("pairs.tsv, line 2").contains("nowhere");
 
     Files.writeString(pairs, "a\tc\tb\n");
-    Run three = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+    TropicRun three = run("query", out.toString(), "dist", "--pairs", pairs.toString());
     assertThat(three.exitCode()).isEqualTo(2);
     assertThat(three.err()).contains("pairs.tsv, line 1").contains("expected two vertex names");
 
     assertThat(run("query", out.toString(), "nearest", "--pairs", pairs.toString()).exitCode()).isEqualTo(2);
 
     Files.writeString(pairs, "a\tc\nb,e\n");
-    Run mixed = run("query", out.toString(), "dist", "--pairs", pairs.toString());
+    TropicRun mixed = run("query", out.toString(), "dist", "--pairs", pairs.toString());
     assertThat(mixed.exitCode()).isEqualTo(2);
     assertThat(mixed.err()).contains("line 2").contains("the separator is a tab, as on the file's first pair");
   }
@@ -144,10 +133,10 @@ class TropicCommandTest {
   void aFlagOfAnotherQueryIsRefused() throws IOException {
     Path out = dir.resolve("d.npy");
     assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
-    Run graph = run("query", out.toString(), "dist", "a", "c", "--graph", dir.resolve("absent.tsv").toString());
+    TropicRun graph = run("query", out.toString(), "dist", "a", "c", "--graph", dir.resolve("absent.tsv").toString());
     assertThat(graph.exitCode()).isEqualTo(2);
     assertThat(graph.err()).contains("--graph is for 'query path'");
-    Run top = run("query", out.toString(), "path", "a", "c", "-k", "3");
+    TropicRun top = run("query", out.toString(), "path", "a", "c", "-k", "3");
     assertThat(top.exitCode()).isEqualTo(2);
     assertThat(top.err()).contains("-k/--top is for 'query nearest'");
     assertThat(run("query", out.toString(), "nearest", "a", "-k", "3").exitCode()).isZero();
@@ -160,14 +149,14 @@ class TropicCommandTest {
   void queryingSomethingThatIsNotAResultIsBadInput() throws IOException {
     Path lone = dir.resolve("lone.npy");
     Files.writeString(lone, "not a matrix");
-    Run noSidecar = run("query", lone.toString(), "dist", "1", "2");
+    TropicRun noSidecar = run("query", lone.toString(), "dist", "1", "2");
     assertThat(noSidecar.exitCode()).isEqualTo(2);
     assertThat(noSidecar.err()).contains("lone.npy.json").contains("no sidecar").contains("not written by Tropic");
 
     Path out = dir.resolve("d.npy");
     assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
     Files.write(out, new byte[] {1, 2, 3});
-    Run corrupt = run("query", out.toString(), "dist", "a", "c");
+    TropicRun corrupt = run("query", out.toString(), "dist", "a", "c");
     assertThat(corrupt.exitCode()).isEqualTo(2);
     assertThat(corrupt.err()).contains("d.npy").doesNotContain("internal error");
   }
@@ -175,16 +164,16 @@ class TropicCommandTest {
   void foldersAndCorruptSidecarsAreBadInputNamingTheFile() throws IOException {
     Path out = dir.resolve("d.npy");
     assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
-    Run pairsFolder = run("query", out.toString(), "dist", "--pairs", dir.toString());
+    TropicRun pairsFolder = run("query", out.toString(), "dist", "--pairs", dir.toString());
     assertThat(pairsFolder.exitCode()).isEqualTo(2);
     assertThat(pairsFolder.err()).contains("--pairs " + dir + " is a folder");
-    Run storeFolder = run("query", dir.toString(), "dist", "a", "c");
+    TropicRun storeFolder = run("query", dir.toString(), "dist", "a", "c");
     assertThat(storeFolder.exitCode()).isEqualTo(2);
     assertThat(storeFolder.err()).contains(dir + " is a folder").doesNotContain("no such file");
 
     for (String json : List.of("{ not json", "[1, 2]")) {
       Files.writeString(dir.resolve("d.npy.json"), json);
-      Run corrupt = run("query", out.toString(), "dist", "a", "c");
+      TropicRun corrupt = run("query", out.toString(), "dist", "a", "c");
       assertThat(corrupt.exitCode()).as(json).isEqualTo(2);
       assertThat(corrupt.err()).as(json).contains("d.npy.json: not a Tropic sidecar: ")
           .doesNotContain("Cannot construct").doesNotContain("org.tropic");
@@ -198,7 +187,7 @@ class TropicCommandTest {
     assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
     Path sidecar = dir.resolve("d.npy.json");
     Files.writeString(sidecar, Files.readString(sidecar).replace("\"b\"", "\"a\""));
-    Run query = run("query", out.toString(), "dist", "a", "c");
+    TropicRun query = run("query", out.toString(), "dist", "a", "c");
     assertThat(query.exitCode()).isEqualTo(2);
     assertThat(query.err()).contains(sidecar + ": \"labels\" repeats 'a' (entries 0 and 1, counting from 0)")
         .contains("edited or belongs to another result");
@@ -208,7 +197,7 @@ class TropicCommandTest {
   void aGraphOfUnknownFormatIsToldToUseTheFormatOption() throws IOException {
     Path graph = dir.resolve("g.unknown");
     Files.writeString(graph, "\u0001\u0002 binary\n");
-    Run r = run("info", graph.toString());
+    TropicRun r = run("info", graph.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("name the format with --format").doesNotContain("read options");
   }
@@ -217,7 +206,7 @@ class TropicCommandTest {
   void aFirstLineReadAsAHeaderIsAnnounced() throws IOException {
     Path graph = dir.resolve("h.edges");
     Files.writeString(graph, "src dst cost\na b 1\n");
-    Run apsp = run("apsp", graph.toString());
+    TropicRun apsp = run("apsp", graph.toString());
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     assertThat(apsp.err()).contains("line 1 read as a header: src dst cost");
     JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
@@ -239,17 +228,17 @@ class TropicCommandTest {
     assertThat(detected.get("header_row").asText()).isEqualTo("line 1 read as a header: gene1,gene2");
 
     Path out = dir.resolve("g.npy");
-    Run data = run("apsp", genes.toString(), "--no-header", "-o", out.toString(), "--json", "--examples", "0");
+    TropicRun data = run("apsp", genes.toString(), "--no-header", "-o", out.toString(), "--json", "--examples", "0");
     assertThat(data.exitCode()).as(data.err()).isZero();
     assertThat(new ObjectMapper().readTree(data.out()).get("n").asInt()).isEqualTo(4);
     assertThat(data.err()).doesNotContain("read as a header");
-    Run path = run("query", out.toString(), "path", "gene1", "gene2");
+    TropicRun path = run("query", out.toString(), "path", "gene1", "gene2");
     assertThat(path.exitCode()).as(path.err()).isZero();
     assertThat(path.out()).contains("gene1 →[1] gene2");
 
     Path toy = dir.resolve("toy.txt");
     Files.writeString(toy, "cols x y\n1 2\n"); // not recognised: 'cols' is no usual name
-    Run failing = run("info", toy.toString());
+    TropicRun failing = run("info", toy.toString());
     assertThat(failing.exitCode()).isEqualTo(2);
     assertThat(failing.err()).contains("toy.txt, line 1: weight is not a number: 'y'")
         .contains("if line 1 holds column names, pass --header");
@@ -261,14 +250,14 @@ class TropicCommandTest {
   void examplePathsAreDistinctPairs() throws IOException {
     Path graph = dir.resolve("three.tsv");
     Files.writeString(graph, "source\ttarget\tweight\na\tb\t1\nb\tc\t2\nc\ta\t5\n");
-    Run r = run("apsp", graph.toString(), "--directed", "--json", "--examples", "10");
+    TropicRun r = run("apsp", graph.toString(), "--directed", "--json", "--examples", "10");
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode examples = new ObjectMapper().readTree(r.out()).get("examples");
     List<String> pairs = new ArrayList<>();
     examples.forEach(e -> pairs.add(e.get("from").asText() + "→" + e.get("to").asText()));
     assertThat(pairs).hasSize(6).doesNotHaveDuplicates().first().isEqualTo("b→a"); // b → c → a, length 7
 
-    Run text = run("apsp", graph.toString(), "--directed", "--examples", "2");
+    TropicRun text = run("apsp", graph.toString(), "--directed", "--examples", "2");
     assertThat(text.out()).contains("example shortest paths (the longest, then random pairs):")
         .contains("b → a  length 7, 2 arcs: b → c → a").containsPattern("length \\d+, 1 arc: ");
   }
@@ -278,7 +267,7 @@ class TropicCommandTest {
   void noReachablePairHasNoMeanDistance() throws IOException {
     Path graph = dir.resolve("lonely.tsv");
     Files.writeString(graph, "source\ttarget\na\ta\n");
-    Run r = run("apsp", graph.toString(), "--json", "--examples", "0");
+    TropicRun r = run("apsp", graph.toString(), "--json", "--examples", "0");
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(r.out());
     assertThat(report.get("reachable_pairs").asLong()).isZero();
@@ -291,17 +280,17 @@ class TropicCommandTest {
   void listingNothingIsBadUsage() throws IOException {
     Path out = dir.resolve("d.npy");
     assertThat(run("apsp", smallGraph().toString(), "-o", out.toString()).exitCode()).isZero();
-    Run nearest = run("query", out.toString(), "nearest", "a", "-k", "0");
+    TropicRun nearest = run("query", out.toString(), "nearest", "a", "-k", "0");
     assertThat(nearest.exitCode()).isEqualTo(2);
     assertThat(nearest.err()).contains("must be at least 1, got 0");
-    Run centrality = run("centrality", smallGraph().toString(), "pagerank", "--top", "0");
+    TropicRun centrality = run("centrality", smallGraph().toString(), "pagerank", "--top", "0");
     assertThat(centrality.exitCode()).isEqualTo(2);
     assertThat(centrality.err()).contains("must be at least 1, got 0");
   }
 
   @Test
   void partsWithoutThePartitionedAlgorithmIsBadUsage() throws IOException {
-    Run r = run("apsp", smallGraph().toString(), "--algorithm", "fw", "--parts", "4");
+    TropicRun r = run("apsp", smallGraph().toString(), "--algorithm", "fw", "--parts", "4");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("--parts tunes partitioned APSP's number of parts, which --algorithm fw does not"
         + " use").contains("use --algorithm partitioned (or auto)");
@@ -322,15 +311,15 @@ class TropicCommandTest {
     for (String[] c : refused) {
       List<String> args = new ArrayList<>(List.of("apsp", graph, "--algorithm", c[0]));
       args.addAll(List.of(c).subList(1, c.length));
-      Run r = run(args.toArray(String[]::new));
+      TropicRun r = run(args.toArray(String[]::new));
       assertThat(r.exitCode()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
       assertThat(r.err()).contains(c[1] + " tunes ").contains("which --algorithm " + c[0] + " does not use")
           .doesNotContain("read ").doesNotContain("plan:");
     }
-    Run both = run("apsp", graph, "--block", "32", "--parts", "4");
+    TropicRun both = run("apsp", graph, "--block", "32", "--parts", "4");
     assertThat(both.exitCode()).isEqualTo(2);
     assertThat(both.err()).contains("no algorithm uses all of --block, --parts");
-    Run predecessors = run("apsp", graph, "--predecessors");
+    TropicRun predecessors = run("apsp", graph, "--predecessors");
     assertThat(predecessors.exitCode()).isEqualTo(2);
     assertThat(predecessors.err()).contains("--predecessors is stored beside the result: add -o OUT.npy");
   }
@@ -344,7 +333,7 @@ class TropicCommandTest {
       edges.append(v).append(' ').append((v + 1) % 400).append(" 1\n");
     }
     Files.writeString(graph, edges);
-    Run block = run("apsp", graph.toString(), "--block", "64", "--json", "--examples", "0");
+    TropicRun block = run("apsp", graph.toString(), "--block", "64", "--json", "--examples", "0");
     assertThat(block.exitCode()).as(block.err()).isZero();
     assertThat(block.err()).contains("note: --block tunes fw only: auto runs fw")
         .contains("narrowed by the options given");
@@ -352,14 +341,14 @@ class TropicCommandTest {
     assertThat(report.get("algorithm").asText()).isEqualTo("fw");
     assertThat(report.get("block_size").asInt()).isEqualTo(64);
 
-    Run symmetry = run("apsp", graph.toString(), "--no-symmetry", "--json", "--examples", "0");
+    TropicRun symmetry = run("apsp", graph.toString(), "--no-symmetry", "--json", "--examples", "0");
     assertThat(symmetry.exitCode()).as(symmetry.err()).isZero();
     assertThat(symmetry.err()).contains("auto chooses between fw and partitioned")
         .contains("batched not a candidate");
     assertThat(new ObjectMapper().readTree(symmetry.out()).get("algorithm").asText()).isIn("fw", "partitioned");
 
     if (org.tropic.apsp.PartitionedApsp.available()) {
-      Run parts = run("apsp", graph.toString(), "--parts", "1000", "--json", "--examples", "0");
+      TropicRun parts = run("apsp", graph.toString(), "--parts", "1000", "--json", "--examples", "0");
       assertThat(parts.exitCode()).as(parts.err()).isZero();
       assertThat(parts.err()).contains("auto runs partitioned").contains("--parts 1000: METIS made");
       assertThat(new ObjectMapper().readTree(parts.out()).get("algorithm").asText()).isEqualTo("partitioned");
@@ -370,7 +359,7 @@ class TropicCommandTest {
   @Test
   void aTileLargerThanTheGraphIsLoweredToOneTile() throws IOException {
     for (String algorithm : List.of("auto", "fw")) {
-      Run r = run("apsp", smallGraph().toString(), "--algorithm", algorithm, "--block", "64000", "--json",
+      TropicRun r = run("apsp", smallGraph().toString(), "--algorithm", algorithm, "--block", "64000", "--json",
           "--examples", "0");
       assertThat(r.exitCode()).as(r.err()).isZero();
       assertThat(r.err()).contains("--block 64000 is more than 6 vertices need: b = 32, one tile");
@@ -384,7 +373,7 @@ class TropicCommandTest {
   void everyAlgorithmGivesTheSameAnswer() throws IOException {
     Path graph = smallGraph();
     for (String algorithm : new String[] {"fw", "dijkstra", "batched", "partitioned"}) {
-      Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
+      TropicRun r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
       if (algorithm.equals("partitioned") && !org.tropic.apsp.PartitionedApsp.available()) {
         assertThat(r.exitCode()).isEqualTo(2);
         assertThat(r.err()).contains("METIS");
@@ -430,9 +419,9 @@ class TropicCommandTest {
     Path graph = Files.writeString(dir.resolve("ring.txt"), edges);
     Path upper = dir.resolve("upper.npy");
     Path full = dir.resolve("full.npy");
-    Run symmetric = run("apsp", graph.toString(), "--undirected", "--algorithm", "fw", "--block", "64", "-o",
+    TropicRun symmetric = run("apsp", graph.toString(), "--undirected", "--algorithm", "fw", "--block", "64", "-o",
         upper.toString(), "--json", "--examples", "0");
-    Run everyTile = run("apsp", graph.toString(), "--undirected", "--algorithm", "fw", "--block", "64", "-o",
+    TropicRun everyTile = run("apsp", graph.toString(), "--undirected", "--algorithm", "fw", "--block", "64", "-o",
         full.toString(), "--json", "--examples", "0", "--no-symmetry");
     assertThat(symmetric.exitCode()).as(symmetric.err()).isZero();
     assertThat(everyTile.exitCode()).as(everyTile.err()).isZero();
@@ -458,21 +447,21 @@ class TropicCommandTest {
     }
     Path graph = Files.writeString(dir.resolve("real.txt"), edges);
     Path first = dir.resolve("first.npy");
-    Run chosen = run("apsp", graph.toString(), "--algorithm", "fw", "-o", first.toString(), "--examples", "0");
+    TropicRun chosen = run("apsp", graph.toString(), "--algorithm", "fw", "-o", first.toString(), "--examples", "0");
     assertThat(chosen.exitCode()).as(chosen.err()).isZero();
     JsonNode options = new ObjectMapper().readTree(dir.resolve("first.npy.json").toFile()).get("options");
     int b = options.get("blockSize").asInt();
     assertThat(b).isPositive();
     assertThat(options.get("parts").isNull()).isTrue();
     Path again = dir.resolve("again.npy");
-    Run pinned = run("apsp", graph.toString(), "--algorithm", "fw", "--block", Integer.toString(b), "-o",
+    TropicRun pinned = run("apsp", graph.toString(), "--algorithm", "fw", "--block", Integer.toString(b), "-o",
         again.toString(), "--examples", "0");
     assertThat(pinned.exitCode()).as(pinned.err()).isZero();
     assertThat(Files.mismatch(first, again)).isEqualTo(-1);
 
     if (org.tropic.apsp.PartitionedApsp.available()) {
       Path parted = dir.resolve("parted.npy");
-      Run partitioned = run("apsp", graph.toString(), "--parts", "4", "-o", parted.toString(), "--examples", "0");
+      TropicRun partitioned = run("apsp", graph.toString(), "--parts", "4", "-o", parted.toString(), "--examples", "0");
       assertThat(partitioned.exitCode()).as(partitioned.err()).isZero();
       JsonNode recorded = new ObjectMapper().readTree(dir.resolve("parted.npy.json").toFile()).get("options");
       assertThat(recorded.get("algorithm").asText()).isEqualTo("partitioned");
@@ -494,9 +483,9 @@ class TropicCommandTest {
     Path graph = Files.writeString(dir.resolve("hubs.txt"), arcs);
     Path ordered = dir.resolve("ordered.npy");
     Path byId = dir.resolve("by-id.npy");
-    Run inOrder = run("apsp", graph.toString(), "--directed", "--algorithm", "fw", "--block", "64", "-o",
+    TropicRun inOrder = run("apsp", graph.toString(), "--directed", "--algorithm", "fw", "--block", "64", "-o",
         ordered.toString(), "--examples", "0");
-    Run inIdOrder = run("apsp", graph.toString(), "--directed", "--algorithm", "fw", "--block", "64", "-o",
+    TropicRun inIdOrder = run("apsp", graph.toString(), "--directed", "--algorithm", "fw", "--block", "64", "-o",
         byId.toString(), "--examples", "0", "--no-pivot-order");
     assertThat(inOrder.exitCode()).as(inOrder.err()).isZero();
     assertThat(inIdOrder.exitCode()).as(inIdOrder.err()).isZero();
@@ -515,7 +504,7 @@ class TropicCommandTest {
       if (algorithm.equals("partitioned") && !org.tropic.apsp.PartitionedApsp.available()) {
         continue;
       }
-      Run r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
+      TropicRun r = run("apsp", graph.toString(), "--algorithm", algorithm, "--json", "--examples", "0");
       assertThat(r.exitCode()).as(algorithm + ": " + r.err()).isZero();
       JsonNode report = new ObjectMapper().readTree(r.out());
       assertThat(report.get("reachable_pairs").asLong()).isEqualTo(300L * 299);
@@ -528,7 +517,7 @@ class TropicCommandTest {
   void malformedInputNamesFileLineAndTextWithExitCode2() throws IOException {
     Path bad = dir.resolve("bad.edges");
     Files.writeString(bad, "0 1 2.5\n1 2 heavy\n");
-    Run r = run("apsp", bad.toString());
+    TropicRun r = run("apsp", bad.toString());
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("bad.edges").contains("line 2").contains("heavy").doesNotContain("Exception");
   }
@@ -536,11 +525,11 @@ class TropicCommandTest {
   @Test
   void aTileSizeTheKernelsCannotUseIsRefusedBeforeTheRun() throws IOException {
     Path graph = smallGraph();
-    Run ragged = run("apsp", graph.toString(), "--algorithm", "fw", "--block", "7");
+    TropicRun ragged = run("apsp", graph.toString(), "--algorithm", "fw", "--block", "7");
     assertThat(ragged.exitCode()).isEqualTo(2);
     assertThat(ragged.err()).contains("'7' is not a usable tile size").contains("multiple of 32");
     assertThat(run("apsp", graph.toString(), "--block", "-32").exitCode()).isEqualTo(2);
-    Run fine = run("apsp", graph.toString(), "--algorithm", "fw", "--block", "64", "--json", "--examples", "0");
+    TropicRun fine = run("apsp", graph.toString(), "--algorithm", "fw", "--block", "64", "--json", "--examples", "0");
     assertThat(fine.exitCode()).as(fine.err()).isZero();
   }
 
@@ -548,15 +537,15 @@ class TropicCommandTest {
   void anOutputThatCannotBeWrittenIsReportedBeforeTheSolve() throws IOException {
     Path graph = smallGraph();
     Path folder = Files.createDirectories(dir.resolve("a-folder"));
-    Run intoFolder = run("apsp", graph.toString(), "-o", folder.toString());
+    TropicRun intoFolder = run("apsp", graph.toString(), "-o", folder.toString());
     assertThat(intoFolder.exitCode()).isEqualTo(2);
     assertThat(intoFolder.err()).contains("it is a folder").contains("distances.npy").doesNotContain("plan:");
     Files.writeString(dir.resolve("a-file"), "x");
-    Run underAFile = run("apsp", graph.toString(), "-o", dir.resolve("a-file/out.npy").toString());
+    TropicRun underAFile = run("apsp", graph.toString(), "-o", dir.resolve("a-file/out.npy").toString());
     assertThat(underAFile.exitCode()).isEqualTo(2);
     assertThat(underAFile.err()).contains("is a file, not a folder").doesNotContain("plan:");
 
-    Run newFolder = run("apsp", graph.toString(), "-o", dir.resolve("new/folder/out.npy").toString());
+    TropicRun newFolder = run("apsp", graph.toString(), "-o", dir.resolve("new/folder/out.npy").toString());
     assertThat(newFolder.exitCode()).as(newFolder.err()).isZero();
     assertThat(dir.resolve("new/folder/out.npy")).exists(); // created, as every other output's folder is
   }
@@ -569,7 +558,7 @@ class TropicCommandTest {
     org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is not available");
     Path linkToDevice = Files.createSymbolicLink(dir.resolve("null.npy"), Path.of("/dev/null")); // never written
     for (Path out : List.of(fifo, linkToDevice)) {
-      Run r = run("apsp", smallGraph().toString(), "-o", out.toString());
+      TropicRun r = run("apsp", smallGraph().toString(), "-o", out.toString());
       assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
       assertThat(r.err()).contains(out.toString()).contains("not a regular file").doesNotContain("plan:");
     }
@@ -582,10 +571,10 @@ class TropicCommandTest {
   void aGraphTooBigForTheDiskIsBadUsageAsOneTooBigForMemory() throws IOException {
     Path graph = dir.resolve("wide.gr");
     Files.writeString(graph, "p sp 3000000 1\na 1 2 1\n"); // n = 3,000,000: 36 TB of distances
-    Run withOutput = run("apsp", graph.toString(), "-o", dir.resolve("d.npy").toString());
+    TropicRun withOutput = run("apsp", graph.toString(), "-o", dir.resolve("d.npy").toString());
     assertThat(withOutput.exitCode()).as(withOutput.err()).isEqualTo(2);
     assertThat(withOutput.err()).contains("not enough disk space").doesNotContain("plan:");
-    Run inMemory = run("apsp", graph.toString());
+    TropicRun inMemory = run("apsp", graph.toString());
     assertThat(inMemory.exitCode()).as(inMemory.err()).isEqualTo(2);
     assertThat(inMemory.err()).contains("n = 3,000,000");
     assertThat(dir.resolve("d.npy")).doesNotExist();
@@ -597,7 +586,7 @@ class TropicCommandTest {
     byte[] before = Files.readAllBytes(graph);
     String sameFileOtherSpelling = dir.resolve(".").resolve(graph.getFileName()).toString();
     for (String out : List.of(graph.toString(), sameFileOtherSpelling)) {
-      Run r = run("apsp", graph.toString(), "-o", out);
+      TropicRun r = run("apsp", graph.toString(), "-o", out);
       assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
       assertThat(r.err()).contains("-o names the input graph " + graph).doesNotContain("plan:");
     }
@@ -608,7 +597,7 @@ class TropicCommandTest {
   void aDistanceBeyondFloat32IsRefusedNotStoredAsUnreachable() throws IOException {
     Path graph = dir.resolve("huge.edges");
     Files.writeString(graph, "0 1 3e38\n1 2 3e38\n"); // D[0,2] = 6e38 would read as +inf
-    Run r = run("apsp", graph.toString());
+    TropicRun r = run("apsp", graph.toString());
     assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
     assertThat(r.err()).contains("could overflow float32", "2 × 3.000e+38 = 6.000e+38", "3.403e+38");
   }
@@ -618,10 +607,10 @@ class TropicCommandTest {
     Path graph = dir.resolve("big.edges");
     Files.writeString(graph, "0 1 16777217\n1 2 1\n");
     String note = "1 weight rounded to float32, e.g. line 1: 16777217 → 1.6777216E7";
-    Run apsp = run("apsp", graph.toString());
+    TropicRun apsp = run("apsp", graph.toString());
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     assertThat(apsp.err()).contains(note);
-    Run int32 = run("apsp", graph.toString(), "--arithmetic", "int32");
+    TropicRun int32 = run("apsp", graph.toString(), "--arithmetic", "int32");
     assertThat(int32.exitCode()).isEqualTo(2);
     assertThat(int32.err()).contains("--arithmetic int32 promises exact integer distances", note, "exact-float")
         .doesNotContain("plan:");
@@ -639,7 +628,7 @@ class TropicCommandTest {
   void wholeWeightPathsBeyondTwoToThe24AreWarnedAboutBeforeTheSolve() throws IOException {
     Path graph = dir.resolve("big2.edges");
     Files.writeString(graph, "1 2 1\n2 3 1\n3 4 1\n4 5 1\n5 6 16777215\n");
-    Run batched = run("apsp", graph.toString(), "--algorithm", "batched", "--examples", "0");
+    TropicRun batched = run("apsp", graph.toString(), "--algorithm", "batched", "--examples", "0");
     assertThat(batched.exitCode()).as(batched.err()).isZero();
     assertThat(batched.err()).contains("note: whole-number weights, and a shortest path may be longer than 2^24")
         .contains("bound: 16,777,219").contains("algorithms may differ")
@@ -647,16 +636,16 @@ class TropicCommandTest {
     assertThat(batched.err().indexOf("note: whole-number")).isGreaterThan(batched.err().indexOf("plan:"));
 
     Path out = dir.resolve("exact.npy");
-    Run int32 = run("apsp", graph.toString(), "--algorithm", "fw", "--arithmetic", "int32", "-o", out.toString(),
+    TropicRun int32 = run("apsp", graph.toString(), "--algorithm", "fw", "--arithmetic", "int32", "-o", out.toString(),
         "--examples", "0");
     assertThat(int32.exitCode()).as(int32.err()).isZero();
     assertThat(int32.err()).contains("int32 adds them exactly, and a distance above 2^24 is rounded once");
-    Run exact = run("query", out.toString(), "dist", "2", "6", "--json");
+    TropicRun exact = run("query", out.toString(), "dist", "2", "6", "--json");
     assertThat(new ObjectMapper().readTree(exact.out()).get("distance").asDouble()).isEqualTo(16_777_218);
 
     JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
     assertThat(info.get("path_length_note").asText()).contains("may be longer than 2^24");
-    Run small = run("apsp", smallGraph().toString(), "--algorithm", "batched", "--examples", "0");
+    TropicRun small = run("apsp", smallGraph().toString(), "--algorithm", "batched", "--examples", "0");
     assertThat(small.err()).doesNotContain("2^24");
     assertThat(new ObjectMapper().readTree(run("info", smallGraph().toString(), "--json").out())
         .get("path_length_note").isNull()).isTrue();
@@ -670,7 +659,7 @@ class TropicCommandTest {
     assertThat(info.get("arcs").asInt()).isEqualTo(2);
     assertThat(info.get("self_loops_dropped").asLong()).isEqualTo(1);
     assertThat(info.get("duplicate_arcs_merged").asLong()).isZero();
-    Run apsp = run("apsp", graph.toString());
+    TropicRun apsp = run("apsp", graph.toString());
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     assertThat(apsp.err()).contains("loops.edges: 3 vertices, 2 arcs, ")
         .containsPattern("directed \\([0-9.]+ s\\); 1 self-loop dropped\n");
@@ -683,7 +672,7 @@ class TropicCommandTest {
   void oneArcAndOneThreadAreSingular() throws IOException {
     Path graph = dir.resolve("one.edges");
     Files.writeString(graph, "0 1 1\n");
-    Run r = run("apsp", graph.toString(), "--threads", "1");
+    TropicRun r = run("apsp", graph.toString(), "--threads", "1");
     assertThat(r.exitCode()).as(r.err()).isZero();
     assertThat(r.err()).contains(": 2 vertices, 1 arc, ", ", 1 thread — ").doesNotContain("1 arcs", "1 threads");
   }
@@ -692,7 +681,7 @@ class TropicCommandTest {
   void aForcedArithmeticThatIsNotExactNamesTheOnesThatAre() throws IOException {
     Path graph = dir.resolve("negative.edges");
     Files.writeString(graph, "0 1 -1\n1 2 2\n");
-    Run r = run("apsp", graph.toString(), "--arithmetic", "nonnegative-float");
+    TropicRun r = run("apsp", graph.toString(), "--arithmetic", "nonnegative-float");
     assertThat(r.exitCode()).isEqualTo(2);
     assertThat(r.err()).contains("; use exact-float").doesNotContain("exact-float or exact-float");
   }
@@ -702,9 +691,9 @@ class TropicCommandTest {
     Path graph = dir.resolve("wc.edges");
     Files.writeString(graph, "a b 100 1\nb c 100 1\na c 100 5\n");
     Path out = dir.resolve("wc.npy");
-    Run apsp = run("apsp", graph.toString(), "--weight-column", "4", "-o", out.toString());
+    TropicRun apsp = run("apsp", graph.toString(), "--weight-column", "4", "-o", out.toString());
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
-    Run path = run("query", out.toString(), "path", "a", "c");
+    TropicRun path = run("query", out.toString(), "path", "a", "c");
     assertThat(path.exitCode()).as(path.err()).isZero();
     assertThat(path.out()).contains("a →[1] b →[1] c");
   }
@@ -719,7 +708,7 @@ class TropicCommandTest {
   @Test
   void distributedFlagsWithoutDistributedAreRefusedNotIgnored() throws IOException {
     for (String[] flag : new String[][] {{"--grid", "2x2"}, {"--bcast", "ring2"}, {"--chunk-size", "65536"}}) {
-      Run r = run("apsp", smallGraph().toString(), flag[0], flag[1]);
+      TropicRun r = run("apsp", smallGraph().toString(), flag[0], flag[1]);
       assertThat(r.exitCode()).as(flag[0]).isEqualTo(2);
       assertThat(r.err()).contains(flag[0] + " is for distributed runs").doesNotContain("plan:");
     }
@@ -734,7 +723,7 @@ class TropicCommandTest {
       List<String> args = new ArrayList<>(List.of("apsp", smallGraph().toString(), "--distributed", "-o",
           out.toString()));
       args.addAll(List.of(flags));
-      Run r = run(args.toArray(String[]::new));
+      TropicRun r = run(args.toArray(String[]::new));
       assertThat(r.exitCode()).as(flags[0]).isEqualTo(2);
       assertThat(r.err()).as(flags[0]).contains(flags[0]).contains("--distributed").doesNotContain("rank");
       assertThat(out).doesNotExist();
@@ -746,7 +735,7 @@ class TropicCommandTest {
     Path graph = dir.resolve("neg.edges");
     Files.writeString(graph, "0 1 1\n1 2 -3\n2 0 1\n");
     Path out = dir.resolve("neg.npy");
-    Run r = run("apsp", graph.toString(), "-o", out.toString());
+    TropicRun r = run("apsp", graph.toString(), "-o", out.toString());
     assertThat(r.exitCode()).isEqualTo(1);
     assertThat(r.err()).contains("negative cycle");
     assertThat(out).doesNotExist();
@@ -758,7 +747,7 @@ class TropicCommandTest {
     Path graph = dir.resolve("loop.edges");
     Files.writeString(graph, "0 1 1\n1 1 -3\n1 2 1\n");
     for (String algorithm : List.of("fw", "dijkstra", "batched")) {
-      Run r = run("apsp", graph.toString(), "--algorithm", algorithm);
+      TropicRun r = run("apsp", graph.toString(), "--algorithm", algorithm);
       assertThat(r.exitCode()).as(algorithm).isEqualTo(1);
       assertThat(r.err()).as(algorithm).contains("negative cycle: a closed walk from vertex 1 back to itself has")
           .doesNotContain("reaches itself");
@@ -777,14 +766,14 @@ class TropicCommandTest {
 
   @Test
   void infoDescribesTheGraph() throws IOException {
-    Run r = run("info", smallGraph().toString(), "--json");
+    TropicRun r = run("info", smallGraph().toString(), "--json");
     assertThat(r.exitCode()).as(r.err()).isZero();
     JsonNode info = new ObjectMapper().readTree(r.out());
     assertThat(info.get("vertices").asInt()).isEqualTo(6);
     assertThat(info.get("arcs").asInt()).isEqualTo(6); // f's self-loop of weight 1 is dropped
     assertThat(info.get("arithmetic").asText()).isEqualTo("int32");
     assertThat(info.get("symmetric").asBoolean()).isFalse(); // a directed cycle
-    Run undirected = run("info", smallGraph().toString(), "--undirected", "--json");
+    TropicRun undirected = run("info", smallGraph().toString(), "--undirected", "--json");
     assertThat(new ObjectMapper().readTree(undirected.out()).get("symmetric").asBoolean()).isTrue();
   }
 
@@ -794,21 +783,21 @@ class TropicCommandTest {
     Path edges = dir.resolve("square.dat");
     Files.writeString(edges, "1 2\n2 3\n3 4\n4 1\n");
 
-    Run asWritten = run("spectrum", edges.toString(), "--format", "edges");
+    TropicRun asWritten = run("spectrum", edges.toString(), "--format", "edges");
     assertThat(asWritten.exitCode()).isEqualTo(2);
     assertThat(asWritten.err()).contains("undirected");
 
-    Run undirected = run("spectrum", edges.toString(), "--format", "edges", "--undirected", "--json");
+    TropicRun undirected = run("spectrum", edges.toString(), "--format", "edges", "--undirected", "--json");
     assertThat(undirected.exitCode()).as(undirected.err()).isZero();
     JsonNode range = new ObjectMapper().readTree(undirected.out());
     assertThat(range.get("lambda_max").asDouble()).isCloseTo(2, within(1e-6)); // a 4-cycle: eigenvalues ±2, 0, 0
     assertThat(range.get("lambda_min").asDouble()).isCloseTo(-2, within(1e-6));
 
-    Run bfs = run("bfs", edges.toString(), "--format", "edges", "--source", "1", "--json");
+    TropicRun bfs = run("bfs", edges.toString(), "--format", "edges", "--source", "1", "--json");
     assertThat(bfs.exitCode()).as(bfs.err()).isZero();
     assertThat(new ObjectMapper().readTree(bfs.out()).get("depth").asInt()).isEqualTo(3); // one way round
 
-    Run both = run("bfs", edges.toString(), "--format", "edges", "--undirected", "--source", "1", "--json");
+    TropicRun both = run("bfs", edges.toString(), "--format", "edges", "--undirected", "--source", "1", "--json");
     assertThat(new ObjectMapper().readTree(both.out()).get("depth").asInt()).isEqualTo(2); // both ways round
   }
 
@@ -816,14 +805,14 @@ class TropicCommandTest {
   @Test
   void readingAndLayoutFlagsAreRefusedWithAConvertedMatrix() throws IOException {
     Path matrix = dir.resolve("small.bcoo");
-    Run convert = run("sparse", "convert", smallGraph().toString(), "-o", matrix.toString(), "--undirected");
+    TropicRun convert = run("sparse", "convert", smallGraph().toString(), "-o", matrix.toString(), "--undirected");
     assertThat(convert.exitCode()).as(convert.err()).isZero();
     assertThat(run("spectrum", matrix.toString()).exitCode()).isZero();
     for (String[] flags : new String[][] {{"--undirected"}, {"--order", "rcm"}, {"--block-size", "64"},
         {"--format", "tsv"}}) {
       String[] args = java.util.stream.Stream.concat(java.util.stream.Stream.of("spectrum", matrix.toString()),
           java.util.Arrays.stream(flags)).toArray(String[]::new);
-      Run r = run(args);
+      TropicRun r = run(args);
       assertThat(r.exitCode()).as(String.join(" ", flags)).isEqualTo(2);
       assertThat(r.err()).contains(flags[0] + " does not apply to").contains("sparse convert");
     }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import net.jqwik.api.Example;
@@ -105,13 +104,13 @@ class PathAlgorithmsTest {
     }
     Graph complete = builder.build();
     // From 0 to 4 in K5: 1 direct path, then 3, 6 and 6 through one, two or three of the other vertices.
-    RecordingProgress all = new RecordingProgress();
+    ProgressLog all = new ProgressLog();
     assertThat(new YenKShortestPaths(complete).paths(0, 4, 100, all)).hasSize(16);
-    assertThat(all.events).containsExactly("begin paths 100", "16 advances of 16", "end");
+    assertThat(all.events).containsExactly("begin paths (100)", "16 advances of 16", "end");
 
-    RecordingProgress some = new RecordingProgress();
+    ProgressLog some = new ProgressLog();
     assertThat(new YenKShortestPaths(complete).paths(0, 4, 5, some)).hasSize(5);
-    assertThat(some.events).containsExactly("begin paths 5", "5 advances of 5", "end");
+    assertThat(some.events).containsExactly("begin paths (5)", "5 advances of 5", "end");
   }
 
   private static Graph complete(int n) {
@@ -130,7 +129,7 @@ class PathAlgorithmsTest {
    */
   @Example
   void yenRefusesAKWhosePathsCannotFitTheHeap() {
-    RecordingProgress progress = new RecordingProgress();
+    ProgressLog progress = new ProgressLog();
     assertThatThrownBy(() -> new YenKShortestPaths(complete(40)).paths(0, 39, 2_000_000_000, progress))
         .isInstanceOf(MemoryBudgetException.class)
         .hasMessageContaining("closed discovery of 2,000,000,000 shortest simple paths (Yen, -k 2,000,000,000)")
@@ -180,30 +179,6 @@ class PathAlgorithmsTest {
     long bound = YenFootprint.simplePathBound(g, 0, Long.MAX_VALUE);
     for (int t = 1; t < n; t++) {
       assertThat((long) new YenKShortestPaths(g).paths(0, t, Integer.MAX_VALUE).size()).isLessThanOrEqualTo(bound);
-    }
-  }
-
-  /** Progress events, the advances counted and summed. */
-  private static final class RecordingProgress implements Progress {
-    final List<String> events = new ArrayList<>();
-    private int advances;
-    private long advanced;
-
-    @Override
-    public void begin(String task, long totalWork) {
-      events.add("begin " + task + " " + totalWork);
-    }
-
-    @Override
-    public void advance(long work) {
-      advances++;
-      advanced += work;
-    }
-
-    @Override
-    public void end() {
-      events.add(advances + " advances of " + advanced);
-      events.add("end");
     }
   }
 

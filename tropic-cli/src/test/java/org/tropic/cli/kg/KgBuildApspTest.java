@@ -109,8 +109,9 @@ class KgBuildApspTest {
 
     CliRun noEdges = build(triples, "--apsp", "--apsp-edges", "citation");
     assertThat(noEdges.exit()).isEqualTo(2);
-    assertThat(noEdges.err()).contains("--apsp-edges citation: the graph has no edges of the kind citation, so no path can use"
-        + " them; it has concept-concept (11 edges), concept-abstract (22 edges)").contains("nothing written");
+    assertThat(noEdges.err()).contains("--apsp-edges citation: the graph has no edges of the kind citation, so no"
+        + " path can use them; it has concept-concept (11 edges), concept-abstract (22 edges)")
+        .contains("nothing written");
     assertThat(dir.resolve("kg")).doesNotExist();
   }
 

@@ -279,8 +279,8 @@ class KgCommandsTest {
     CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", VISCOSITY, "--edges",
         "citation");
     assertThat(open.exit()).isEqualTo(2);
-    assertThat(open.err()).contains("--edges citation: the graph has no edges of the kind citation, so no path can use them;")
-        .contains("; it has concept-concept (")
+    assertThat(open.err()).contains("--edges citation: the graph has no edges of the kind citation, so no path can"
+        + " use them;").contains("; it has concept-concept (")
         .contains("concept-abstract (");
 
     CliRun closed = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
