@@ -162,8 +162,12 @@ class ValidationTest {
             + " them; it has concept-concept (").hasMessageNotContaining("concept-abstract (");
   }
 
-  /** Compounds c_i treat disease d_i; each pair also shares a gene, so a hidden "treats" edge leaves a 2-hop path. */
-  private KnowledgeGraph plantedTreatments() throws IOException {
+  /**
+   * Compounds c_i treat disease d_i; each pair also shares a gene, so a hidden "treats" edge leaves a 2-hop path.
+   *
+   * @param extraEdges SIF lines added to the planted ones
+   */
+  private KnowledgeGraph plantedTreatments(String... extraEdges) throws IOException {
     StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
     StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
     for (int i = 0; i < 30; i++) {
@@ -175,7 +179,9 @@ class ValidationTest {
       sif.append("Disease::d").append(i).append("\tDaG\tGene::g").append(i).append('\n');
       sif.append("Gene::g").append(i).append("\tGiG\tGene::g").append((i + 1) % 30).append('\n');
     }
-    sif.append("Gene::g0\tGpPW\tGene::g7\n");
+    for (String edge : extraEdges) {
+      sif.append(edge).append('\n');
+    }
     KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
     CuratedGraphReader.read(Files.writeString(dir.resolve("nodes.tsv"), nodes.toString()),
         Files.writeString(dir.resolve("edges.sif"), sif.toString()), builder, true);
@@ -185,7 +191,7 @@ class ValidationTest {
   /** A fraction that hides one edge, or a relation of one edge, is refused before the searches, saying why. */
   @Test
   void holdoutRefusesFewerThanTwoHiddenLinksBeforeTheSearches() throws IOException {
-    KnowledgeGraph graph = plantedTreatments();
+    KnowledgeGraph graph = plantedTreatments("Gene::g0\tGpPW\tGene::g7");
     ProgressLog progress = new ProgressLog();
     assertThatThrownBy(() -> HoldoutValidation.run(graph, new HoldoutValidation.Options("CtD", 0.0001, 1,
         EnumSet.allOf(EdgeKind.class), new int[] {5}), progress))
@@ -198,23 +204,7 @@ class ValidationTest {
 
   @Test
   void holdoutOnAPlantedGraphScoresHiddenLinksAboveRandomOnes() throws IOException {
-    // Compounds c_i treat disease d_i; each pair also shares a gene, so a hidden "treats" edge leaves a 2-hop path.
-    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
-    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
-    for (int i = 0; i < 30; i++) {
-      nodes.append("Compound::c").append(i).append("\tc").append(i).append("\tCompound\n");
-      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
-      nodes.append("Gene::g").append(i).append("\tg").append(i).append("\tGene\n");
-      sif.append("Compound::c").append(i).append("\tCtD\tDisease::d").append(i).append('\n');
-      sif.append("Compound::c").append(i).append("\tCbG\tGene::g").append(i).append('\n');
-      sif.append("Disease::d").append(i).append("\tDaG\tGene::g").append(i).append('\n');
-      sif.append("Gene::g").append(i).append("\tGiG\tGene::g").append((i + 1) % 30).append('\n');
-    }
-    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
-    CuratedGraphReader.read(Files.writeString(dir.resolve("nodes.tsv"), nodes.toString()),
-        Files.writeString(dir.resolve("edges.sif"), sif.toString()), builder, true);
-
-    HoldoutValidation.Result result = HoldoutValidation.run(builder.build(),
+    HoldoutValidation.Result result = HoldoutValidation.run(plantedTreatments(),
         new HoldoutValidation.Options("CtD", 0.5, 11, EnumSet.allOf(EdgeKind.class), new int[] {5}));
 
     assertThat(result.relationEdges()).isEqualTo(30);
