@@ -12,9 +12,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The constants are the medians {@code scripts/measure-cold-start} printed on the 2-core development VM (three
  * fresh {@code tropic apsp ../shared/data/graphs/lesmis.edges.gz --algorithm A --json} runs per algorithm, whose
- * steady-state solves take milliseconds, so {@code solve_seconds} is almost all start-up): fw 0.51 s (0.45, 0.51,
- * 0.72), dijkstra 0.033 s, batched 0.047 s, partitioned 0.11 s (its kernels already compiled by the planner's
- * calibration). They are a machine's figures, not a law: rerun the script to check them on another one.
+ * steady-state solves take milliseconds, so {@code solve_seconds} is almost all start-up) at a load average of
+ * about 1.8: fw 0.25 s (0.22, 0.25, 0.25), dijkstra 0.015 s, batched 0.035 s, partitioned 0.068 s (its kernels
+ * already compiled by the planner's calibration). At a load of 4 they read about twice that (0.51, 0.033, 0.047,
+ * 0.11 s): the JIT's threads share the cores. A machine's figures, not a law: rerun the script on another one.
  */
 public final class ColdStart {
   /** This JVM's record, the one {@link Apsp#run} updates and the planner reads by default. */
@@ -38,10 +39,10 @@ public final class ColdStart {
   /** The measured start-up of a first solve; see the class comment for where the figures come from. */
   static double firstSolveSeconds(Algorithm algorithm) {
     return switch (algorithm) {
-      case FW -> 0.51;
-      case DIJKSTRA -> 0.033;
-      case BATCHED -> 0.047;
-      case PARTITIONED -> 0.11;
+      case FW -> 0.25;
+      case DIJKSTRA -> 0.015;
+      case BATCHED -> 0.035;
+      case PARTITIONED -> 0.068;
       case AUTO -> throw new IllegalArgumentException("auto has no start-up of its own: plan it first");
     };
   }
