@@ -13,7 +13,9 @@ import org.tropic.semiring.MinPlusKernels;
  * APSP's from its cost model on a METIS partition. Checks memory before anything large is allocated and refuses with
  * the numbers when the result cannot fit. A GPU back end ({@link ApspBackend}, found at run time) is planned for when
  * the request's {@link Device} allows it: always for {@link Device#GPU}, and for {@link Device#AUTO} when it is present
- * and predicted faster.
+ * and predicted faster. Each CPU estimate includes its algorithm's {@link ColdStart start-up} until a solve of it
+ * has run in this JVM, so that a tiny graph's plan says what a fresh {@code tropic apsp} will take; graphs of at most
+ * 128 vertices are searched from every vertex when auto may choose that, as the fastest to start.
  */
 public final class Planner {
   private static final int DIJKSTRA_SAMPLES = 24;
@@ -23,9 +25,16 @@ public final class Planner {
   private static final String GPU = Device.GPU.label();
 
   private final MinPlusKernels kernels;
+  private final ColdStart coldStart;
 
+  /** A planner whose estimates add each algorithm's start-up until it has run in this JVM ({@link ColdStart#JVM}). */
   public Planner(MinPlusKernels kernels) {
+    this(kernels, ColdStart.JVM);
+  }
+
+  Planner(MinPlusKernels kernels, ColdStart coldStart) {
     this.kernels = kernels;
+    this.coldStart = coldStart;
   }
 
   /**
@@ -179,33 +188,46 @@ public final class Planner {
       }
     }
 
-    boolean small = n <= SMALL && fwAllowed;
-    boolean consider = auto && !small;
+    // n ≤ 128: no calibration, whose 1–3 s would dwarf the solve. Auto searches from every vertex: in a fresh JVM
+    // (every tropic command) that took 0.01–0.05 s on karate and lesmis, where Floyd–Warshall's one tile took
+    // 0.15–0.72 s, its vector kernels running interpreted until the JIT compiled them ({@link ColdStart}).
+    boolean searchSmall = n <= SMALL && auto && dijkstraAllowed && dijkstraBytes <= budget;
+    boolean small = n <= SMALL && fwAllowed && !searchSmall;
+    boolean consider = auto && !small && !searchSmall;
     boolean partitionedAllowed = !auto || allowed.contains(Algorithm.PARTITIONED);
-    double fwSeconds = small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric);
+    // Every estimate below adds its algorithm's start-up until a solve of it has run in this JVM.
+    double fwSeconds = searchSmall ? Double.NaN
+        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric)) + coldStart.seconds(Algorithm.FW);
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
         || consider && partitionedAllowed && PartitionedApsp.available()
         ? new PartitionedApsp(kernels, request.partitionedOptions()).prepare(graph) : null;
-    double partitionedSeconds = partitioned == null ? Double.NaN : partitioned.estimatedSeconds();
+    double partitionedSeconds = partitioned == null ? Double.NaN
+        : partitioned.estimatedSeconds() + coldStart.seconds(Algorithm.PARTITIONED);
     long partitionedBytes = partitioned == null ? Long.MAX_VALUE : partitioned.estimatedBytes();
     double toBeat = wanted == Algorithm.BATCHED ? Double.POSITIVE_INFINITY
         : Math.min(fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY,
             partitionedBytes <= budget ? partitionedSeconds : Double.POSITIVE_INFINITY);
     int batch = BatchedBellmanFord.batchFor(n, threads);
     BatchedBellmanFord.Estimate batched = consider && batchedAllowed || wanted == Algorithm.BATCHED
-        ? new BatchedBellmanFord(graph, batch).estimate(threads, toBeat) : null;
-    double batchedSeconds = batched == null || !batched.complete() ? Double.NaN : batched.seconds();
+        ? new BatchedBellmanFord(graph, batch).estimate(threads, toBeat - coldStart.seconds(Algorithm.BATCHED))
+        : null;
+    double batchedSeconds = batched == null || !batched.complete() ? Double.NaN
+        : batched.seconds() + coldStart.seconds(Algorithm.BATCHED);
     // Batched Bellman–Ford did 2–10× better than Dijkstra on every sparse graph measured, so Dijkstra's sampling
     // (up to 0.3 s) is only spent where the batched sample could not finish.
-    double dijkstraSeconds = wanted == Algorithm.DIJKSTRA || consider && dijkstraAllowed && Double.isNaN(batchedSeconds)
-        ? estimateDijkstraSeconds(graph, threads) : Double.NaN;
+    double dijkstraSeconds = wanted == Algorithm.DIJKSTRA || searchSmall
+        || consider && dijkstraAllowed && Double.isNaN(batchedSeconds)
+        ? estimateDijkstraSeconds(graph, threads) + coldStart.seconds(Algorithm.DIJKSTRA) : Double.NaN;
 
     Algorithm chosen = wanted;
     String reason = "requested";
     if (wanted == Algorithm.AUTO) {
-      if (small) {
+      if (searchSmall) {
+        chosen = Algorithm.DIJKSTRA;
+        reason = "n ≤ " + SMALL + ": a search from every vertex, quicker to start than the tile kernels";
+      } else if (small) {
         chosen = Algorithm.FW;
-        reason = "n ≤ " + SMALL + ": one tile, instant";
+        reason = "n ≤ " + SMALL + ": one tile";
       } else {
         chosen = fwAllowed ? Algorithm.FW : allowed.contains(Algorithm.PARTITIONED) && partitioned != null
             ? Algorithm.PARTITIONED : batchedAllowed ? Algorithm.BATCHED : Algorithm.DIJKSTRA;
@@ -231,6 +253,9 @@ public final class Planner {
     } else if (wanted == Algorithm.BATCHED && !batched.complete()) {
       reason = "requested; its sample batch did not finish in the planning budget: at least "
           + seconds(batched.seconds());
+    }
+    if (chosen != Algorithm.AUTO && coldStart.seconds(chosen) > 0) {
+      reason += "; includes " + seconds(coldStart.seconds(chosen)) + " of start-up (JIT, first solve in this JVM)";
     }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,

@@ -56,8 +56,8 @@ class KgBuildApspTest {
     CliRun run = build(ring(40), "--edges", "concept-concept", "--apsp");
     assertThat(run.exit()).as(run.err()).isZero();
     assertThat(run.out()).contains("APSP of 40 vertices (concept-concept edges):")
-        .containsPattern("  plan: fw \\(.*\\), \\d+ threads? — .*; estimated .*, memory .* \\(n² result 6\\.3 KiB\\)")
-        .contains("fw solved in ").contains("(estimated ").contains("peak memory")
+        .containsPattern("  plan: dijkstra, \\d+ threads? — .*; estimated .*, memory .* \\(n² result 6\\.3 KiB\\)")
+        .contains("dijkstra solved in ").contains("(estimated ").contains("peak memory")
         .contains("1,560 of 1,560 ordered pairs reachable, mean distance ");
     assertThat(dir.resolve("kg").resolve("apsp.npy")).exists();
   }
