@@ -43,7 +43,8 @@ class BenchRunnerTest {
         "random n=30 d=16 real", "random n=30 d=16 real", "karate", "karate", "karate");
     assertThat(r.peers().get(0).skipped()).startsWith("no Python with SciPy found (tried " + dir);
     assertThat(r.peers().get(2).skipped()).contains("above the JGraphT limit 30");
-    assertThat(r.peers().subList(5, 7)).extracting(PeerResult::tropic).containsExactly("fw", "auto: dijkstra"); // n = 30: auto searches from every vertex
+    // n = 30: auto searches from every vertex
+    assertThat(r.peers().subList(5, 7)).extracting(PeerResult::tropic).containsExactly("fw", "auto: dijkstra");
     assertThat(r.peers().stream().filter(PeerResult::ran)).hasSize(2).allMatch(p -> p.agreement().agrees());
     assertThat(r.notes()).anyMatch(n -> n.startsWith("SciPy: no Python with SciPy found"));
     assertThat(r.notes()).anyMatch(n -> n.contains("measured at n=30"));
