@@ -6,7 +6,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import org.tropic.graph.Graph;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -76,12 +79,77 @@ public final class CuratedComparison {
   /**
    * Compares the literature view's paths among {@code conceptIds} (or, if {@code null}, all its concepts) with
    * {@code curated}.
+   *
+   * @throws IllegalArgumentException before any search, where a named concept is not in the literature view or the
+   *     concepts that map make fewer than {@link ValidationInputs#LEAST_PAIRS} pairs
    */
   public static Result run(KgDistances literature, KgView curated, ConceptMapping mapping, List<String> conceptIds,
       Options options) {
-    KgView lit = literature.view();
+    Chosen chosen = choose(literature.view(), curated, mapping, conceptIds, options);
+    chosen.requireEnough(mapping, conceptIds != null, options);
+    return compare(literature, curated, mapping, chosen, options);
+  }
+
+  /**
+   * The checks {@link #run} makes before its searches, for a caller that can make them sooner (before loading the
+   * literature distances).
+   *
+   * @throws IllegalArgumentException as {@link #run}
+   */
+  public static void requireComparable(KgView literature, KgView curated, ConceptMapping mapping,
+      List<String> conceptIds, Options options) {
+    choose(literature, curated, mapping, conceptIds, options).requireEnough(mapping, conceptIds != null, options);
+  }
+
+  /**
+   * The concepts a comparison takes, chosen before any search.
+   *
+   * @param candidates literature concepts considered (those named, each once, or all)
+   * @param mapped those of them that map to a node of the curated view
+   * @param literature the literature vertices compared: those that map, up to the options' most
+   * @param curated the curated vertices they map to
+   */
+  record Chosen(int candidates, int mapped, IntArrayList literature, IntArrayList curated) {
+    long pairs() {
+      long k = literature.size();
+      return k * (k - 1) / 2;
+    }
+
+    /**
+     * Refuses a choice of fewer than {@link ValidationInputs#LEAST_PAIRS} pairs: the scenario shares of one pair or
+     * none say nothing about the literature (none at all used to print a table of zeros and succeed).
+     */
+    void requireEnough(ConceptMapping mapping, boolean named, Options options) {
+      if (pairs() >= ValidationInputs.LEAST_PAIRS) {
+        return;
+      }
+      int kept = literature.size();
+      StringBuilder got = new StringBuilder(String.format(Locale.ROOT, "%s of the %,d %sliterature concept%s"
+          + " map%s to a node of the curated graph (mapping: %s)", mapped == 0 ? "none" : mapped, candidates,
+          named ? "named " : "", candidates == 1 ? "" : "s", mapped == 1 || mapped == 0 ? "s" : "",
+          mapping.description()));
+      if (kept < mapped) {
+        got.append(String.format(Locale.ROOT, " and max concepts %d keeps %d", options.maxConcepts(), kept));
+      }
+      int least = 2;
+      while ((long) least * (least - 1) / 2 < ValidationInputs.LEAST_PAIRS) {
+        least++;
+      }
+      String why = kept < mapped ? "keep more concepts"
+          : named ? "name more concepts that map (or none, for all that map)"
+          : "check the curated graph and the mapping";
+      throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %s; a comparison needs at least %d pairs"
+          + " (%d concepts that map); %s", got, pairs() == 0 ? "no pair to compare" : "1 pair to compare",
+          ValidationInputs.LEAST_PAIRS, least, why));
+    }
+  }
+
+  /** The named concepts (each must be in the literature view), or all of it, and those of them that map. */
+  static Chosen choose(KgView lit, KgView curated, ConceptMapping mapping, List<String> conceptIds,
+      Options options) {
     KnowledgeGraph litKg = lit.kg();
-    List<String> ids = new ArrayList<>();
+    // A concept named twice is one concept: it would otherwise be compared with itself.
+    SortedSet<String> ids = new TreeSet<>();
     if (conceptIds != null) {
       for (String id : conceptIds) {
         requireInView(lit, id);
@@ -94,18 +162,30 @@ public final class CuratedComparison {
         }
       }
     }
-    Collections.sort(ids);
     IntArrayList litVertices = new IntArrayList();
     IntArrayList curatedVertices = new IntArrayList();
+    int mapped = 0;
     for (String id : ids) {
       int v = lit.vertex(id);
       String curatedId = mapping.curatedId(id);
       int w = curatedId == null ? -1 : curated.vertex(curatedId);
-      if (v >= 0 && w >= 0 && (options.maxConcepts() == 0 || litVertices.size() < options.maxConcepts())) {
-        litVertices.add(v);
-        curatedVertices.add(w);
+      if (v >= 0 && w >= 0) {
+        mapped++;
+        if (options.maxConcepts() == 0 || litVertices.size() < options.maxConcepts()) {
+          litVertices.add(v);
+          curatedVertices.add(w);
+        }
       }
     }
+    return new Chosen(ids.size(), mapped, litVertices, curatedVertices);
+  }
+
+  /** Every pair of the chosen concepts, classified; as {@link #run} without the check on their number. */
+  static Result compare(KgDistances literature, KgView curated, ConceptMapping mapping, Chosen chosen,
+      Options options) {
+    KgView lit = literature.view();
+    IntArrayList litVertices = chosen.literature();
+    IntArrayList curatedVertices = chosen.curated();
     Map<Scenario, Long> counts = new EnumMap<>(Scenario.class);
     for (Scenario s : Scenario.values()) {
       counts.put(s, 0L);
@@ -138,7 +218,7 @@ public final class CuratedComparison {
         keep(examples, options, example);
       }
     }
-    return new Result(mapping.description(), ids.size(), k, pairs, counts, neither, examples);
+    return new Result(mapping.description(), chosen.candidates(), k, pairs, counts, neither, examples);
   }
 
   private static Example classify(KgView lit, KgView curated, ConceptMapping mapping, int[] path,

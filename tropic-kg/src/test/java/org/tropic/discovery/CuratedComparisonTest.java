@@ -1,6 +1,7 @@
 package org.tropic.discovery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -52,8 +53,56 @@ class CuratedComparisonTest {
 
   private CuratedComparison.Result compare(String a, String c) throws IOException {
     KgView curated = curated();
-    return CuratedComparison.run(literature(), curated, ConceptMapping.direct(curated.kg()), List.of(a, c),
-        CuratedComparison.Options.defaults());
+    // One pair is too few for run (it refuses fewer than 2), but it is how each scenario is planted and checked.
+    KgDistances literature = literature();
+    ConceptMapping mapping = ConceptMapping.direct(curated.kg());
+    CuratedComparison.Options options = CuratedComparison.Options.defaults();
+    return CuratedComparison.compare(literature, curated, mapping,
+        CuratedComparison.choose(literature.view(), curated, mapping, List.of(a, c), options), options);
+  }
+
+  private String refusal(List<String> concepts, ConceptMapping mapping, CuratedComparison.Options options)
+      throws IOException {
+    KgView curated = curated();
+    KgDistances literature = literature();
+    ConceptMapping used = mapping == null ? ConceptMapping.direct(curated.kg()) : mapping;
+    assertThatThrownBy(() -> CuratedComparison.requireComparable(literature.view(), curated, used, concepts,
+        options)).isInstanceOf(IllegalArgumentException.class);
+    return assertThatThrownBy(() -> CuratedComparison.run(literature, curated, used, concepts, options))
+        .isInstanceOf(IllegalArgumentException.class).actual().getMessage();
+  }
+
+  @Test
+  void fewerThanTwoPairsAreRefusedSayingWhatWasGotAndWhatIsNeeded() throws IOException {
+    CuratedComparison.Options defaults = CuratedComparison.Options.defaults();
+    String needs = "a comparison needs at least 2 pairs (3 concepts that map)";
+    assertThat(refusal(List.of("a"), null, defaults)).isEqualTo("1 of the 1 named literature concept maps to a node"
+        + " of the curated graph (mapping: direct (curated id = Kind::literature id)): no pair to compare; " + needs
+        + "; name more concepts that map (or none, for all that map)");
+    assertThat(refusal(List.of("a", "c"), null, defaults)).startsWith("2 of the 2 named literature concepts map")
+        .contains(": 1 pair to compare; " + needs);
+    // A concept named twice is counted once (it used to make a pair with itself).
+    assertThat(refusal(List.of("a", "c", "a"), null, defaults)).startsWith("2 of the 2 named literature concepts")
+        .contains("1 pair to compare");
+    // u1 is in the literature but not in the curated graph.
+    assertThat(refusal(List.of("a", "u1"), null, defaults)).startsWith("1 of the 2 named literature concepts map");
+    assertThat(refusal(null, null, new CuratedComparison.Options(2, 3))).startsWith("17 of the 22 literature"
+        + " concepts map to a node of the curated graph").contains(" and max concepts 2 keeps 2: 1 pair to compare; "
+        + needs + "; keep more concepts");
+    Path oneRow = Files.writeString(dir.resolve("one-row.tsv"), "a\tK::a\n");
+    ConceptMapping single = ConceptMapping.read(oneRow, literature().view().kg(), curated().kg());
+    assertThat(refusal(null, single, defaults)).startsWith("1 of the 22 literature concepts map")
+        .contains("(mapping: file " + oneRow).endsWith("; check the curated graph and the mapping");
+  }
+
+  @Test
+  void threeConceptsThatMapAreEnough() throws IOException {
+    KgView curated = curated();
+    CuratedComparison.Result result = CuratedComparison.run(literature(), curated,
+        ConceptMapping.direct(curated.kg()), List.of("c", "a", "b", "a"), CuratedComparison.Options.defaults());
+    assertThat(result.candidates()).isEqualTo(3);
+    assertThat(result.pairs()).isEqualTo(3);
+    assertThat(result.counts().get(Scenario.EXACT_MATCH)).isEqualTo(3);
   }
 
   private static Scenario only(CuratedComparison.Result result) {

@@ -3,7 +3,6 @@ package org.tropic.cli.kg;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.Json;
@@ -89,15 +88,13 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
     KgView curatedView = curatedGraph.view();
     ConceptMapping conceptMapping = mapping.equals("direct") ? ConceptMapping.direct(curatedGraph)
         : ConceptMapping.read(Path.of(mapping), literatureGraph, curatedGraph);
-    try (KgDistances distances = Apsp.distances(literature, literatureGraph.view(KgCli.kinds(edges)), apsp, info)) {
+    KgView literatureView = literatureGraph.view(KgCli.kinds(edges));
+    CuratedComparison.Options options = new CuratedComparison.Options(maxConcepts, examples);
+    // Too few pairs is refused before a stored APSP is loaded, not only before the searches.
+    CuratedComparison.requireComparable(literatureView, curatedView, conceptMapping, concepts, options);
+    try (KgDistances distances = Apsp.distances(literature, literatureView, apsp, info)) {
       CuratedComparison.Result result = CuratedComparison.run(distances, curatedView, conceptMapping, concepts,
-          new CuratedComparison.Options(maxConcepts, examples));
-      if (result.mapped() == 0) {
-        throw new IllegalArgumentException(String.format(Locale.ROOT, "none of the %,d", result.candidates())
-            + " literature concepts maps to a"
-            + " node of " + curated + " (mapping: " + result.mapping() + "), so there is nothing to compare; check"
-            + " --curated and --mapping");
-      }
+          options);
       if (json) {
         out.println(Json.text(ValidationJson.comparison(result)));
         out.flush();

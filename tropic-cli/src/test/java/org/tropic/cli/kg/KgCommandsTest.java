@@ -532,6 +532,51 @@ class KgCommandsTest {
     assertThat(holdout.out()).doesNotContain("(curated nodes)"); // refused before reading
   }
 
+  /**
+   * A curated comparison of fewer than two pairs says nothing: one concept named, or a curated graph of one edge,
+   * is refused (exit 2) with what was got and what is needed, before the stored APSP is loaded; it used to print a
+   * table of 0 pairs and exit 0.
+   */
+  @Test
+  void aCuratedComparisonOfFewerThanTwoPairsIsRefused() throws IOException {
+    Path curated = dir.resolve("curated");
+    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", Files.writeString(dir.resolve("nodes.tsv"),
+        "id\tname\tkind\nDisease::d0\td0\tDisease\nDisease::d1\td1\tDisease\nDisease::d2\td2\tDisease\n")
+        .toString(), "--curated-edges", Files.writeString(dir.resolve("edges.sif"), "Disease::d0\tDrD\tDisease::d1\n"
+        + "Disease::d1\tDrD\tDisease::d2\n").toString(), "-o", curated.toString()).exit()).isZero();
+    Path table = Files.writeString(dir.resolve("co.tsv"), "d0\td1\t5\nd1\td2\t3\n");
+    Path literature = dir.resolve("lit");
+    assertThat(CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "--apsp", "-o",
+        literature.toString()).exit()).isZero();
+
+    CliRun one = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(), "--curated",
+        curated.toString(), "--concepts", "d1");
+    assertThat(one.exit()).isEqualTo(2);
+    assertThat(one.err()).contains("curated: 1 of the 1 named literature concept maps to a node of"
+        + " the curated graph (mapping: direct").contains("): no pair to compare; a comparison needs at least 2"
+        + " pairs (3 concepts that map); name more concepts that map");
+    assertThat(one.out()).doesNotContain("pairs compared").doesNotContain("stored APSP");
+    CliRun two = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(), "--curated",
+        curated.toString(), "--max-concepts", "2", "--json");
+    assertThat(two.exit()).isEqualTo(2);
+    assertThat(two.out()).isEmpty();
+    assertThat(two.err()).contains("3 of the 3 literature concepts map").contains("max concepts 2 keeps 2: 1 pair");
+    CliRun all = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(), "--curated",
+        curated.toString());
+    assertThat(all.exit()).as(all.err()).isZero();
+    assertThat(all.out()).contains("3 of 3 literature concepts map; 3 pairs compared");
+
+    Path oneEdge = dir.resolve("one-edge");
+    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", dir.resolve("nodes.tsv").toString(),
+        "--curated-edges", Files.writeString(dir.resolve("one.sif"), "Disease::d0\tDrD\tDisease::d1\n").toString(),
+        "-o", oneEdge.toString()).exit()).isZero();
+    CliRun oneRow = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(), "--curated",
+        oneEdge.toString());
+    assertThat(oneRow.exit()).isEqualTo(2);
+    assertThat(oneRow.err()).contains("2 of the 3 literature concepts map to a node of the curated graph")
+        .contains("1 pair to compare").endsWith("check the curated graph and the mapping" + System.lineSeparator());
+  }
+
   @Test
   void holdoutAndCuratedValidationsRun() throws IOException {
     StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
