@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.tropic.apsp.WholeWeightSums;
 import org.tropic.graph.Graph;
+import org.tropic.io.GraphSource;
 import org.tropic.io.LoadedGraph;
 import org.tropic.semiring.Arithmetic;
 import picocli.CommandLine.Command;
@@ -50,7 +51,7 @@ final class InfoCommand implements Callable<Integer> {
         .put("direction", (loaded.source().undirected() ? "undirected" : "directed") + " ("
             + loaded.source().directionReason() + ")")
         .put("weights", loaded.source().weights().name().toLowerCase(java.util.Locale.ROOT))
-        .put("header_row", loaded.source().headerRow())
+        .put("header_row", headerRow(loaded.source()))
         .put("vertices", n)
         .put("arcs", g.arcCount())
         // arcs of the file that are not arcs of the graph: the sparse analytics see A without them
@@ -76,5 +77,20 @@ final class InfoCommand implements Callable<Integer> {
         .put("read_seconds", readSeconds);
     output.print(spec, report);
     return 0;
+  }
+
+  /**
+   * The line read as column names; where none was, {@code none} (JSON false); for formats whose header lines are
+   * part of the format, {@code not applicable} (JSON null), so that neither reads as a header row missing by error.
+   */
+  static Report.Worded headerRow(GraphSource source) {
+    if (source.headerRow() != null) {
+      return new Report.Worded(source.headerRow(), source.headerRow());
+    }
+    return switch (source.format()) {
+      case MATRIX_MARKET, DIMACS -> new Report.Worded(null, "not applicable (" + source.format().description()
+          + " has header lines of its own, read as such)");
+      case EDGE_LIST, CSV, TSV, SIF -> new Report.Worded(false, "none (no line read as column names)");
+    };
   }
 }

@@ -17,6 +17,12 @@ final class Report {
     return this;
   }
 
+  /**
+   * A value JSON gives as a plain value but the table as words, where the table's rendering of it ({@code -} for
+   * null, {@code false}) would not say what it means.
+   */
+  record Worded(Object json, String text) {}
+
   Map<String, Object> values() {
     return values;
   }
@@ -46,13 +52,16 @@ final class Report {
 
   private Map<String, Object> toMap() {
     Map<String, Object> map = new LinkedHashMap<>();
-    values.forEach((k, v) -> map.put(k, v instanceof Report r ? r.toMap() : v));
+    values.forEach((k, v) -> map.put(k, v instanceof Report r ? r.toMap() : v instanceof Worded w ? w.json() : v));
     return map;
   }
 
   private static String text(Object value) {
     if (value == null) {
       return "-";
+    }
+    if (value instanceof Worded w) {
+      return w.text();
     }
     if (value instanceof Double d) {
       if (d.isInfinite()) {

@@ -216,6 +216,47 @@ class TropicCommandTest {
   }
 
   /**
+   * info says plainly whether a header row was read: the line where one was, none (JSON false) where the first line
+   * is data, and not applicable (JSON null) for formats whose header lines are their own; it used to print '-' (JSON
+   * null) for all but the first.
+   */
+  @Test
+  void infoSaysWhetherAHeaderRowWasRead() throws IOException {
+    Path headed = Files.writeString(dir.resolve("headed.csv"), "src,dst\na,b\n");
+    Path bare = Files.writeString(dir.resolve("bare.csv"), "a,b\nb,c\n");
+    Path sif = Files.writeString(dir.resolve("bare.sif"), "a\tpp\tb\n");
+    Path mtx = Files.writeString(dir.resolve("m.mtx"), "%%MatrixMarket matrix coordinate real general\n2 2 1\n"
+        + "1 2 3.5\n");
+    Path gr = Files.writeString(dir.resolve("g.gr"), "p sp 2 1\na 1 2 4\n");
+    assertThat(infoLine(headed)).isEqualTo("line 1 read as a header: src,dst");
+    assertThat(infoLine(bare)).isEqualTo("none (no line read as column names)");
+    assertThat(infoLine(sif)).isEqualTo("none (no line read as column names)");
+    assertThat(infoLine(mtx)).isEqualTo("not applicable (Matrix Market has header lines of"
+        + " its own, read as such)");
+    assertThat(infoLine(gr)).isEqualTo("not applicable (DIMACS graph has header lines of its"
+        + " own, read as such)");
+
+    ObjectMapper json = new ObjectMapper();
+    assertThat(json.readTree(run("info", headed.toString(), "--json").out()).get("header_row").asText())
+        .isEqualTo("line 1 read as a header: src,dst");
+    for (Path none : List.of(bare, sif)) {
+      JsonNode row = json.readTree(run("info", none.toString(), "--json").out()).get("header_row");
+      assertThat(row.isBoolean() && !row.asBoolean()).as(none + ": " + row).isTrue();
+    }
+    for (Path own : List.of(mtx, gr)) {
+      JsonNode info = json.readTree(run("info", own.toString(), "--json").out());
+      assertThat(info.has("header_row") && info.get("header_row").isNull()).as(own.toString()).isTrue();
+    }
+  }
+
+  private static String infoLine(Path graph) {
+    TropicRun info = run("info", graph.toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    return info.out().lines().filter(l -> l.startsWith("header_row ")).findFirst().orElseThrow()
+        .substring("header_row".length()).strip();
+  }
+
+  /**
    * --header and --no-header override the detection, and the result records how the first line was read, so
    * 'query path' reads the graph again the same way (read by detection, gene1 → gene2 would be a header now).
    */
