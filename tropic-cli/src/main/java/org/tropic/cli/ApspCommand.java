@@ -277,7 +277,9 @@ final class ApspCommand implements Callable<Integer> {
         .put("boundary_vertices", plan.partitioned() == null ? null
             : plan.partitioned().report().boundaryVertices())
         .put("device", plan.device())
-        .put("kernels", plan.onCpu() ? MinPlusKernels.best().name() : plan.device())
+        // Dijkstra runs no tile kernel: naming one would load the Vector API (50–100 ms) to report what went unused.
+        .put("kernels", !plan.onCpu() ? plan.device() : plan.algorithm() == Algorithm.DIJKSTRA ? null
+            : MinPlusKernels.best().name())
         .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
         .put("solve_seconds", result.solveSeconds());
     if (d instanceof PartitionedDistanceMatrix partitioned) {

@@ -161,12 +161,18 @@ public final class Planner {
         : model.choose(n, threads, arithmetic, symmetric);
     long fwBytes = floydWarshallBytes(n, b, symmetric);
     long dijkstraBytes = dijkstraBytes(n, threads);
-    long batchedBytes = BatchedBellmanFord.bytes(graph, threads);
     long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
     boolean auto = wanted == Algorithm.AUTO;
     boolean fwAllowed = !auto || allowed.contains(Algorithm.FW);
     boolean dijkstraAllowed = !auto || allowed.contains(Algorithm.DIJKSTRA);
     boolean batchedAllowed = !auto || allowed.contains(Algorithm.BATCHED);
+    // Batched Bellman–Ford's figures depend on the vector length, and asking it loads the Vector API (50–100 ms in
+    // a fresh JVM). They change nothing where Floyd–Warshall or Dijkstra is named, nor where a small graph will be
+    // searched from every vertex (searchSmall below: Dijkstra fits, so the leanest plan does too, and batched is
+    // neither estimated nor chosen), so they are not asked there.
+    boolean batchedMatters = wanted == Algorithm.BATCHED || wanted == Algorithm.PARTITIONED
+        || auto && !(n <= SMALL && dijkstraAllowed && dijkstraBytes <= budget);
+    long batchedBytes = batchedMatters ? BatchedBellmanFord.bytes(graph, threads) : Long.MAX_VALUE;
     Algorithm leanest = switch (wanted) {
       case FW, DIJKSTRA, BATCHED -> wanted;
       // auto and partitioned (the n² result and a little): the leanest of the three that auto may choose
@@ -207,7 +213,7 @@ public final class Planner {
     double toBeat = wanted == Algorithm.BATCHED ? Double.POSITIVE_INFINITY
         : Math.min(fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY,
             partitionedBytes <= budget ? partitionedSeconds : Double.POSITIVE_INFINITY);
-    int batch = BatchedBellmanFord.batchFor(n, threads);
+    int batch = batchedMatters ? BatchedBellmanFord.batchFor(n, threads) : 0;
     BatchedBellmanFord.Estimate batched = consider && batchedAllowed || wanted == Algorithm.BATCHED
         ? new BatchedBellmanFord(graph, batch).estimate(threads, toBeat - coldStart.seconds(Algorithm.BATCHED))
         : null;

@@ -76,9 +76,12 @@ public interface MinPlusKernels {
    */
   void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld);
 
-  /** The fastest implementation this JVM can run, chosen once; the reason for any fallback is logged once. */
+  /**
+   * The fastest implementation this JVM can run, chosen once, at its first use (so that a run which uses no tile
+   * kernel never loads the Vector API); the reason for any fallback is logged once.
+   */
   static MinPlusKernels best() {
-    return KernelProvider.BEST;
+    return LazyKernels.INSTANCE;
   }
 
   /** The transpose of the rows×cols matrix at {@code src}, as a dense cols×rows array. */
