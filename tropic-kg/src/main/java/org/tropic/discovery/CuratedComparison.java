@@ -161,6 +161,10 @@ public final class CuratedComparison {
           ids.add(litKg.id(lit.node(v)));
         }
       }
+      if (ids.isEmpty()) {
+        throw new IllegalArgumentException("no literature concept has a " + KgView.labels(lit.kinds()) + " edge: no"
+            + " pair to compare; choose edge kinds that join concepts (e.g. concept-concept)");
+      }
     }
     IntArrayList litVertices = new IntArrayList();
     IntArrayList curatedVertices = new IntArrayList();

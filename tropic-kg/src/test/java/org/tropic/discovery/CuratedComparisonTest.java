@@ -6,15 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
+import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphBuilder;
+import org.tropic.kg.LiteratureTableReader;
 
 /**
  * Each of COAST's scenarios planted once: literature chains (co-occurrence) against a curated graph whose ids are
@@ -93,6 +96,19 @@ class CuratedComparisonTest {
     ConceptMapping single = ConceptMapping.read(oneRow, literature().view().kg(), curated().kg());
     assertThat(refusal(null, single, defaults)).startsWith("1 of the 22 literature concepts map")
         .contains("(mapping: file " + oneRow).endsWith("; check the curated graph and the mapping");
+  }
+
+  @Test
+  void aLiteratureViewWithoutConceptsIsRefusedSayingWhichEdges() throws IOException {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    LiteratureTableReader.readCitationPairs(Files.writeString(dir.resolve("cites.tsv"), "1\t2\n2\t3\n"), builder,
+        true);
+    KgView citations = builder.build().view(EnumSet.of(EdgeKind.CITATION));
+    KgView curated = curated();
+    assertThatThrownBy(() -> CuratedComparison.requireComparable(citations, curated,
+        ConceptMapping.direct(curated.kg()), null, CuratedComparison.Options.defaults()))
+        .isInstanceOf(IllegalArgumentException.class).hasMessage("no literature concept has a citation edge: no pair"
+            + " to compare; choose edge kinds that join concepts (e.g. concept-concept)");
   }
 
   @Test
