@@ -93,7 +93,7 @@ final class NpyTestSupport {
     return new Sidecar(Sidecar.FORMAT_VERSION, n, "00000000000000aa",
         new Sidecar.GraphInput("graphs/test.mtx", "MATRIX_MARKET", false, null),
         new Sidecar.Options("fw", "auto", 64, 2), "exact-float", Map.of("solve", 0.25),
-        Sidecar.Machine.current(), "2025-01-02T03:04:05Z", null, labels == null ? null : labels.names());
+        Sidecar.Machine.current(), "2025-01-02T03:04:05Z", null, labels == null ? null : labels.names(), null);
   }
 
   /** Names of the files in a directory, sorted. */
