@@ -6,7 +6,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.tropic.apsp.Progress;
-import org.tropic.graph.VertexLabels;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.Sidecar;
 
@@ -99,60 +98,6 @@ final class ResultInfo {
     if (machine != null) {
       report.put("machine", new Report().put("cores", machine.cores()).put("jvm", machine.jvm())
           .put("os", machine.os()));
-    }
-  }
-
-  /** What every distance of a result adds up to: one pass over the rows. */
-  record DistanceStats(long reachable, long unreachable, double mean, float longest, int from, int to) {
-
-    static DistanceStats of(NpyDistanceMatrix matrix, Progress progress) {
-      int n = matrix.size();
-      float[] row = new float[n];
-      long reachable = 0;
-      double sum = 0;
-      float longest = Float.NEGATIVE_INFINITY;
-      int from = -1;
-      int to = -1;
-      progress.begin("reading " + matrix.file().getFileName(), n);
-      try {
-        for (int u = 0; u < n; u++) {
-          matrix.copyRow(u, row);
-          for (int v = 0; v < n; v++) {
-            float d = row[v];
-            if (v != u && d != Float.POSITIVE_INFINITY) {
-              reachable++;
-              sum += d;
-              if (d > longest) {
-                longest = d;
-                from = u;
-                to = v;
-              }
-            }
-          }
-          progress.advance(1);
-        }
-      } catch (RuntimeException | Error e) {
-        progress.stopped();
-        throw e;
-      } finally {
-        progress.end();
-      }
-      long pairs = (long) n * (n - 1);
-      return new DistanceStats(reachable, pairs - reachable, reachable == 0 ? Double.NaN : sum / reachable,
-          longest, from, to);
-    }
-
-    Report report(VertexLabels labels) {
-      Report report = new Report().put("reachable_pairs", reachable).put("unreachable_pairs", unreachable);
-      if (reachable > 0) {
-        report.put("mean_distance", mean).put("longest_distance", (double) longest)
-            .put("longest_from", name(labels, from)).put("longest_to", name(labels, to));
-      }
-      return report;
-    }
-
-    private static String name(VertexLabels labels, int id) {
-      return labels == null ? Integer.toString(id) : labels.name(id);
     }
   }
 }

@@ -432,19 +432,7 @@ class DistanceStoreTest {
   }
 
   private static IntRowSource predecessorsOf(int n) {
-    return new IntRowSource() {
-      @Override
-      public int size() {
-        return n;
-      }
-
-      @Override
-      public void copyRow(int u, int[] dst) {
-        for (int v = 0; v < n; v++) {
-          dst[v] = u == v ? -1 : (u * 31 + v) % n;
-        }
-      }
-    };
+    return NpyTestSupport.predecessors(n, 31);
   }
 
   private static IntRowSource failingInts(int n, int failRow) {

@@ -88,6 +88,23 @@ final class NpyTestSupport {
     return new Graph(offsets, targets, weights, labels, false);
   }
 
+  /** Predecessor rows {@code (u·k + v) mod n}, −1 on the diagonal: a different matrix for each k. */
+  static DistanceStore.IntRowSource predecessors(int n, int k) {
+    return new DistanceStore.IntRowSource() {
+      @Override
+      public int size() {
+        return n;
+      }
+
+      @Override
+      public void copyRow(int u, int[] dst) {
+        for (int v = 0; v < n; v++) {
+          dst[v] = u == v ? -1 : (u * k + v) % n;
+        }
+      }
+    };
+  }
+
   /** A sidecar for an n-vertex result with no graph behind it (fingerprint given). */
   static Sidecar sidecar(int n, VertexLabels labels) {
     return new Sidecar(Sidecar.FORMAT_VERSION, n, "00000000000000aa",

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.Progress;
 import org.tropic.apsp.RowDistanceMatrix;
-import org.tropic.io.DistanceStore.IntRowSource;
 import org.tropic.io.DistanceStore.RowSource;
 
 /** A stored result whose {@code .npy} no longer holds what its sidecar describes is refused when opened. */
@@ -56,9 +55,9 @@ class SampledRowsChecksumTest {
   void swappedPredecessorsAreRefusedWhileTheDistancesStillOpen() throws IOException {
     Path first = dir.resolve("first.npy");
     Path second = dir.resolve("second.npy");
-    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(12, 4, null)), predecessors(12, 1), first,
+    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(12, 4, null)), NpyTestSupport.predecessors(12, 1), first,
         NpyTestSupport.sidecar(12, null), Progress.NONE);
-    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(12, 4, null)), predecessors(12, 5), second,
+    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(12, 4, null)), NpyTestSupport.predecessors(12, 5), second,
         NpyTestSupport.sidecar(12, null), Progress.NONE);
     Files.copy(DistanceStore.predecessorsPathFor(second), DistanceStore.predecessorsPathFor(first),
         StandardCopyOption.REPLACE_EXISTING);
@@ -139,22 +138,5 @@ class SampledRowsChecksumTest {
   private static void rewriteSidecar(Path npy, Sidecar.Checksums checksums) throws IOException {
     Path file = Sidecar.pathFor(npy);
     Files.write(file, Sidecar.read(file).withChecksums(checksums).toJson());
-  }
-
-  /** Predecessor rows {@code (u·k + v) mod n}, −1 on the diagonal: a different matrix for each k. */
-  private static IntRowSource predecessors(int n, int k) {
-    return new IntRowSource() {
-      @Override
-      public int size() {
-        return n;
-      }
-
-      @Override
-      public void copyRow(int u, int[] dst) {
-        for (int v = 0; v < n; v++) {
-          dst[v] = u == v ? -1 : (u * k + v) % n;
-        }
-      }
-    };
   }
 }
