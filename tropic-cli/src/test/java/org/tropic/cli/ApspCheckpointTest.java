@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -29,11 +31,15 @@ class ApspCheckpointTest {
 
   /** 300 vertices in a ring with chords, whole weights: 10 tiles of 32, and exact distances whatever the order. */
   private Path graph(String name, long seed) throws IOException {
+    return graph(name, seed, 300);
+  }
+
+  private Path graph(String name, long seed, int n) throws IOException {
     Random random = new Random(seed);
     StringBuilder edges = new StringBuilder();
-    for (int u = 0; u < 300; u++) {
-      edges.append(u).append(' ').append((u + 1) % 300).append(' ').append(1 + random.nextInt(9)).append('\n');
-      edges.append(u).append(' ').append(random.nextInt(300)).append(' ').append(1 + random.nextInt(30))
+    for (int u = 0; u < n; u++) {
+      edges.append(u).append(' ').append((u + 1) % n).append(' ').append(1 + random.nextInt(9)).append('\n');
+      edges.append(u).append(' ').append(random.nextInt(n)).append(' ').append(1 + random.nextInt(30))
           .append('\n');
     }
     Path file = dir.resolve(name + ".edges");
@@ -89,11 +95,53 @@ class ApspCheckpointTest {
     Path unbroken = dir.resolve("unbroken.npy");
     assertThat(TropicRun.of("apsp", graph.toString(), "-o", unbroken.toString(), "--algorithm", "dijkstra")
         .exitCode()).isZero();
-    try (NpyDistanceMatrix a = NpyDistanceMatrix.open(resumed);
-        NpyDistanceMatrix b = NpyDistanceMatrix.open(unbroken)) {
-      float[] rowA = new float[300];
-      float[] rowB = new float[300];
-      for (int u = 0; u < 300; u++) {
+    assertSameDistances(resumed, unbroken, 300);
+  }
+
+  /**
+   * A real {@code tropic apsp} process, stopped by SIGTERM (as a batch system's time limit stops it) once it has
+   * saved: it leaves its last complete save and nothing else, and the same command goes on from there.
+   */
+  @Test
+  void aProcessStoppedBySigtermLeavesItsLastSaveAndGoesOnFromIt() throws Exception {
+    Path graph = graph("large", 3, 3000);
+    Path checkpoint = dir.resolve("large.ckpt");
+    Path out = dir.resolve("large.npy");
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
+        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", out.toString(), "--block", "32",
+        "--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.1s"))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile()).start();
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (!Files.exists(checkpoint) && run.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(run.isAlive()).as("the run ended before its first save: %s",
+        Files.readString(dir.resolve("run.log"))).isTrue();
+    run.destroy(); // SIGTERM
+    assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("large.ckpt", "large.edges", "run.log"); // no temporary, no result
+    }
+    TropicRun resumed = TropicRun.of("apsp", graph.toString(), "-o", out.toString(), "--checkpoint",
+        checkpoint.toString());
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains("note: going on from the checkpoint " + checkpoint);
+    Path unbroken = dir.resolve("unbroken.npy");
+    assertThat(TropicRun.of("apsp", graph.toString(), "-o", unbroken.toString(), "--algorithm", "dijkstra")
+        .exitCode()).isZero();
+    assertSameDistances(out, unbroken, 3000);
+  }
+
+  private static void assertSameDistances(Path first, Path second, int n) throws IOException {
+    try (NpyDistanceMatrix a = NpyDistanceMatrix.open(first);
+        NpyDistanceMatrix b = NpyDistanceMatrix.open(second)) {
+      float[] rowA = new float[n];
+      float[] rowB = new float[n];
+      for (int u = 0; u < n; u++) {
         a.copyRow(u, rowA);
         b.copyRow(u, rowB);
         assertThat(rowA).as("row %d", u).isEqualTo(rowB);
