@@ -1,6 +1,8 @@
 package org.tropic.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +14,10 @@ import org.tropic.apsp.Apsp;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
 import org.tropic.apsp.ApspResult;
+import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.PartitionedCostModel;
 import org.tropic.apsp.PartitionedDistanceMatrix;
@@ -68,7 +72,8 @@ final class ApspCommand implements Callable<Integer> {
       description = "auto, fw (Floyd–Warshall), dijkstra (from every source; Johnson's for negative weights), "
           + "batched (Bellman–Ford toward 256 targets at a time in SIMD lanes) or partitioned (METIS parts and a "
           + "boundary graph; needs libmetis5). Default: ${DEFAULT-VALUE}. Options that tune some algorithms only "
-          + "(--block, --no-lookahead, --no-pivot-order: fw; --arithmetic, --no-symmetry: fw and partitioned; "
+          + "(--block, --no-lookahead, --no-pivot-order, --checkpoint: fw; --arithmetic, --no-symmetry: fw and "
+          + "partitioned; "
           + "--parts: partitioned) are refused with an algorithm that would ignore them, and narrow auto's choice "
           + "to the algorithms that use them.")
   Algorithm algorithm;
@@ -109,6 +114,17 @@ final class ApspCommand implements Callable<Integer> {
       + "by component and ascending degree, the order that lets it skip the most +∞ work on sparse graphs.")
   boolean noPivotOrder;
 
+  @Option(names = "--checkpoint", paramLabel = "FILE", description = "Save Floyd–Warshall's state to FILE as it"
+      + " goes (every --checkpoint-every) and, where FILE exists, go on from it instead of starting afresh: a run"
+      + " stopped by a time limit, a crash or Ctrl-C resumes from its last save. Runs fw on the CPU; FILE is"
+      + " deleted once the result is stored.")
+  Path checkpoint;
+
+  @Option(names = "--checkpoint-every", paramLabel = "TIME", defaultValue = "15m",
+      converter = TimeSpanConverter.class, description = "Time between checkpoint saves, e.g. 90s, 15m, 2h; each"
+      + " writes the matrix once (n²×4 bytes, half on the upper triangle). Default: ${DEFAULT-VALUE}.")
+  Duration checkpointEvery;
+
   @Option(names = "--predecessors",
       description = "Also store an int32 predecessor matrix (OUT.pred.npy, so -o is needed): n² × 4 more bytes.")
   boolean predecessors;
@@ -133,6 +149,9 @@ final class ApspCommand implements Callable<Integer> {
     distributed.refuseOptionsItWouldIgnore(spec.commandLine().getParseResult(), algorithm);
     if (output != null) {
       refuseToOverwriteTheInput();
+    }
+    if (checkpoint != null) {
+      CheckpointFiles.refuseClashes(checkpoint, graphPath, output, predecessors);
     }
     if (distributed.enabled()) {
       if (output == null) {
@@ -182,7 +201,9 @@ final class ApspCommand implements Callable<Integer> {
     if (narrowed != null) {
       err.printf("note: %s%n", narrowed);
     }
-    int b = block;
+    FloydWarshallCheckpoint saves = checkpoint == null ? null
+        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery);
+    int b = CheckpointFiles.blockSize(saves, block, err);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
     if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
       err.printf("note: --block %d is more than %s need: b = %d, one tile%n", b,
@@ -190,7 +211,8 @@ final class ApspCommand implements Callable<Integer> {
       b = largest;
     }
     var fw = new FloydWarshallOptions(b, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
-    ApspRequest request = new ApspRequest(requested, fw, parts, 0, device);
+    ApspRequest request = saves == null ? new ApspRequest(requested, fw, parts, 0, device)
+        : new ApspRequest(requested, fw, parts, 0, Device.CPU, saves);
     long planStart = System.nanoTime();
     ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request, candidates);
     if (requested != algorithm) { // the planner saw it requested; the user asked for auto
@@ -212,6 +234,11 @@ final class ApspCommand implements Callable<Integer> {
     String sums = WholeWeightSums.note(graph, plan.arithmetic()); // before the solve, so it can be stopped
     if (sums != null) {
       err.printf("note: %s%n", sums);
+    }
+
+    if (saves != null) {
+      saves.checkWritable(graph.vertexCount(), plan.blockSize(),
+          new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     }
 
     ProgressBar bar = ProgressBar.onStandardError();
@@ -260,6 +287,10 @@ final class ApspCommand implements Callable<Integer> {
       };
       DistanceStore.write(DistanceStore.RowSource.of(d), predRows, output, sidecar, bar);
       writeSeconds = seconds(writeStart);
+    }
+
+    if (saves != null && Files.deleteIfExists(checkpoint)) {
+      err.printf("checkpoint %s deleted: the solve is complete%s%n", checkpoint, output == null ? "" : " and stored");
     }
 
     Summary summary = Summary.of(graph, d, examples, seed);
@@ -341,6 +372,9 @@ final class ApspCommand implements Callable<Integer> {
     if (parts != 0) {
       given.add(TuningOptions.Tuning.PARTS);
     }
+    if (checkpoint != null) {
+      given.add(TuningOptions.Tuning.CHECKPOINT);
+    }
     return given;
   }
 
@@ -351,6 +385,13 @@ final class ApspCommand implements Callable<Integer> {
   private void refuseFlagsTheRunWouldIgnore() {
     if (predecessors && output == null) {
       throw new IllegalArgumentException("--predecessors is stored beside the result: add -o OUT.npy");
+    }
+    if (checkpoint == null && spec.commandLine().getParseResult().hasMatchedOption("--checkpoint-every")) {
+      throw new IllegalArgumentException("--checkpoint-every says how often to save to --checkpoint FILE: add it");
+    }
+    if (checkpoint != null && device == Device.GPU) {
+      throw new IllegalArgumentException("--checkpoint saves Floyd–Warshall on the CPU: drop --device gpu or"
+          + " --checkpoint");
     }
   }
 

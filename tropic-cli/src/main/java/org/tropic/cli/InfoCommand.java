@@ -9,21 +9,31 @@ import org.tropic.io.LoadedGraph;
 import org.tropic.semiring.Arithmetic;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code tropic info GRAPH}: what a graph file holds, as Tropic reads it. */
+/** {@code tropic info GRAPH|OUT.npy}: what a graph file holds, as Tropic reads it, or what a stored result is. */
 @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Read a graph and describe it: size, degrees, weights, how it was read.",
+    description = {"Read a graph and describe it: size, degrees, weights, how it was read.",
+        "Given a result of 'tropic apsp -o' (OUT.npy), describe that instead: the graph it was computed from, the"
+            + " solve's options, timings and machine, after checking it against its sidecar."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:described", "1:reading failed", "2:bad input (unreadable graph, bad option)"})
+    exitCodeList = {"0:described", "1:reading failed",
+        "2:bad input (unreadable graph or result, a result that does not match its sidecar, bad option)"})
 final class InfoCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (edge list, .mtx, .gr, .sif; .gz ok).")
+  @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (edge list, .mtx, .gr, .sif; .gz ok),"
+      + " or a result OUT.npy.")
   Path graphPath;
+
+  @Option(names = "--stats", description = "For a result: also read every distance and report the reachable and"
+      + " unreachable pairs, the mean and the longest distance (n²×4 bytes of reads).")
+  boolean stats;
 
   @Mixin
   GraphOptions graphOptions;
@@ -33,6 +43,18 @@ final class InfoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if (ResultInfo.isResult(graphPath)) {
+      refuseGraphOptions();
+      Report report = ResultInfo.describe(graphPath, stats, ProgressBar.on(spec.commandLine().getErr()));
+      output.print(spec, report);
+      if (!stats && !output.json) {
+        spec.commandLine().getErr().println(ResultInfo.statsNote((Integer) report.values().get("vertices")));
+      }
+      return 0;
+    }
+    if (stats) {
+      throw new IllegalArgumentException("--stats is for a result (OUT.npy); a graph is always described in full");
+    }
     long start = System.nanoTime();
     LoadedGraph loaded = graphOptions.load(graphPath);
     double readSeconds = (System.nanoTime() - start) / 1e9;
@@ -92,5 +114,16 @@ final class InfoCommand implements Callable<Integer> {
           + " has header lines of its own, read as such)");
       case EDGE_LIST, CSV, TSV, SIF -> new Report.Worded(false, "none (no line read as column names)");
     };
+  }
+
+  /** A result is read as its sidecar says: a reading option would be ignored, so it is refused. */
+  private void refuseGraphOptions() {
+    var parsed = spec.commandLine().getParseResult();
+    for (OptionSpec option : spec.mixins().get("graphOptions").options()) {
+      if (parsed.hasMatchedOption(option)) {
+        throw new IllegalArgumentException(option.longestName() + " is for reading a graph; " + graphPath
+            + " is a result, read as its sidecar " + graphPath.getFileName() + ".json says");
+      }
+    }
   }
 }

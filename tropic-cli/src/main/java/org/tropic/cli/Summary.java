@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.Progress;
 import org.tropic.apsp.ShortestPaths;
 import org.tropic.graph.Graph;
 
@@ -21,27 +22,10 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
 
   static Summary of(Graph graph, DistanceMatrix d, int examples, long seed) {
     int n = d.size();
-    float[] row = new float[n];
-    long reachable = 0;
-    double sum = 0;
-    float max = Float.NEGATIVE_INFINITY;
-    int maxFrom = -1;
-    int maxTo = -1;
-    for (int u = 0; u < n; u++) {
-      d.copyRow(u, row);
-      for (int v = 0; v < n; v++) {
-        float x = row[v];
-        if (v != u && x != Float.POSITIVE_INFINITY) {
-          reachable++;
-          sum += x;
-          if (x > max) {
-            max = x;
-            maxFrom = u;
-            maxTo = v;
-          }
-        }
-      }
-    }
+    DistanceStats stats = DistanceStats.of(d, Progress.NONE);
+    long reachable = stats.reachable();
+    int maxFrom = stats.from();
+    int maxTo = stats.to();
     List<int[]> pairs = new ArrayList<>();
     if (examples > 0 && maxFrom >= 0) {
       pairs.add(new int[] {maxFrom, maxTo});
@@ -56,8 +40,8 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
         }
       }
     }
-    return new Summary(reachable, reachable == 0 ? Double.NaN : sum / reachable,
-        reachable == 0 ? Double.NaN : max, pairs, new ShortestPaths(graph, d));
+    return new Summary(reachable, stats.mean(), reachable == 0 ? Double.NaN : stats.longest(), pairs,
+        new ShortestPaths(graph, d));
   }
 
   private static long pairKey(int u, int v, int n) {

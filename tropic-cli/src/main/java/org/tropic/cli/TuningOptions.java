@@ -24,6 +24,8 @@ final class TuningOptions {
   private static final String NO_TILES = "adds float32 along each path and has no tiles";
   private static final String OWN_TILES = "sizes and schedules the tiles of each of its steps itself";
   private static final String NO_PARTS = "does not partition the graph";
+  private static final String NO_CHECKPOINTS = "saves none: only Floyd–Warshall's pivot iterations leave a state to"
+      + " resume from";
 
   /** An option, what it tunes, and the algorithms that use it. */
   enum Tuning {
@@ -34,7 +36,8 @@ final class TuningOptions {
         EnumSet.of(Algorithm.FW, Algorithm.PARTITIONED)),
     NO_SYMMETRY("--no-symmetry", "the upper-triangle solve of symmetric graphs",
         EnumSet.of(Algorithm.FW, Algorithm.PARTITIONED)),
-    PARTS("--parts", "partitioned APSP's number of parts", EnumSet.of(Algorithm.PARTITIONED));
+    PARTS("--parts", "partitioned APSP's number of parts", EnumSet.of(Algorithm.PARTITIONED)),
+    CHECKPOINT("--checkpoint", "the saves a stopped run resumes from", EnumSet.of(Algorithm.FW));
 
     final String option;
     final String what;
@@ -50,6 +53,9 @@ final class TuningOptions {
     String whyIgnoredBy(Algorithm algorithm) {
       if (this == PARTS) {
         return NO_PARTS;
+      }
+      if (this == CHECKPOINT) {
+        return NO_CHECKPOINTS;
       }
       return algorithm == Algorithm.PARTITIONED ? OWN_TILES : NO_TILES;
     }

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -67,7 +69,10 @@ class QueryEdgeCasesTest {
     }
   }
 
-  /** The sidecar's graph matches its fingerprint, but the .npy beside it is another graph's of the same size. */
+  /**
+   * The sidecar's graph matches its fingerprint, but the .npy beside it is another graph's of the same size: every
+   * query refuses it, where dist and nearest once answered from the wrong matrix.
+   */
   @Test
   void aResultBesideAnotherGraphsSidecarIsBadInputNotACrash() throws IOException {
     Path out = chainResult();
@@ -77,10 +82,16 @@ class QueryEdgeCasesTest {
     assertThat(run("apsp", other.toString(), "-o", otherOut.toString()).exitCode()).isZero();
     Files.copy(otherOut, out, StandardCopyOption.REPLACE_EXISTING);
 
-    TropicRun path = run("query", out.toString(), "path", "New York", "d");
-    assertThat(path.exitCode()).as(path.err()).isEqualTo(2);
-    assertThat(path.err()).contains(out + ": these distances do not belong to the graph its sidecar")
-        .doesNotContain("internal error").doesNotContain("at org.");
+    for (String[] query : new String[][] {{"path", "New York", "d"}, {"dist", "New York", "d"},
+        {"nearest", "New York"}}) {
+      List<String> args = new ArrayList<>(List.of("query", out.toString()));
+      args.addAll(List.of(query));
+      TropicRun refused = run(args.toArray(String[]::new));
+      assertThat(refused.exitCode()).as(refused.err()).isEqualTo(2);
+      assertThat(refused.out()).isEmpty();
+      assertThat(refused.err()).contains(out + ": its contents are not those its sidecar chain.npy.json describes")
+          .doesNotContain("internal error").doesNotContain("at org.");
+    }
   }
 
   @Test

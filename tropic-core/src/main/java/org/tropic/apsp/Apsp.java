@@ -30,7 +30,7 @@ public final class Apsp {
     DistanceMatrix distances = switch (plan.algorithm()) {
       case FW -> new BlockedFloydWarshall(MinPlusKernels.best(), request.floydWarshall()
           .withBlockSize(plan.blockSize()).withArithmetic(plan.arithmetic()).withThreads(plan.threads()))
-          .solve(graph, progress);
+          .solve(graph, progress, request.checkpoint());
       case DIJKSTRA -> graph.weightStats().hasNegative()
           ? Johnson.solve(graph, plan.threads(), progress)
           : DijkstraAllPairs.solve(graph, plan.threads(), progress);

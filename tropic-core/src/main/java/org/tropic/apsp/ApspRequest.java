@@ -9,9 +9,16 @@ package org.tropic.apsp;
  * @param memoryBudgetBytes bytes the result and the solver's working memory may take; 0 means what the JVM can
  *     still allocate
  * @param device where to compute; {@link Device#AUTO} lets the planner use a GPU back end when one is present
+ * @param checkpoint where Floyd–Warshall on the CPU saves its state and resumes from, or {@code null} for none
  */
 public record ApspRequest(Algorithm algorithm, FloydWarshallOptions floydWarshall, int parts,
-    long memoryBudgetBytes, Device device) {
+    long memoryBudgetBytes, Device device, FloydWarshallCheckpoint checkpoint) {
+
+  /** A request without a checkpoint. */
+  public ApspRequest(Algorithm algorithm, FloydWarshallOptions floydWarshall, int parts, long memoryBudgetBytes,
+      Device device) {
+    this(algorithm, floydWarshall, parts, memoryBudgetBytes, device, null);
+  }
 
   public ApspRequest {
     if (parts < 0) {
@@ -20,6 +27,10 @@ public record ApspRequest(Algorithm algorithm, FloydWarshallOptions floydWarshal
     if (device == null) {
       throw new IllegalArgumentException("device must be auto, cpu or gpu, not null");
     }
+    if (checkpoint != null && (algorithm != Algorithm.FW || device != Device.CPU)) {
+      throw new IllegalArgumentException("a checkpoint is saved by Floyd–Warshall on the CPU only, not by "
+          + algorithm.label() + " on " + device);
+    }
   }
 
   public static ApspRequest defaults() {
@@ -27,19 +38,24 @@ public record ApspRequest(Algorithm algorithm, FloydWarshallOptions floydWarshal
   }
 
   public ApspRequest withAlgorithm(Algorithm a) {
-    return new ApspRequest(a, floydWarshall, parts, memoryBudgetBytes, device);
+    return new ApspRequest(a, floydWarshall, parts, memoryBudgetBytes, device, checkpoint);
   }
 
   public ApspRequest withFloydWarshall(FloydWarshallOptions options) {
-    return new ApspRequest(algorithm, options, parts, memoryBudgetBytes, device);
+    return new ApspRequest(algorithm, options, parts, memoryBudgetBytes, device, checkpoint);
   }
 
   public ApspRequest withParts(int k) {
-    return new ApspRequest(algorithm, floydWarshall, k, memoryBudgetBytes, device);
+    return new ApspRequest(algorithm, floydWarshall, k, memoryBudgetBytes, device, checkpoint);
   }
 
   public ApspRequest withDevice(Device d) {
-    return new ApspRequest(algorithm, floydWarshall, parts, memoryBudgetBytes, d);
+    return new ApspRequest(algorithm, floydWarshall, parts, memoryBudgetBytes, d, checkpoint);
+  }
+
+  /** This request saving Floyd–Warshall's state to {@code c} and resuming from it ({@code null}: none). */
+  public ApspRequest withCheckpoint(FloydWarshallCheckpoint c) {
+    return new ApspRequest(algorithm, floydWarshall, parts, memoryBudgetBytes, device, c);
   }
 
   /** The partitioned solver's options that follow from this request. */

@@ -28,6 +28,16 @@ public final class BlockedFloydWarshall {
 
   /** Distances of {@code graph}; the matrix holds float32 distances, +∞ where unreachable. */
   public TiledDistanceMatrix solve(Graph graph, Progress progress) {
+    return solve(graph, progress, null);
+  }
+
+  /**
+   * Distances of {@code graph}, saving the solve's state to {@code checkpoint} as it goes and going on from an
+   * earlier save there (see {@link FloydWarshallCheckpoint}); {@code null} for none.
+   *
+   * @throws IllegalArgumentException if the checkpoint file exists but is not a save of this graph and solve
+   */
+  public TiledDistanceMatrix solve(Graph graph, Progress progress, FloydWarshallCheckpoint checkpoint) {
     NegativeCycleException.rejectNegativeEdgeOfSymmetricGraph(graph);
     int n = graph.vertexCount();
     Arithmetic arithmetic = arithmeticFor(graph);
@@ -38,8 +48,15 @@ public final class BlockedFloydWarshall {
     Graph pivoted = oldIdOf == null ? graph : graph.permuted(oldIdOf);
     TiledDistanceMatrix d = TiledDistanceMatrix.deferred(n, b, graph.labels(), symmetric, inverse(oldIdOf));
     try {
-      new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, progress,
-          new GraphTiles(pivoted, d, arithmetic)).run();
+      if (checkpoint == null) {
+        new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, progress,
+            new GraphTiles(pivoted, d, arithmetic)).run();
+      } else {
+        var identity = new CheckpointFile.Identity(graph.fingerprint(), n, b, arithmetic.label(), symmetric,
+            oldIdOf != null);
+        new CheckpointedSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, checkpoint,
+            identity).run(progress);
+      }
     } catch (NegativeCycleException e) {
       if (oldIdOf == null) {
         throw e;

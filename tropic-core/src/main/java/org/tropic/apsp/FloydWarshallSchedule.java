@@ -49,6 +49,9 @@ final class FloydWarshallSchedule {
   private final Graph graph;
   private final Progress progress;
   private final FirstUse firstUse;
+  /** The pivot iterations this run performs, [start, end): all of them, or one stretch between checkpoints. */
+  private final int start;
+  private final int end;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
@@ -84,6 +87,21 @@ final class FloydWarshallSchedule {
    */
   FloydWarshallSchedule(MinPlusKernels kernels, Arithmetic arithmetic, TiledDistanceMatrix d, int threads,
       boolean lookahead, Graph graph, Progress progress, FirstUse firstUse) {
+    this(kernels, arithmetic, d, threads, lookahead, graph, progress, firstUse, 0, d.tilesPerSide());
+  }
+
+  /**
+   * A schedule of pivot iterations [{@code start}, {@code end}) only, on a matrix that has been through iterations
+   * [0, start): what runs between two checkpoints. Lookahead works within the stretch; at its end every tile has
+   * finished iteration end − 1 and none has begun the next, so the tiles are a consistent state to save.
+   */
+  FloydWarshallSchedule(MinPlusKernels kernels, Arithmetic arithmetic, TiledDistanceMatrix d, int threads,
+      boolean lookahead, Graph graph, Progress progress, FirstUse firstUse, int start, int end) {
+    if (start < 0 || start > end || end > d.tilesPerSide()) {
+      throw new IllegalArgumentException("iterations [" + start + ", " + end + ") of " + d.tilesPerSide());
+    }
+    this.start = start;
+    this.end = end;
     this.firstUse = firstUse;
     this.steps = new FloydWarshallSteps(kernels, arithmetic, d.blockSize());
     this.arithmetic = arithmetic;
@@ -97,17 +115,18 @@ final class FloydWarshallSchedule {
     this.progress = progress;
     this.finished = new int[tiles * tiles];
     this.queued = new int[tiles * tiles];
-    Arrays.fill(finished, -1);
-    Arrays.fill(queued, -1);
+    Arrays.fill(finished, start - 1);
+    Arrays.fill(queued, start - 1);
     this.remaining = new int[tiles];
     Arrays.fill(remaining, symmetric ? tiles * (tiles + 1) / 2 : tiles * tiles);
     this.panels = new IterationPanels[tiles];
+    this.oldestOpen = start;
   }
 
   /** Runs every task to completion on {@code threads} workers (the caller's thread is one of them). */
   void run() {
-    progress.begin("Floyd–Warshall", (long) tiles * remaining[0]);
-    tryQueue(0, 0, 0);
+    progress.begin("Floyd–Warshall", (long) (end - start) * remaining[0]);
+    tryQueue(start, start, start);
     List<Thread> helpers = new ArrayList<>();
     for (int t = 1; t < threads; t++) {
       helpers.add(Thread.ofPlatform().name("tropic-fw-" + t).daemon().start(this::work));
@@ -142,10 +161,10 @@ final class FloydWarshallSchedule {
       long task;
       lock.lock();
       try {
-        while (failure == null && oldestOpen < tiles && !canStartNext()) {
+        while (failure == null && oldestOpen < end && !canStartNext()) {
           changed.awaitUninterruptibly();
         }
-        if (failure != null || oldestOpen >= tiles) {
+        if (failure != null || oldestOpen >= end) {
           changed.signalAll();
           return;
         }
@@ -297,7 +316,7 @@ final class FloydWarshallSchedule {
     if (--remaining[k] == 0) {
       panels[k].recycleInto(spare);
       panels[k] = null;
-      while (oldestOpen < tiles && remaining[oldestOpen] == 0) {
+      while (oldestOpen < end && remaining[oldestOpen] == 0) {
         oldestOpen++;
       }
     }
@@ -346,7 +365,7 @@ final class FloydWarshallSchedule {
       return; // no task: its mirror above the diagonal stands for it
     }
     int tile = i * tiles + j;
-    if (k >= tiles || queued[tile] >= k || finished[tile] != k - 1) {
+    if (k >= end || queued[tile] >= k || finished[tile] != k - 1) {
       return;
     }
     int type;

@@ -118,6 +118,9 @@ public final class DistanceStore {
     void copyRow(int u, int[] dst);
   }
 
+  /** Room for the checksums, which are added to the sidecar once the matrices are written. */
+  private static final int CHECKSUMS_JSON_BYTES = 160;
+
   /** For tests: runs inside a commit, just after the old sidecar is deleted, so a test can stop it there. */
   static volatile Runnable insideCommit = () -> {};
 
@@ -169,21 +172,23 @@ public final class DistanceStore {
         : sidecar.withPredecessors(predecessorsTarget.getFileName().toString());
     NpyHeader distanceHeader = NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n);
     NpyHeader predecessorHeader = predecessors == null ? null : NpyHeader.of(NpyHeader.Dtype.INT32, n, n);
-    byte[] json = stored.toJson();
     OutputLocations.refuseSpecialFiles(target, Sidecar.pathFor(target), predecessorsTarget);
-    checkSpace(target, n, distanceHeader, predecessorHeader, json.length);
+    checkSpace(target, n, distanceHeader, predecessorHeader, stored.toJson().length + CHECKSUMS_JSON_BYTES);
 
     List<Path> temporaries = new ArrayList<>();
     try {
       Path predecessorsTemp = null;
+      String predecessorsChecksum = null;
       if (predecessors != null) {
         predecessorsTemp = createTemporary(predecessorsTarget, temporaries);
-        stageInts(predecessorsTemp, predecessorsTarget, predecessorHeader, predecessors, progress);
+        predecessorsChecksum = stageInts(predecessorsTemp, predecessorsTarget, predecessorHeader, predecessors,
+            progress);
       }
       Path distancesTemp = createTemporary(target, temporaries);
-      stageFloats(distancesTemp, target, distanceHeader, distances, progress);
+      Sidecar.Checksums checksums = new Sidecar.Checksums(
+          stageFloats(distancesTemp, target, distanceHeader, distances, progress), predecessorsChecksum);
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
-      stageBytes(sidecarTemp, json);
+      stageBytes(sidecarTemp, stored.withChecksums(checksums).toJson());
       commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
     } catch (IOException | RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
@@ -276,8 +281,10 @@ public final class DistanceStore {
         }
         finish(channel, staged, expected);
       }
+      Sidecar.Checksums checksums = new Sidecar.Checksums(
+          SampledRowsChecksum.of(staged, NpyHeader.Dtype.FLOAT32), null);
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
-      stageBytes(sidecarTemp, sidecar.withPredecessors(null).toJson());
+      stageBytes(sidecarTemp, sidecar.withPredecessors(null).withChecksums(checksums).toJson());
       commit(target, staged, null, null, sidecarTemp);
     } catch (IOException | RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
@@ -375,13 +382,18 @@ public final class DistanceStore {
     }
   }
 
-  /** Writes the rows into the temporary {@code file}; progress names the file the user asked for. */
-  private static void stageFloats(Path file, Path target, NpyHeader header, RowSource rows, Progress progress)
+  /**
+   * Writes the rows into the temporary {@code file}; progress names the file the user asked for.
+   *
+   * @return the file's {@link SampledRowsChecksum}
+   */
+  private static String stageFloats(Path file, Path target, NpyHeader header, RowSource rows, Progress progress)
       throws IOException {
     progress.begin("writing " + target.getFileName(), header.rows());
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       NpyRowWriter.writeFloats(channel, header, rows, progress);
       finish(channel, file, header);
+      return SampledRowsChecksum.of(file, header.dtype());
     } catch (Throwable e) {
       progress.stopped();
       throw e;
@@ -390,12 +402,14 @@ public final class DistanceStore {
     }
   }
 
-  private static void stageInts(Path file, Path target, NpyHeader header, IntRowSource rows, Progress progress)
+  /** As {@link #stageFloats}, for int32 rows. */
+  private static String stageInts(Path file, Path target, NpyHeader header, IntRowSource rows, Progress progress)
       throws IOException {
     progress.begin("writing " + target.getFileName(), header.rows());
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
       NpyRowWriter.writeInts(channel, header, rows, progress);
       finish(channel, file, header);
+      return SampledRowsChecksum.of(file, header.dtype());
     } catch (Throwable e) {
       progress.stopped();
       throw e;

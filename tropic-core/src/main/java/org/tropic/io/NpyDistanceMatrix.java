@@ -42,7 +42,7 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
    * @throws java.nio.file.NoSuchFileException if either file is missing (a missing sidecar means an interrupted
    *     write or a file from elsewhere: see {@link #openWithoutSidecar})
    * @throws NpyFormatException if the file is not a square float32 {@code .npy} of exactly header + n²×4 bytes, or
-   *     its size disagrees with the sidecar
+   *     its size or the checksum of its sampled rows ({@link Sidecar.Checksums}) disagrees with the sidecar
    */
   public static NpyDistanceMatrix open(Path npy) throws IOException {
     Path sidecarFile = Sidecar.pathFor(npy);
@@ -53,6 +53,8 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
         throw new NpyFormatException(npy, "the matrix is " + mapping.n() + "×" + mapping.n() + " but its sidecar "
             + sidecarFile.getFileName() + " records n=" + sidecar.n() + "; the two files do not belong together");
       }
+      SampledRowsChecksum.check(mapping, sidecar.checksums() == null ? null : sidecar.checksums().distances(),
+          sidecarFile);
       return new NpyDistanceMatrix(mapping, labels(sidecar, sidecarFile), sidecar);
     } catch (IOException | RuntimeException e) {
       mapping.arena().close();
@@ -115,7 +117,8 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
   }
 
   /**
-   * Opens the predecessor matrix the sidecar names (a sibling file), checking it is n×n.
+   * Opens the predecessor matrix the sidecar names (a sibling file), checking it is n×n and, where the sidecar
+   * records one, that its checksum matches.
    *
    * @throws IllegalStateException if this result has no predecessor file
    */
@@ -125,12 +128,18 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
           + " DistanceStore.write(distances, predecessors, ...))");
     }
     NpyIntMatrix predecessors = NpyIntMatrix.open(mapping.file().resolveSibling(sidecar.predecessors()));
-    if (predecessors.size() != n) {
+    try {
+      if (predecessors.size() != n) {
+        throw new NpyFormatException(predecessors.file(), "the predecessor matrix is " + predecessors.size() + "×"
+            + predecessors.size() + " but the distances in " + mapping.file().getFileName() + " are " + n + "×" + n);
+      }
+      SampledRowsChecksum.check(predecessors.mapping(),
+          sidecar.checksums() == null ? null : sidecar.checksums().predecessors(), Sidecar.pathFor(file()));
+      return predecessors;
+    } catch (IOException | RuntimeException e) {
       predecessors.close();
-      throw new NpyFormatException(predecessors.file(), "the predecessor matrix is " + predecessors.size() + "×"
-          + predecessors.size() + " but the distances in " + mapping.file().getFileName() + " are " + n + "×" + n);
+      throw e;
     }
-    return predecessors;
   }
 
   /** The mapped file. */

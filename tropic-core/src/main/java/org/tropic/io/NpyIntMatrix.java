@@ -54,6 +54,11 @@ public final class NpyIntMatrix implements AutoCloseable {
     MemorySegment.copy(segment, INT_LE, dataOffset + (long) u * n * Integer.BYTES, dst, 0, n);
   }
 
+  /** The mapping, for checks within the package. */
+  NpyMapping mapping() {
+    return mapping;
+  }
+
   /** The mapped file. */
   public Path file() {
     return mapping.file();

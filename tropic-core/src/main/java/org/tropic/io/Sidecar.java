@@ -35,6 +35,8 @@ import org.tropic.graph.VertexLabels;
  * @param created when the result was written, ISO-8601 ({@link Instant#toString()})
  * @param predecessors the file name (a sibling of the {@code .npy}) of the int32 predecessor matrix, or {@code null}
  * @param labels the vertex names in id order, or {@code null} when ids are the names
+ * @param checksums what the stored files held when Tropic wrote them, checked when they are opened; {@code null}
+ *     in sidecars written before they were recorded, which are opened unchecked
  */
 public record Sidecar(
     int formatVersion,
@@ -47,7 +49,8 @@ public record Sidecar(
     Machine machine,
     String created,
     String predecessors,
-    List<String> labels) {
+    List<String> labels,
+    Checksums checksums) {
 
   /** The schema version this code writes and reads. */
   public static final int FORMAT_VERSION = 1;
@@ -107,6 +110,15 @@ public record Sidecar(
               : headerRow ? ReadOptions.HeaderRow.PRESENT : ReadOptions.HeaderRow.ABSENT);
     }
   }
+
+  /**
+   * Checksums of the stored matrices ({@link SampledRowsChecksum}), so a {@code .npy} swapped for another of the same
+   * size (another result, an edited copy) is refused instead of answering queries for a graph it does not belong to.
+   *
+   * @param distances the distance matrix's checksum
+   * @param predecessors the predecessor matrix's checksum, or {@code null} when there is none
+   */
+  public record Checksums(String distances, String predecessors) {}
 
   /**
    * The options of the solve as the user (or the planner) set them.
@@ -170,19 +182,25 @@ public record Sidecar(
       Map<String, Double> timings) {
     VertexLabels labels = graph.labels();
     return new Sidecar(FORMAT_VERSION, graph.vertexCount(), graph.fingerprint(), source, options, arithmeticPath,
-        timings, Machine.current(), Instant.now().toString(), null, labels == null ? null : labels.names());
+        timings, Machine.current(), Instant.now().toString(), null, labels == null ? null : labels.names(), null);
   }
 
   /** This sidecar naming a predecessor file (a sibling file name, not a path). */
   public Sidecar withPredecessors(String fileName) {
     return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, timings, machine,
-        created, fileName, labels);
+        created, fileName, labels, checksums);
   }
 
   /** This sidecar with other timings (e.g. once the write itself has been timed). */
   public Sidecar withTimings(Map<String, Double> newTimings) {
     return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, newTimings, machine,
-        created, predecessors, labels);
+        created, predecessors, labels, checksums);
+  }
+
+  /** This sidecar recording the checksums of the files it describes. */
+  public Sidecar withChecksums(Checksums newChecksums) {
+    return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, timings, machine,
+        created, predecessors, labels, newChecksums);
   }
 
   /** The sidecar path of a stored matrix: {@code OUT.npy} → {@code OUT.npy.json}. */

@@ -10,9 +10,11 @@ final class CountingProgress implements Progress {
   final AtomicInteger stops = new AtomicInteger();
   final AtomicLong total = new AtomicLong(-1);
   final AtomicLong done = new AtomicLong();
+  volatile String task;
 
   @Override
   public void begin(String task, long totalWork) {
+    this.task = task;
     begins.incrementAndGet();
     total.set(totalWork);
   }

@@ -68,10 +68,13 @@ class DistanceStoreTest {
 
     DistanceStore.write(matrix, out, sidecar, Progress.NONE);
 
-    assertThat(Sidecar.read(dir.resolve("labelled.npy.json"))).isEqualTo(sidecar);
+    Sidecar read = Sidecar.read(dir.resolve("labelled.npy.json"));
+    assertThat(read.checksums().distances()).startsWith(SampledRowsChecksum.SCHEME);
+    assertThat(read.checksums().predecessors()).isNull();
+    assertThat(read).isEqualTo(sidecar.withChecksums(read.checksums()));
     try (NpyDistanceMatrix stored = NpyDistanceMatrix.open(out)) {
       assertThat(stored.labels()).isEqualTo(labels);
-      assertThat(stored.sidecar()).isEqualTo(sidecar);
+      assertThat(stored.sidecar()).isEqualTo(read);
       assertThat(stored.file()).isEqualTo(out);
     }
   }
@@ -429,19 +432,7 @@ class DistanceStoreTest {
   }
 
   private static IntRowSource predecessorsOf(int n) {
-    return new IntRowSource() {
-      @Override
-      public int size() {
-        return n;
-      }
-
-      @Override
-      public void copyRow(int u, int[] dst) {
-        for (int v = 0; v < n; v++) {
-          dst[v] = u == v ? -1 : (u * 31 + v) % n;
-        }
-      }
-    };
+    return NpyTestSupport.predecessors(n, 31);
   }
 
   private static IntRowSource failingInts(int n, int failRow) {

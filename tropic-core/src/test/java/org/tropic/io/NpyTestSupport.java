@@ -88,12 +88,29 @@ final class NpyTestSupport {
     return new Graph(offsets, targets, weights, labels, false);
   }
 
+  /** Predecessor rows {@code (u·k + v) mod n}, −1 on the diagonal: a different matrix for each k. */
+  static DistanceStore.IntRowSource predecessors(int n, int k) {
+    return new DistanceStore.IntRowSource() {
+      @Override
+      public int size() {
+        return n;
+      }
+
+      @Override
+      public void copyRow(int u, int[] dst) {
+        for (int v = 0; v < n; v++) {
+          dst[v] = u == v ? -1 : (u * k + v) % n;
+        }
+      }
+    };
+  }
+
   /** A sidecar for an n-vertex result with no graph behind it (fingerprint given). */
   static Sidecar sidecar(int n, VertexLabels labels) {
     return new Sidecar(Sidecar.FORMAT_VERSION, n, "00000000000000aa",
         new Sidecar.GraphInput("graphs/test.mtx", "MATRIX_MARKET", false, null),
         new Sidecar.Options("fw", "auto", 64, 2), "exact-float", Map.of("solve", 0.25),
-        Sidecar.Machine.current(), "2025-01-02T03:04:05Z", null, labels == null ? null : labels.names());
+        Sidecar.Machine.current(), "2025-01-02T03:04:05Z", null, labels == null ? null : labels.names(), null);
   }
 
   /** Names of the files in a directory, sorted. */

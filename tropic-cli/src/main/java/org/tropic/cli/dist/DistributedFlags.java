@@ -68,7 +68,8 @@ public final class DistributedFlags {
       throw new IllegalArgumentException("--distributed runs Floyd–Warshall only, not --algorithm "
           + algorithm.label() + ": drop one of them");
     }
-    for (String flag : List.of("--parts", "--predecessors", "--json", "--examples", "--seed")) {
+    for (String flag : List.of("--parts", "--predecessors", "--json", "--examples", "--seed", "--checkpoint",
+        "--checkpoint-every")) {
       if (parsed.hasMatchedOption(flag)) {
         throw new IllegalArgumentException(flag + " is not supported with --distributed, which would ignore it"
             + " (it writes the distances and their sidecar, and prints a summary of the run): drop " + flag

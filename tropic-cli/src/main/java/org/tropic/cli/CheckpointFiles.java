@@ -1,0 +1,55 @@
+package org.tropic.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.io.DistanceStore;
+import org.tropic.io.Sidecar;
+
+/** What {@code tropic apsp --checkpoint FILE} checks and says before the solve. */
+final class CheckpointFiles {
+  private CheckpointFiles() {}
+
+  /** Refuses a checkpoint file that is the input graph or one of the files the result is written to. */
+  static void refuseClashes(Path checkpoint, Path graph, Path output, boolean predecessors) {
+    OutputPaths.refuseInputAsOutput("--checkpoint", checkpoint, graph, "the input graph");
+    if (output == null) {
+      return;
+    }
+    for (Path result : new Path[] {output, Sidecar.pathFor(output),
+        predecessors ? DistanceStore.predecessorsPathFor(output) : null}) {
+      if (result != null && OutputPaths.sameFile(checkpoint, result)) {
+        throw new IllegalArgumentException("--checkpoint names " + result + ", which the result is written to;"
+            + " choose another file name");
+      }
+    }
+  }
+
+  /**
+   * The tile size to plan with: an earlier save's, which the resumed solve must use since the cost model may choose
+   * another each run, else {@code --block} (0: the cost model's). Says on {@code err} whether the run resumes.
+   *
+   * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
+   *     a checkpoint
+   */
+  static int blockSize(FloydWarshallCheckpoint checkpoint, int block, PrintWriter err) {
+    if (checkpoint == null) {
+      return block;
+    }
+    FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
+    if (saved == null) {
+      err.printf("note: saving the solve to %s every %s; run the same command again to go on from there if it"
+          + " stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9));
+      return block;
+    }
+    if (block != 0 && block != saved.blockSize()) {
+      throw new IllegalArgumentException("--block " + block + " differs from the tile size " + saved.blockSize()
+          + " of the checkpoint " + checkpoint.file() + " this run goes on from: drop --block, or delete the file"
+          + " to start afresh");
+    }
+    err.printf("note: going on from the checkpoint %s, saved %s: %d of %d pivot iterations done (the plan's"
+        + " estimate is for the whole solve)%n", checkpoint.file(), saved.when(), saved.iterationsDone(),
+        saved.iterations());
+    return saved.blockSize();
+  }
+}

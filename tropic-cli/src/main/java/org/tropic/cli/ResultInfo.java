@@ -1,0 +1,103 @@
+package org.tropic.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Locale;
+import org.tropic.apsp.Progress;
+import org.tropic.io.NpyDistanceMatrix;
+import org.tropic.io.Sidecar;
+
+/**
+ * {@code tropic info OUT.npy}: what a stored result is, from its sidecar — the graph it was computed from, how it
+ * was solved, when, where and how long it took — after the checks every reader makes (size, graph labels, the
+ * checksum of its sampled rows). With {@code --stats} it also reads every distance, which costs n²×4 bytes of reads,
+ * so it is asked for, not done by default.
+ */
+final class ResultInfo {
+  private ResultInfo() {}
+
+  /** True for a name {@code tropic info} reads as a stored result rather than a graph. */
+  static boolean isResult(Path file) {
+    return file.getFileName() != null && file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".npy");
+  }
+
+  /**
+   * Describes the result in {@code npy}; a {@code .npy} without a sidecar (NumPy's own, or an interrupted write) is
+   * described by its size alone, and says so.
+   *
+   * @param progress told of the rows read for the statistics
+   */
+  static Report describe(Path npy, boolean stats, Progress progress) throws IOException {
+    if (Files.isDirectory(npy)) {
+      throw new IllegalArgumentException(npy + " is a folder, not a result of 'tropic apsp -o'");
+    }
+    if (!Files.isRegularFile(npy)) {
+      throw new NoSuchFileException(npy.toString());
+    }
+    boolean hasSidecar = Files.exists(Sidecar.pathFor(npy));
+    try (NpyDistanceMatrix matrix = hasSidecar ? NpyDistanceMatrix.open(npy)
+        : NpyDistanceMatrix.openWithoutSidecar(npy, null)) {
+      int n = matrix.size();
+      Report report = new Report()
+          .put("result", npy.toString())
+          .put("vertices", n)
+          .put("file_bytes", Files.size(npy));
+      Sidecar sidecar = matrix.sidecar();
+      if (sidecar == null) {
+        report.put("sidecar", "none: " + Sidecar.pathFor(npy).getFileName() + " is missing (not written by Tropic,"
+            + " or a write that did not finish), so nothing is known of the graph");
+      } else {
+        describeSidecar(report, sidecar, npy);
+      }
+      if (stats) {
+        report.put("stats", DistanceStats.of(matrix, progress).report(matrix.labels()));
+      }
+      return report;
+    }
+  }
+
+  /** The line that offers {@code --stats}, for a result of n vertices. */
+  static String statsNote(int n) {
+    return String.format(Locale.ROOT, "note: --stats reads all %,d distances for the reachable pairs and the mean and"
+        + " longest distance", (long) n * n);
+  }
+
+  private static void describeSidecar(Report report, Sidecar sidecar, Path npy) {
+    Sidecar.Checksums checksums = sidecar.checksums();
+    report.put("labels", sidecar.labels() != null)
+        .put("checksum", checksums == null ? "not recorded (written before Tropic kept checksums)"
+            : "matches the sidecar (" + checksums.distances() + ")")
+        .put("predecessors", sidecar.predecessors() == null ? "none" : sidecar.predecessors());
+    Sidecar.GraphInput input = sidecar.graph();
+    Report graph = new Report().put("fingerprint", sidecar.graphFingerprint());
+    if (input != null) {
+      graph.put("path", input.path())
+          .put("found", input.path() != null && Files.isRegularFile(Path.of(input.path())))
+          .put("format", input.format())
+          .put("direction", input.undirected() ? "undirected" : "directed")
+          .put("weights", input.weights() == null ? "default" : input.weights().toLowerCase(Locale.ROOT));
+    }
+    report.put("graph", graph);
+    Sidecar.Options options = sidecar.options();
+    Report solve = new Report();
+    if (options != null) {
+      solve.put("algorithm", options.algorithm())
+          .put("arithmetic_asked", options.arithmetic())
+          .put("block_size", options.blockSize())
+          .put("threads", options.threads())
+          .put("parts", options.parts());
+    }
+    solve.put("arithmetic", sidecar.arithmeticPath()).put("created", sidecar.created());
+    report.put("solve", solve);
+    Report timings = new Report();
+    sidecar.timings().forEach((phase, seconds) -> timings.put(phase + "_seconds", seconds));
+    report.put("timings", timings);
+    Sidecar.Machine machine = sidecar.machine();
+    if (machine != null) {
+      report.put("machine", new Report().put("cores", machine.cores()).put("jvm", machine.jvm())
+          .put("os", machine.os()));
+    }
+  }
+}

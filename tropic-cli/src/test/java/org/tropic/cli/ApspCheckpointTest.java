@@ -1,0 +1,199 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.Progress;
+import org.tropic.graph.Graph;
+import org.tropic.io.GraphReader;
+import org.tropic.io.NpyDistanceMatrix;
+import org.tropic.semiring.MinPlusKernels;
+
+/** {@code tropic apsp --checkpoint}: a stopped Floyd–Warshall goes on from its save to the same distances. */
+class ApspCheckpointTest {
+  @TempDir
+  Path dir;
+
+  /** 300 vertices in a ring with chords, whole weights: 10 tiles of 32, and exact distances whatever the order. */
+  private Path graph(String name, long seed) throws IOException {
+    return graph(name, seed, 300);
+  }
+
+  private Path graph(String name, long seed, int n) throws IOException {
+    Random random = new Random(seed);
+    StringBuilder edges = new StringBuilder();
+    for (int u = 0; u < n; u++) {
+      edges.append(u).append(' ').append((u + 1) % n).append(' ').append(1 + random.nextInt(9)).append('\n');
+      edges.append(u).append(' ').append(random.nextInt(n)).append(' ').append(1 + random.nextInt(30))
+          .append('\n');
+    }
+    Path file = dir.resolve(name + ".edges");
+    Files.writeString(file, edges);
+    return file;
+  }
+
+  /**
+   * Runs Floyd–Warshall on {@code graph} as {@code tropic apsp} would, in tiles of 32 and saving after every pivot
+   * iteration, and stops it, as a crash would, after 200 tile tasks: part way through its fourth iteration or so.
+   */
+  private static void stopPartWay(Path graph, Path checkpoint) throws IOException {
+    Graph g = GraphReader.read(graph);
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults().withBlockSize(32));
+    AtomicLong done = new AtomicLong();
+    Progress crash = new Progress() {
+      @Override
+      public void begin(String task, long totalWork) {}
+
+      @Override
+      public void advance(long work) {
+        if (done.addAndGet(work) > 200) {
+          throw new IllegalStateException("stopped for the test");
+        }
+      }
+
+      @Override
+      public void end() {}
+    };
+    assertThatThrownBy(() -> solver.solve(g, crash, new FloydWarshallCheckpoint(checkpoint, Duration.ZERO)))
+        .hasMessage("stopped for the test");
+    assertThat(checkpoint).exists();
+  }
+
+  @Test
+  void aStoppedSolveGoesOnFromItsSaveToTheDistancesOfAnUnbrokenOne() throws IOException {
+    Path graph = graph("ring", 1);
+    Path checkpoint = dir.resolve("ring.ckpt");
+    stopPartWay(graph, checkpoint);
+
+    Path resumed = dir.resolve("resumed.npy");
+    TropicRun run = TropicRun.of("apsp", graph.toString(), "-o", resumed.toString(), "--checkpoint",
+        checkpoint.toString());
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    Matcher done = Pattern.compile("(\\d+) of 10 pivot iterations done").matcher(run.err());
+    assertThat(done.find()).as(run.err()).isTrue();
+    int iterations = Integer.parseInt(done.group(1));
+    assertThat(iterations).isBetween(1, 9);
+    assertThat(run.err()).contains("note: going on from the checkpoint " + checkpoint).contains("b = 32")
+        .contains("checkpoint " + checkpoint + " deleted: the solve is complete and stored");
+    assertThat(checkpoint).doesNotExist();
+
+    Path unbroken = dir.resolve("unbroken.npy");
+    assertThat(TropicRun.of("apsp", graph.toString(), "-o", unbroken.toString(), "--algorithm", "dijkstra")
+        .exitCode()).isZero();
+    assertSameDistances(resumed, unbroken, 300);
+  }
+
+  /**
+   * A real {@code tropic apsp} process, stopped by SIGTERM (as a batch system's time limit stops it) once it has
+   * saved: it leaves its last complete save and nothing else, and the same command goes on from there.
+   */
+  @Test
+  void aProcessStoppedBySigtermLeavesItsLastSaveAndGoesOnFromIt() throws Exception {
+    Path graph = graph("large", 3, 3000);
+    Path checkpoint = dir.resolve("large.ckpt");
+    Path out = dir.resolve("large.npy");
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
+        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", out.toString(), "--block", "32",
+        "--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.1s"))
+        .redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile()).start();
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (!Files.exists(checkpoint) && run.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    assertThat(run.isAlive()).as("the run ended before its first save: %s",
+        Files.readString(dir.resolve("run.log"))).isTrue();
+    run.destroy(); // SIGTERM
+    assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("large.ckpt", "large.edges", "run.log"); // no temporary, no result
+    }
+    TropicRun resumed = TropicRun.of("apsp", graph.toString(), "-o", out.toString(), "--checkpoint",
+        checkpoint.toString());
+    assertThat(resumed.exitCode()).as(resumed.err()).isZero();
+    assertThat(resumed.err()).contains("note: going on from the checkpoint " + checkpoint);
+    Path unbroken = dir.resolve("unbroken.npy");
+    assertThat(TropicRun.of("apsp", graph.toString(), "-o", unbroken.toString(), "--algorithm", "dijkstra")
+        .exitCode()).isZero();
+    assertSameDistances(out, unbroken, 3000);
+  }
+
+  private static void assertSameDistances(Path first, Path second, int n) throws IOException {
+    try (NpyDistanceMatrix a = NpyDistanceMatrix.open(first);
+        NpyDistanceMatrix b = NpyDistanceMatrix.open(second)) {
+      float[] rowA = new float[n];
+      float[] rowB = new float[n];
+      for (int u = 0; u < n; u++) {
+        a.copyRow(u, rowA);
+        b.copyRow(u, rowB);
+        assertThat(rowA).as("row %d", u).isEqualTo(rowB);
+      }
+    }
+  }
+
+  @Test
+  void aSaveOfAnotherGraphOrTileSizeIsRefusedBeforeAnyWork() throws IOException {
+    Path checkpoint = dir.resolve("ring.ckpt");
+    stopPartWay(graph("ring", 1), checkpoint);
+    Path other = graph("other", 2);
+    TropicRun run = TropicRun.of("apsp", other.toString(), "--checkpoint", checkpoint.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("checkpoint " + checkpoint + ": it was saved by another solve: graph fingerprint")
+        .doesNotContain("at org.");
+    assertThat(checkpoint).exists(); // the user's save is never deleted for a mismatch
+
+    TropicRun block = TropicRun.of("apsp", dir.resolve("ring.edges").toString(), "--checkpoint",
+        checkpoint.toString(), "--block", "64");
+    assertThat(block.exitCode()).isEqualTo(2);
+    assertThat(block.err()).contains("--block 64 differs from the tile size 32 of the checkpoint");
+  }
+
+  @Test
+  void optionsThatCannotGoTogetherAreRefused() throws IOException {
+    Path graph = graph("ring", 1);
+    Path out = dir.resolve("out.npy");
+    String[][] refused = {
+        {"--checkpoint", "c.ckpt", "--algorithm", "dijkstra"},
+        {"--checkpoint-every", "5m"},
+        {"--checkpoint", out.toString(), "-o", out.toString()},
+        {"--checkpoint", graph.toString()},
+        {"--checkpoint", "c.ckpt", "--checkpoint-every", "soon"},
+        {"--checkpoint", "c.ckpt", "--device", "gpu"},
+        {"--checkpoint", "c.ckpt", "--distributed", "-o", out.toString()}};
+    String[] expected = {
+        "--checkpoint tunes the saves a stopped run resumes from, which --algorithm dijkstra does not use",
+        "--checkpoint-every says how often to save to --checkpoint FILE",
+        "which the result is written to",
+        "--checkpoint names the input graph",
+        "'soon' is not a time span; expected e.g. 90s, 15m or 2h",
+        "--checkpoint saves Floyd–Warshall on the CPU",
+        "--checkpoint is not supported with --distributed"};
+    for (int i = 0; i < refused.length; i++) {
+      String[] args = new String[refused[i].length + 2];
+      args[0] = "apsp";
+      args[1] = graph.toString();
+      System.arraycopy(refused[i], 0, args, 2, refused[i].length);
+      TropicRun run = TropicRun.of(args);
+      assertThat(run.exitCode()).as(String.join(" ", refused[i])).isEqualTo(2);
+      assertThat(run.err()).as(String.join(" ", refused[i])).contains(expected[i]);
+    }
+  }
+}

@@ -1,0 +1,94 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.io.Sidecar;
+
+/** {@code tropic info OUT.npy}: a stored result described from its sidecar, checked first. */
+class ResultInfoTest {
+  @TempDir
+  Path dir;
+
+  /** a → b (1), b → c (2) and d alone: 3 of the 12 ordered pairs reachable, mean 2, longest a → c (3). */
+  private Path chainResult(String name, String extra) throws IOException {
+    Path graph = dir.resolve(name + ".tsv");
+    Files.writeString(graph, "a\tb\t1\nb\tc\t2\nd\td\t0\n" + extra);
+    Path out = dir.resolve(name + ".npy");
+    TropicRun apsp = TropicRun.of("apsp", graph.toString(), "--directed", "-o", out.toString(), "--predecessors");
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    return out;
+  }
+
+  @Test
+  void describesTheGraphTheSolveAndTheMachineFromTheSidecar() throws IOException {
+    Path out = chainResult("chain", "");
+    TropicRun info = TropicRun.of("info", out.toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out()).containsPattern("vertices +4\n")
+        .containsPattern("checksum +matches the sidecar \\(crc32c-16rows:[0-9a-f]{8}\\)")
+        .containsPattern("predecessors +chain.pred.npy")
+        .contains(dir.resolve("chain.tsv").toString()).containsPattern("direction +directed")
+        .containsPattern("algorithm +\\w+").containsPattern("solve_seconds +[0-9.e-]+").contains("cores");
+    assertThat(info.out()).doesNotContain("reachable_pairs");
+    assertThat(info.err()).contains("note: --stats reads all 16 distances");
+  }
+
+  @Test
+  void statsCountTheReachablePairsAndFindTheLongest() throws IOException {
+    Path out = chainResult("chain", "");
+    TropicRun info = TropicRun.of("info", out.toString(), "--stats", "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    JsonNode stats = new ObjectMapper().readTree(info.out()).get("stats");
+    assertThat(stats.get("reachable_pairs").asLong()).isEqualTo(3);
+    assertThat(stats.get("unreachable_pairs").asLong()).isEqualTo(9);
+    assertThat(stats.get("mean_distance").asDouble()).isEqualTo(2.0);
+    assertThat(stats.get("longest_distance").asDouble()).isEqualTo(3.0);
+    assertThat(stats.get("longest_from").asText()).isEqualTo("a");
+    assertThat(stats.get("longest_to").asText()).isEqualTo("c");
+    assertThat(info.err()).doesNotContain("note:");
+  }
+
+  @Test
+  void aResultSwappedUnderItsSidecarIsRefused() throws IOException {
+    Path out = chainResult("chain", "");
+    Path other = chainResult("other", "c\td\t5\n"); // same four vertices, other distances
+    Files.copy(other, out, StandardCopyOption.REPLACE_EXISTING);
+    TropicRun info = TropicRun.of("info", out.toString());
+    assertThat(info.exitCode()).isEqualTo(2);
+    assertThat(info.out()).isEmpty();
+    assertThat(info.err()).contains(out + ": its contents are not those its sidecar chain.npy.json describes");
+  }
+
+  @Test
+  void aMatrixWithoutSidecarIsDescribedBySizeAndSaysSo() throws IOException {
+    Path out = chainResult("chain", "");
+    Files.delete(Sidecar.pathFor(out));
+    TropicRun info = TropicRun.of("info", out.toString(), "--stats");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out()).containsPattern("sidecar +none: chain.npy.json is missing")
+        .containsPattern("reachable_pairs +3\n").containsPattern("longest_from +0\n");
+  }
+
+  @Test
+  void optionsThatWouldBeIgnoredAreRefused() throws IOException {
+    Path out = chainResult("chain", "");
+    TropicRun format = TropicRun.of("info", out.toString(), "--format", "tsv");
+    assertThat(format.exitCode()).isEqualTo(2);
+    assertThat(format.err()).contains("--format is for reading a graph").contains("chain.npy.json");
+    TropicRun stats = TropicRun.of("info", dir.resolve("chain.tsv").toString(), "--stats");
+    assertThat(stats.exitCode()).isEqualTo(2);
+    assertThat(stats.err()).contains("--stats is for a result");
+    Files.createDirectory(dir.resolve("folder.npy"));
+    TropicRun folder = TropicRun.of("info", dir.resolve("folder.npy").toString());
+    assertThat(folder.exitCode()).isEqualTo(2);
+    assertThat(folder.err()).contains("is a folder");
+  }
+}

@@ -1,0 +1,240 @@
+package org.tropic.apsp;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.zip.CRC32C;
+import org.tropic.io.PendingFiles;
+import org.tropic.semiring.Arithmetic;
+
+/**
+ * The file a checkpointed Floyd–Warshall solve saves: the 8 bytes {@code TROPICFW}, a little-endian int32 length,
+ * that many bytes of JSON ({@link Header}: which graph and solve, how many pivot iterations are done), the stored
+ * tiles in storage form (row-major tile order, I ≤ J only on the upper triangle; b² little-endian float32 each), and
+ * a CRC32C of those tile bytes (int64). A file is written under a temporary name and renamed into place, so a stop
+ * while saving leaves the previous save; a file of another graph or solve, truncated or corrupt, is refused with what
+ * differs rather than resumed from.
+ */
+final class CheckpointFile {
+  private static final byte[] MAGIC = "TROPICFW".getBytes(StandardCharsets.US_ASCII);
+  static final int FORMAT_VERSION = 1;
+  private static final ObjectMapper JSON = JsonMapper.builder()
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+  private CheckpointFile() {}
+
+  /**
+   * What a save is of. Two saves of equal identity hold tiles of the same layout and meaning, so one can go on
+   * from the other.
+   *
+   * @param graphFingerprint {@link org.tropic.graph.Graph#fingerprint()} of the graph as given (before the pivot
+   *     order, which follows from it)
+   * @param n vertices
+   * @param blockSize the tile side b
+   * @param arithmetic the {@link Arithmetic#label()} of the tiles' storage form
+   * @param symmetric whether only the tiles I ≤ J are stored
+   * @param pivotOrder whether the tiles hold the vertices in {@link PivotOrder}
+   */
+  record Identity(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
+      boolean pivotOrder) {}
+
+  /**
+   * The JSON part of a save.
+   *
+   * @param formatVersion {@link #FORMAT_VERSION}
+   * @param identity what the tiles are of
+   * @param iterationsDone pivot iterations [0, iterationsDone) are in the tiles
+   * @param iterations all pivot iterations of the solve (its tiles per side)
+   * @param saved when the save was made, ISO-8601
+   */
+  record Header(int formatVersion, Identity identity, int iterationsDone, int iterations, String saved) {}
+
+  /** Saves {@code d} after {@code iterationsDone} pivot iterations, replacing any earlier save. */
+  static void save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
+    Path target = file.toAbsolutePath();
+    String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
+    try {
+      Files.createDirectories(target.getParent());
+      PendingFiles.add(temp);
+      try {
+        write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
+            Instant.now().toString()), d);
+        // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
+        try {
+          Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+          throw new IOException("cannot rename " + temp + " to " + target + " atomically on this file system", e);
+        }
+        PendingFiles.done(temp);
+      } finally {
+        if (Files.deleteIfExists(temp)) {
+          PendingFiles.done(temp);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot save the checkpoint " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
+    int b = d.blockSize();
+    byte[] json = JSON.writeValueAsBytes(header);
+    try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+      ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES + json.length).order(ByteOrder.LITTLE_ENDIAN);
+      writeFully(channel, head.put(MAGIC).putInt(json.length).put(json).flip());
+      ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      CRC32C crc = new CRC32C();
+      for (int i = 0; i < d.tilesPerSide(); i++) {
+        for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {
+          bytes.clear();
+          bytes.asFloatBuffer().put(d.tile(i, j));
+          crc.update(bytes.duplicate());
+          writeFully(channel, bytes);
+        }
+      }
+      writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, crc.getValue()));
+      channel.force(true);
+    }
+  }
+
+  private static void writeFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+    while (buffer.hasRemaining()) {
+      channel.write(buffer);
+    }
+  }
+
+  /**
+   * Reads the save in {@code file} into new tiles of {@code d}, which must be a deferred matrix with no tile yet.
+   *
+   * @return pivot iterations done
+   * @throws IllegalArgumentException naming the file when it is not a checkpoint, is of another graph or solve
+   *     (with what differs), or is truncated or corrupt
+   */
+  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      Header header = readHeader(channel, file);
+      int headerBytes = (int) channel.position();
+      checkIdentity(file, header, expected, d.tilesPerSide());
+      int b = d.blockSize();
+      long tileBytes = (long) b * b * Float.BYTES;
+      long t = d.tilesPerSide();
+      long stored = d.symmetric() ? t * (t + 1) / 2 : t * t;
+      long size = headerBytes + stored * tileBytes + Long.BYTES;
+      if (channel.size() != size) {
+        throw bad(file, "it has " + channel.size() + " bytes where a save of " + stored + " tiles of " + b + "×" + b
+            + " takes " + size + " (truncated?)");
+      }
+      ByteBuffer bytes = ByteBuffer.allocateDirect((int) tileBytes).order(ByteOrder.LITTLE_ENDIAN);
+      CRC32C crc = new CRC32C();
+      for (int i = 0; i < t; i++) {
+        for (int j = d.symmetric() ? i : 0; j < t; j++) {
+          bytes.clear();
+          readFully(channel, bytes);
+          bytes.flip();
+          crc.update(bytes.duplicate());
+          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
+        }
+      }
+      ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      readFully(channel, trailer);
+      if (trailer.getLong(0) != crc.getValue()) {
+        throw bad(file, "its tiles do not match their checksum: the file is corrupt");
+      }
+      return header.iterationsDone();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The header of the save in {@code file}, leaving the channel at the first tile. */
+  static Header readHeader(FileChannel channel, Path file) throws IOException {
+    ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    if (channel.size() < head.capacity()) {
+      throw bad(file, "it is too short to be a Tropic Floyd–Warshall checkpoint");
+    }
+    readFully(channel, head);
+    if (!Arrays.equals(Arrays.copyOf(head.array(), MAGIC.length), MAGIC)) {
+      throw bad(file, "it is not a Tropic Floyd–Warshall checkpoint (it does not start with TROPICFW)");
+    }
+    int length = head.getInt(MAGIC.length);
+    if (length <= 0 || length > channel.size() - channel.position()) {
+      throw bad(file, "its header length " + length + " does not fit the file: the file is corrupt");
+    }
+    ByteBuffer json = ByteBuffer.allocate(length);
+    readFully(channel, json);
+    Header header;
+    try {
+      header = JSON.readValue(json.array(), Header.class);
+    } catch (JacksonException e) {
+      throw bad(file, "its header is not a checkpoint's: the file is corrupt");
+    }
+    if (header == null || header.identity() == null) {
+      throw bad(file, "its header is not a checkpoint's: the file is corrupt");
+    }
+    if (header.formatVersion() != FORMAT_VERSION) {
+      throw bad(file, "checkpoint format version " + header.formatVersion() + " is not supported (this Tropic"
+          + " reads version " + FORMAT_VERSION + ")");
+    }
+    return header;
+  }
+
+  private static void checkIdentity(Path file, Header header, Identity expected, int iterations) {
+    Identity saved = header.identity();
+    if (!saved.equals(expected)) {
+      throw bad(file, "it was saved by another solve: " + differences(saved, expected) + "; delete it to start"
+          + " afresh, or run the solve it was saved by");
+    }
+    if (header.iterations() != iterations || header.iterationsDone() < 0 || header.iterationsDone() > iterations) {
+      throw bad(file, header.iterationsDone() + " of " + header.iterations() + " pivot iterations done, but this"
+          + " solve has " + iterations + ": the file is corrupt");
+    }
+  }
+
+  /** What differs between a save and this solve, in the options' words. */
+  private static String differences(Identity saved, Identity now) {
+    StringBuilder out = new StringBuilder();
+    appendIfDiffers(out, "graph fingerprint", saved.graphFingerprint(), now.graphFingerprint());
+    appendIfDiffers(out, "vertices", saved.n(), now.n());
+    appendIfDiffers(out, "tile size (--block)", saved.blockSize(), now.blockSize());
+    appendIfDiffers(out, "arithmetic", saved.arithmetic(), now.arithmetic());
+    appendIfDiffers(out, "upper triangle only (--no-symmetry)", saved.symmetric(), now.symmetric());
+    appendIfDiffers(out, "pivot order (--no-pivot-order)", saved.pivotOrder(), now.pivotOrder());
+    return out.toString();
+  }
+
+  private static void appendIfDiffers(StringBuilder out, String what, Object saved, Object now) {
+    if (!saved.equals(now)) {
+      out.append(out.isEmpty() ? "" : ", ").append(what).append(' ').append(saved).append(" there, ").append(now)
+          .append(" here");
+    }
+  }
+
+  private static void readFully(FileChannel channel, ByteBuffer buffer) throws IOException {
+    while (buffer.hasRemaining()) {
+      if (channel.read(buffer) < 0) {
+        throw new IOException("unexpected end of file");
+      }
+    }
+  }
+
+  private static IllegalArgumentException bad(Path file, String problem) {
+    return new IllegalArgumentException("checkpoint " + file + ": " + problem);
+  }
+}

@@ -1,0 +1,88 @@
+package org.tropic.apsp;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Objects;
+import org.tropic.io.OutputLocationException;
+import org.tropic.io.OutputLocations;
+
+/**
+ * Where a blocked Floyd–Warshall solve saves its state between pivot iterations, and how often, so that a run
+ * stopped by a batch system's time limit, a crash or a Ctrl-C goes on from its last save instead of from the start.
+ * A solve given a checkpoint whose file exists resumes from it, once the file is checked to be of the same graph
+ * and solve (see {@link CheckpointFile}); the caller deletes the file once the result is safely stored.
+ *
+ * <p>Saving costs a write of the stored tiles (n²×4 bytes, half that on the upper triangle) and a barrier: the
+ * lookahead stops at the save, so saves are spaced by {@code every}, not made at each iteration.
+ *
+ * @param file the checkpoint file
+ * @param every the time between saves (at least one pivot iteration apart)
+ */
+public record FloydWarshallCheckpoint(Path file, Duration every) {
+  /** More than a save's header and trailer take. */
+  private static final long HEADER_ALLOWANCE = 4096;
+
+  public FloydWarshallCheckpoint {
+    Objects.requireNonNull(file, "file");
+    Objects.requireNonNull(every, "every");
+    if (every.isNegative()) {
+      throw new IllegalArgumentException("the time between checkpoints must be ≥ 0, got " + every);
+    }
+  }
+
+  /**
+   * What an earlier save holds.
+   *
+   * @param blockSize its tile side b, which the resumed solve must use
+   * @param iterationsDone pivot iterations already in its tiles
+   * @param iterations all pivot iterations of its solve
+   * @param when when it was saved, ISO-8601
+   */
+  public record Saved(int blockSize, int iterationsDone, int iterations, String when) {}
+
+  /**
+   * The save in {@link #file()}, or {@code null} when there is none yet.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a checkpoint Tropic can read
+   */
+  public Saved saved() {
+    if (!Files.exists(file)) {
+      return null;
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      CheckpointFile.Header header = CheckpointFile.readHeader(channel, file);
+      return new Saved(header.identity().blockSize(), header.iterationsDone(), header.iterations(),
+          header.saved());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Checks, before the solve, that saves of an n-vertex solve in tiles of b can be written: the file is not a
+   * folder or special file, its folder takes files, and the disk has room for a save beside the one it replaces.
+   *
+   * @throws OutputLocationException naming the file and, for space, the bytes needed and free
+   */
+  public void checkWritable(int n, int blockSize, boolean symmetric) throws IOException {
+    OutputLocations.check(file);
+    long need = TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
+    Path folder = file.toAbsolutePath().getParent();
+    while (!Files.exists(folder) && folder.getParent() != null) {
+      folder = folder.getParent();
+    }
+    FileStore store = Files.getFileStore(folder);
+    if (store.getUsableSpace() < need) {
+      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space for the checkpoint %s:"
+          + " a save of n=%d in tiles of %d takes %,d bytes (%.1f MiB) but %s has %,d bytes usable", file, n,
+          blockSize, need, need / 1048576.0, store, store.getUsableSpace()));
+    }
+  }
+}
