@@ -27,13 +27,19 @@ import org.tropic.semiring.Arithmetic;
  * The file a checkpointed Floyd–Warshall solve saves: the 8 bytes {@code TROPICFW}, a little-endian int32 length,
  * that many bytes of JSON ({@link Header}: which graph and solve, how many pivot iterations are done), the stored
  * tiles in storage form (row-major tile order, I ≤ J only on the upper triangle; b² little-endian float32 each), and
- * a CRC32C of those tile bytes (int64). A file is written under a temporary name and renamed into place, so a stop
- * while saving leaves the previous save; a file of another graph or solve, truncated or corrupt, is refused with what
- * differs rather than resumed from.
+ * a CRC32C of the JSON and the tile bytes (int64). The JSON is under the checksum because it says how many iterations
+ * the tiles hold: one flipped digit there would otherwise resume past iterations never run, to wrong distances with
+ * no error. Version 1 saves, whose CRC32C covers the tiles only, are still read. A file is written under a temporary
+ * name and renamed into place, so a stop while saving leaves the previous save; a file of another graph or solve,
+ * truncated or corrupt, is refused with what differs rather than resumed from.
  */
 final class CheckpointFile {
   private static final byte[] MAGIC = "TROPICFW".getBytes(StandardCharsets.US_ASCII);
-  static final int FORMAT_VERSION = 1;
+  static final int FORMAT_VERSION = 2;
+  /** A save is written to {@code .NAME.tmp-} and 16 hex digits beside {@code NAME}, then renamed. */
+  static final String TEMPORARY_PREFIX = ".%s.tmp-";
+  /** The first version, whose CRC32C covers the tiles but not the JSON. */
+  private static final int TILES_ONLY_CHECKSUM_VERSION = 1;
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -69,7 +75,7 @@ final class CheckpointFile {
   static void save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
     Path target = file.toAbsolutePath();
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-    Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
+    Path temp = target.resolveSibling(TEMPORARY_PREFIX.formatted(target.getFileName()) + random);
     try {
       Files.createDirectories(target.getParent());
       PendingFiles.add(temp);
@@ -101,6 +107,7 @@ final class CheckpointFile {
       writeFully(channel, head.put(MAGIC).putInt(json.length).put(json).flip());
       ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       CRC32C crc = new CRC32C();
+      crc.update(json);
       for (int i = 0; i < d.tilesPerSide(); i++) {
         for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {
           bytes.clear();
@@ -129,7 +136,8 @@ final class CheckpointFile {
    */
   static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-      Header header = readHeader(channel, file);
+      StoredHeader storedHeader = readStoredHeader(channel, file);
+      Header header = storedHeader.header();
       int headerBytes = (int) channel.position();
       checkIdentity(file, header, expected, d.tilesPerSide());
       int b = d.blockSize();
@@ -143,6 +151,9 @@ final class CheckpointFile {
       }
       ByteBuffer bytes = ByteBuffer.allocateDirect((int) tileBytes).order(ByteOrder.LITTLE_ENDIAN);
       CRC32C crc = new CRC32C();
+      if (header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
+        crc.update(storedHeader.json());
+      }
       for (int i = 0; i < t; i++) {
         for (int j = d.symmetric() ? i : 0; j < t; j++) {
           bytes.clear();
@@ -155,7 +166,7 @@ final class CheckpointFile {
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);
       if (trailer.getLong(0) != crc.getValue()) {
-        throw bad(file, "its tiles do not match their checksum: the file is corrupt");
+        throw bad(file, "its header and tiles do not match their checksum: the file is corrupt");
       }
       return header.iterationsDone();
     } catch (IOException e) {
@@ -165,6 +176,13 @@ final class CheckpointFile {
 
   /** The header of the save in {@code file}, leaving the channel at the first tile. */
   static Header readHeader(FileChannel channel, Path file) throws IOException {
+    return readStoredHeader(channel, file).header();
+  }
+
+  /** A header as read, with its JSON bytes as stored, which the checksum covers. */
+  private record StoredHeader(Header header, byte[] json) {}
+
+  private static StoredHeader readStoredHeader(FileChannel channel, Path file) throws IOException {
     ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
     if (channel.size() < head.capacity()) {
       throw bad(file, "it is too short to be a Tropic Floyd–Warshall checkpoint");
@@ -188,11 +206,11 @@ final class CheckpointFile {
     if (header == null || header.identity() == null) {
       throw bad(file, "its header is not a checkpoint's: the file is corrupt");
     }
-    if (header.formatVersion() != FORMAT_VERSION) {
+    if (header.formatVersion() != FORMAT_VERSION && header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
       throw bad(file, "checkpoint format version " + header.formatVersion() + " is not supported (this Tropic"
-          + " reads version " + FORMAT_VERSION + ")");
+          + " reads versions " + TILES_ONLY_CHECKSUM_VERSION + " and " + FORMAT_VERSION + ")");
     }
-    return header;
+    return new StoredHeader(header, json.array());
   }
 
   private static void checkIdentity(Path file, Header header, Identity expected, int iterations) {
