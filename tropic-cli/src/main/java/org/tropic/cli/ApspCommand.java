@@ -237,6 +237,7 @@ final class ApspCommand implements Callable<Integer> {
     }
 
     if (saves != null) {
+      CheckpointFiles.deleteLeftovers(saves, err);
       saves.checkWritable(graph.vertexCount(), plan.blockSize(),
           new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     }

@@ -1,7 +1,9 @@
 package org.tropic.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Locale;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
@@ -22,6 +24,18 @@ final class CheckpointFiles {
         throw new IllegalArgumentException("--checkpoint names " + result + ", which the result is written to;"
             + " choose another file name");
       }
+    }
+  }
+
+  /**
+   * Deletes the partial saves a run killed while saving left beside the checkpoint, before the disk is checked for
+   * room for a save, and says so on {@code err}.
+   */
+  static void deleteLeftovers(FloydWarshallCheckpoint checkpoint, PrintWriter err) throws IOException {
+    long freed = checkpoint.deleteLeftovers();
+    if (freed > 0) {
+      err.printf(Locale.ROOT, "note: deleted %.1f MiB of partial saves beside %s, left by a run stopped while"
+          + " saving%n", freed / 1048576.0, checkpoint.file());
     }
   }
 

@@ -1,6 +1,7 @@
 package org.tropic.apsp;
 
-import java.nio.file.Files;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -41,7 +42,13 @@ final class CheckpointedSchedule {
    */
   void run(Progress progress) {
     int tiles = d.tilesPerSide();
-    boolean resumed = Files.exists(checkpoint.file());
+    try {
+      checkpoint.deleteLeftovers(); // a save a kill cut short is never resumed from, and takes a save's room
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot delete the partial saves beside " + checkpoint.file() + ": "
+          + e.getMessage(), e);
+    }
+    boolean resumed = checkpoint.exists();
     int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic) : 0;
     long perIteration = d.symmetric() ? (long) tiles * (tiles + 1) / 2 : (long) tiles * tiles;
     progress.begin(resumed ? "Floyd–Warshall from iteration " + done + " of " + tiles : "Floyd–Warshall",

@@ -3,8 +3,10 @@ package org.tropic.apsp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -53,7 +55,7 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
    * @throws IllegalArgumentException naming the file when it is not a checkpoint Tropic can read
    */
   public Saved saved() {
-    if (!Files.exists(file)) {
+    if (!exists()) {
       return null;
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -63,6 +65,53 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Whether a save exists. Anything there but a regular file is refused: a folder would fail the read with the
+   * file system's bare "Is a directory", and a FIFO would block it for ever.
+   *
+   * @throws IllegalArgumentException naming the file and what it is
+   */
+  boolean exists() {
+    if (!Files.exists(file)) {
+      return false;
+    }
+    if (!Files.isRegularFile(file)) {
+      throw new IllegalArgumentException("checkpoint " + file + ": it is " + (Files.isDirectory(file) ? "a folder"
+          : "a device, FIFO or socket") + ", not a checkpoint file; give the name of a file (or of none yet)");
+    }
+    return true;
+  }
+
+  /**
+   * Deletes the partial saves a run killed while saving left beside the file ({@code .NAME.tmp-} and 16 hex
+   * digits): a SIGKILL, an out-of-memory kill or a power cut leaves one, as large as a save, and the next save
+   * does not replace it, so each such stop would otherwise leave another n²×4 bytes on the disk. A run still
+   * saving to the same file at the same time (which nothing supports) would lose its save in progress.
+   *
+   * @return the bytes freed
+   */
+  public long deleteLeftovers() throws IOException {
+    Path target = file.toAbsolutePath();
+    Path folder = target.getParent();
+    if (!Files.isDirectory(folder)) {
+      return 0;
+    }
+    String prefix = CheckpointFile.TEMPORARY_PREFIX.formatted(target.getFileName());
+    long freed = 0;
+    try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(folder,
+        p -> p.getFileName().toString().startsWith(prefix)
+            && p.getFileName().toString().substring(prefix.length()).matches("[0-9a-f]{16}")
+            && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))) {
+      for (Path leftover : leftovers) {
+        long size = Files.size(leftover);
+        if (Files.deleteIfExists(leftover)) {
+          freed += size;
+        }
+      }
+    }
+    return freed;
   }
 
   /**

@@ -5,11 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32C;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -136,6 +140,102 @@ class FloydWarshallCheckpointTest {
     assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, checkpoint))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not a Tropic Floyd–Warshall checkpoint");
+  }
+
+  @Test
+  void aSaveWhoseHeaderWasChangedIsRefusedNotResumedPastIterationsNeverRun() throws IOException {
+    Path file = dir.resolve("fw.ckpt");
+    Graph graph = graph(130, 3, true, false, new Random(6)); // 5 tiles of 32: 5 iterations of 25 tasks
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    var checkpoint = new FloydWarshallCheckpoint(file, EVERY_ITERATION);
+    assertThatThrownBy(() -> solver.solve(graph, new StopAfter(30), checkpoint)).isInstanceOf(StopAfter.Stop.class);
+    String saved = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+    assertThat(saved).contains("\"iterationsDone\":1,");
+
+    // '1' → '3' is one flipped bit; resumed from, iterations 1 and 2 would never run
+    Files.write(file, saved.replace("\"iterationsDone\":1,", "\"iterationsDone\":3,")
+        .getBytes(StandardCharsets.ISO_8859_1));
+    assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, checkpoint))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("checkpoint " + file + ": its header and tiles do not match their checksum: the file is corrupt");
+    assertThat(file).exists();
+  }
+
+  @Test
+  void aVersionOneSaveWhoseChecksumCoversTheTilesOnlyStillResumes() throws IOException {
+    Path file = dir.resolve("fw.ckpt");
+    Graph graph = graph(130, 3, true, false, new Random(7));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    var checkpoint = new FloydWarshallCheckpoint(file, EVERY_ITERATION);
+    assertThatThrownBy(() -> solver.solve(graph, new StopAfter(60), checkpoint)).isInstanceOf(StopAfter.Stop.class);
+    writeAsVersionOne(file);
+
+    TiledDistanceMatrix resumed = solver.solve(graph, Progress.NONE, checkpoint);
+    TiledDistanceMatrix whole = solver.solve(graph, Progress.NONE);
+    float[] expected = new float[130];
+    float[] actual = new float[130];
+    for (int u = 0; u < 130; u++) {
+      whole.copyRow(u, expected);
+      resumed.copyRow(u, actual);
+      assertThat(actual).as("row %d", u).isEqualTo(expected);
+    }
+  }
+
+  /** Rewrites a save as the first format wrote it: version 1 in the JSON, the CRC32C of the tiles alone. */
+  private static void writeAsVersionOne(Path file) throws IOException {
+    ByteBuffer in = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+    int length = in.getInt(8);
+    String json = new String(in.array(), 12, length, StandardCharsets.UTF_8);
+    assertThat(json).startsWith("{\"formatVersion\":2,");
+    byte[] v1 = json.replace("{\"formatVersion\":2,", "{\"formatVersion\":1,").getBytes(StandardCharsets.UTF_8);
+    int tiles = in.capacity() - 12 - length - Long.BYTES;
+    CRC32C crc = new CRC32C();
+    crc.update(in.array(), 12 + length, tiles);
+    ByteBuffer out = ByteBuffer.allocate(12 + v1.length + tiles + Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    out.put(in.array(), 0, 8).putInt(v1.length).put(v1).put(in.array(), 12 + length, tiles).putLong(crc.getValue());
+    Files.write(file, out.array());
+  }
+
+  @Test
+  void aFolderOrFifoNamedAsTheCheckpointIsRefusedNamingIt() throws Exception {
+    Graph graph = graph(100, 3, true, false, new Random(8));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    Path folder = Files.createDirectory(dir.resolve("saves"));
+    var inFolder = new FloydWarshallCheckpoint(folder, EVERY_ITERATION);
+    assertThatThrownBy(inFolder::saved).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("checkpoint " + folder + ": it is a folder, not a checkpoint file; give the name of a file (or"
+            + " of none yet)");
+    assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, inFolder))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it is a folder");
+
+    Path fifo = dir.resolve("fifo");
+    assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+    // read, a FIFO with no writer blocks for ever; refused, it returns at once
+    assertThatThrownBy(new FloydWarshallCheckpoint(fifo, EVERY_ITERATION)::saved)
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("it is a device, FIFO or socket");
+  }
+
+  @Test
+  void partialSavesAKillLeftAreDeletedAndNothingElse() throws IOException {
+    Path file = dir.resolve("fw.ckpt");
+    Path leftover = Files.write(dir.resolve(".fw.ckpt.tmp-0123456789abcdef"), new byte[1000]);
+    Path another = Files.write(dir.resolve(".fw.ckpt.tmp-fedcba9876543210"), new byte[24]);
+    Path otherSaves = Files.write(dir.resolve(".other.ckpt.tmp-0123456789abcdef"), new byte[10]);
+    Path notOurs = Files.write(dir.resolve(".fw.ckpt.tmp-mine"), new byte[10]);
+    Path result = Files.write(dir.resolve(".out.npy.tmp-0123456789abcdef"), new byte[10]);
+    var checkpoint = new FloydWarshallCheckpoint(file, Duration.ofHours(1));
+    assertThat(checkpoint.deleteLeftovers()).isEqualTo(1024);
+    assertThat(leftover).doesNotExist();
+    assertThat(another).doesNotExist();
+    assertThat(otherSaves).exists();
+    assertThat(notOurs).exists();
+    assertThat(result).exists();
+    assertThat(checkpoint.deleteLeftovers()).isZero();
+
+    Files.write(leftover, new byte[10]);
+    new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true))
+        .solve(graph(70, 3, true, false, new Random(9)), Progress.NONE, checkpoint);
+    assertThat(leftover).as("a solve with a checkpoint deletes them as it starts").doesNotExist();
   }
 
   /** Random arcs; undirected ones both ways with equal non-negative weights, so the upper triangle is solved. */
