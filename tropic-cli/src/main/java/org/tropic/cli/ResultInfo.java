@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import org.tropic.apsp.Progress;
 import org.tropic.io.NpyDistanceMatrix;
+import org.tropic.io.NpyIntMatrix;
 import org.tropic.io.Sidecar;
 
 /**
@@ -49,7 +50,7 @@ final class ResultInfo {
         report.put("sidecar", "none: " + Sidecar.pathFor(npy).getFileName() + " is missing (not written by Tropic,"
             + " or a write that did not finish), so nothing is known of the graph");
       } else {
-        describeSidecar(report, sidecar, npy);
+        describeSidecar(report, sidecar, predecessors(matrix));
       }
       if (stats) {
         report.put("stats", DistanceStats.of(matrix, progress).report(matrix.labels()));
@@ -64,12 +65,31 @@ final class ResultInfo {
         + " longest distance", (long) n * n);
   }
 
-  private static void describeSidecar(Report report, Sidecar sidecar, Path npy) {
+  /**
+   * The predecessor file the sidecar names, checked as the distances are (n×n, the checksum of its sampled rows),
+   * since no other command reads it: a file swapped or changed is refused (exit 2) naming it; a missing one is said.
+   */
+  private static String predecessors(NpyDistanceMatrix matrix) throws IOException {
+    String name = matrix.sidecar().predecessors();
+    if (name == null) {
+      return "none";
+    }
+    if (!Files.exists(matrix.file().resolveSibling(name))) {
+      return name + " (missing: the distances stand, their paths cannot be read back from it)";
+    }
+    try (NpyIntMatrix ignored = matrix.openPredecessors()) {
+      Sidecar.Checksums checksums = matrix.sidecar().checksums();
+      return checksums == null || checksums.predecessors() == null ? name
+          : name + " (checksum matches the sidecar: " + checksums.predecessors() + ")";
+    }
+  }
+
+  private static void describeSidecar(Report report, Sidecar sidecar, String predecessors) {
     Sidecar.Checksums checksums = sidecar.checksums();
     report.put("labels", sidecar.labels() != null)
         .put("checksum", checksums == null ? "not recorded (written before Tropic kept checksums)"
             : "matches the sidecar (" + checksums.distances() + ")")
-        .put("predecessors", sidecar.predecessors() == null ? "none" : sidecar.predecessors());
+        .put("predecessors", predecessors);
     Sidecar.GraphInput input = sidecar.graph();
     Report graph = new Report().put("fingerprint", sidecar.graphFingerprint());
     if (input != null) {

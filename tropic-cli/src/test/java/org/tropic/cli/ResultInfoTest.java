@@ -68,6 +68,28 @@ class ResultInfoTest {
   }
 
   @Test
+  void thePredecessorFileIsCheckedAsTheDistancesAre() throws IOException {
+    Path out = chainResult("chain", "");
+    Path predecessors = dir.resolve("chain.pred.npy");
+    TropicRun matching = TropicRun.of("info", out.toString());
+    assertThat(matching.out()).containsPattern("predecessors +chain.pred.npy \\(checksum matches the sidecar:"
+        + " crc32c-16rows:[0-9a-f]{8}\\)");
+
+    chainResult("other", "c\td\t5\n"); // same four vertices, other paths
+    Files.copy(dir.resolve("other.pred.npy"), predecessors, StandardCopyOption.REPLACE_EXISTING);
+    TropicRun swapped = TropicRun.of("info", out.toString());
+    assertThat(swapped.exitCode()).isEqualTo(2);
+    assertThat(swapped.out()).isEmpty();
+    assertThat(swapped.err()).contains(predecessors + ": its contents are not those its sidecar chain.npy.json"
+        + " describes");
+
+    Files.delete(predecessors);
+    TropicRun missing = TropicRun.of("info", out.toString());
+    assertThat(missing.exitCode()).as(missing.err()).isZero();
+    assertThat(missing.out()).containsPattern("predecessors +chain.pred.npy \\(missing: the distances stand");
+  }
+
+  @Test
   void aMatrixWithoutSidecarIsDescribedBySizeAndSaysSo() throws IOException {
     Path out = chainResult("chain", "");
     Files.delete(Sidecar.pathFor(out));
