@@ -203,7 +203,8 @@ final class ApspCommand implements Callable<Integer> {
     }
     FloydWarshallCheckpoint saves = checkpoint == null ? null
         : new FloydWarshallCheckpoint(checkpoint, checkpointEvery);
-    int b = CheckpointFiles.blockSize(saves, block, err);
+    FloydWarshallCheckpoint.Saved resumedFrom = saves == null ? null : saves.saved();
+    int b = CheckpointFiles.blockSize(saves, resumedFrom, block, err);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
     if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
       err.printf("note: --block %d is more than %s need: b = %d, one tile%n", b,
@@ -314,6 +315,9 @@ final class ApspCommand implements Callable<Integer> {
             : MinPlusKernels.best().name())
         .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
         .put("solve_seconds", result.solveSeconds());
+    if (saves != null) { // the estimate is the whole solve's, solve_seconds this run's share of it
+      report.put("resumed_from_iteration", resumedFrom == null ? null : resumedFrom.iterationsDone());
+    }
     if (d instanceof PartitionedDistanceMatrix partitioned) {
       // where the time went, next to the single estimate above, so a poor estimate can be traced to its step
       PartitionedTimings t = partitioned.timings();
@@ -331,7 +335,8 @@ final class ApspCommand implements Callable<Integer> {
       }
     }
     report
-        .put("gflops", plan.algorithm() == Algorithm.FW ? result.floydWarshallGflops() : null)
+        .put("gflops", plan.algorithm() == Algorithm.FW
+            ? result.floydWarshallGflops() * CheckpointFiles.shareOfWork(resumedFrom) : null)
         .put("peak_memory_bytes", PeakMemory.bytes())
         .put("reachable_pairs", summary.reachablePairs())
         // No reachable pair has no mean or maximum: shown as "-" (null in JSON), not NaN.

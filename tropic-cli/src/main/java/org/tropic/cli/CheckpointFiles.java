@@ -28,6 +28,15 @@ final class CheckpointFiles {
   }
 
   /**
+   * The share of the whole solve's work a run does: all of it, or what is left after the iterations in the save it
+   * goes on from, so that figures per unit of work (GFLOP/s) are of the work this run did.
+   */
+  static double shareOfWork(FloydWarshallCheckpoint.Saved saved) {
+    return saved == null || saved.iterations() == 0 ? 1
+        : (double) (saved.iterations() - saved.iterationsDone()) / saved.iterations();
+  }
+
+  /**
    * Deletes the partial saves a run killed while saving left beside the checkpoint, before the disk is checked for
    * room for a save, and says so on {@code err}.
    */
@@ -40,17 +49,17 @@ final class CheckpointFiles {
   }
 
   /**
-   * The tile size to plan with: an earlier save's, which the resumed solve must use since the cost model may choose
+   * The tile size to plan with: an earlier save's ({@code saved}, null for none), which the resumed solve must use since the cost model may choose
    * another each run, else {@code --block} (0: the cost model's). Says on {@code err} whether the run resumes.
    *
    * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
    *     a checkpoint
    */
-  static int blockSize(FloydWarshallCheckpoint checkpoint, int block, PrintWriter err) {
+  static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block,
+      PrintWriter err) {
     if (checkpoint == null) {
       return block;
     }
-    FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
     if (saved == null) {
       err.printf("note: saving the solve to %s every %s; run the same command again to go on from there if it"
           + " stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9));

@@ -3,6 +3,8 @@ package org.tropic.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.BlockedFloydWarshall;
@@ -82,12 +85,17 @@ class ApspCheckpointTest {
 
     Path resumed = dir.resolve("resumed.npy");
     TropicRun run = TropicRun.of("apsp", graph.toString(), "-o", resumed.toString(), "--checkpoint",
-        checkpoint.toString());
+        checkpoint.toString(), "--json");
     assertThat(run.exitCode()).as(run.err()).isZero();
     Matcher done = Pattern.compile("(\\d+) of 10 pivot iterations done").matcher(run.err());
     assertThat(done.find()).as(run.err()).isTrue();
     int iterations = Integer.parseInt(done.group(1));
     assertThat(iterations).isBetween(1, 9);
+    JsonNode summary = new ObjectMapper().readTree(run.out());
+    assertThat(summary.get("resumed_from_iteration").asInt()).isEqualTo(iterations);
+    // GFLOP/s of the work this run did, the iterations left: not the whole solve's 2n³ over this run's time
+    double flops = summary.get("gflops").asDouble() * 1e9 * summary.get("solve_seconds").asDouble();
+    assertThat(flops).isCloseTo(2.0 * 300 * 300 * 300 * (10 - iterations) / 10, Percentage.withPercentage(1e-6));
     assertThat(run.err()).contains("note: going on from the checkpoint " + checkpoint).contains("b = 32")
         .contains("checkpoint " + checkpoint + " deleted: the solve is complete and stored");
     assertThat(checkpoint).doesNotExist();
