@@ -94,7 +94,8 @@ final class ResultInfo {
     Report graph = new Report().put("fingerprint", sidecar.graphFingerprint());
     if (input != null) {
       graph.put("path", input.path())
-          .put("found", input.path() != null && Files.isRegularFile(Path.of(input.path())))
+          // a file, or the folder of a stored knowledge graph (kg build --apsp)
+          .put("found", input.path() != null && Files.exists(Path.of(input.path())))
           .put("format", input.format())
           .put("direction", input.undirected() ? "undirected" : "directed")
           .put("weights", input.weights() == null ? "default" : input.weights().toLowerCase(Locale.ROOT));

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.io.Sidecar;
@@ -87,6 +88,20 @@ class ResultInfoTest {
     TropicRun missing = TropicRun.of("info", out.toString());
     assertThat(missing.exitCode()).as(missing.err()).isZero();
     assertThat(missing.out()).containsPattern("predecessors +chain.pred.npy \\(missing: the distances stand");
+  }
+
+  @Test
+  void theKnowledgeGraphAStoredApspCameFromIsFoundWhereItIs() throws IOException {
+    Path triples = Files.writeString(dir.resolve("triples.tsv"), "subject\tpredicate\tobject\tpmid\tyear\n"
+        + "C1\tX\tC2\t1\t2000\nC2\tX\tC3\t2\t2001\n");
+    Path kg = dir.resolve("kg");
+    TropicRun build = TropicRun.of("kg", "build", "--triples", triples.toString(), "--edges", "concept-concept",
+        "--apsp", "-o", kg.toString());
+    assertThat(build.exitCode()).as(build.err()).isZero();
+    TropicRun info = TropicRun.of("info", kg.resolve("apsp.npy").toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out()).containsPattern("path +" + Pattern.quote(kg.toString()) + "\n")
+        .containsPattern("found +true\n").containsPattern("format +KNOWLEDGE_GRAPH");
   }
 
   @Test
