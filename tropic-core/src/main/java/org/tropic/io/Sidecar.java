@@ -67,7 +67,8 @@ public record Sidecar(
    * The graph's input file and how it was read: enough for {@code tropic query} to read it again. Plain strings, so
    * the sidecar does not change when a reader's option types do.
    *
-   * @param path the input file as given (absolute or relative to where the solve ran)
+   * @param path the input file, absolute (relative to where the solve ran in sidecars that distributed and kg runs
+   *     wrote before it was stored absolute)
    * @param format the format it was read as (a {@code GraphFormat} name, e.g. {@code MATRIX_MARKET})
    * @param undirected whether every edge became arcs both ways
    * @param weights the weight rule applied by the reader, or {@code null} for the format's default
@@ -96,8 +97,9 @@ public record Sidecar(
         case EDGE_LIST, CSV, TSV, SIF -> true;
         case MATRIX_MARKET, DIMACS -> false;
       };
-      return new GraphInput(path, source.format().name(), source.undirected(), source.weights().name(), weightColumn,
-          rows ? source.headerRow() != null : null);
+      // absolute: readers (query path, info) run from other folders than the solve did, mpirun ranks included
+      return new GraphInput(Path.of(path).toAbsolutePath().normalize().toString(), source.format().name(),
+          source.undirected(), source.weights().name(), weightColumn, rows ? source.headerRow() != null : null);
     }
 
     /** The read options that read this input again as it was read for the result. */

@@ -139,4 +139,17 @@ class SidecarTest {
     assertThat(DistanceStore.predecessorsPathFor(Path.of("out", "d.npy"))).isEqualTo(Path.of("out", "d.pred.npy"));
     assertThat(DistanceStore.predecessorsPathFor(Path.of("d.bin"))).isEqualTo(Path.of("d.bin.pred.npy"));
   }
+
+  /** Distributed runs passed the path as given: info and query path, run from another folder, did not find it. */
+  @Test
+  void theGraphPathIsStoredAbsoluteWhateverFolderItWasGivenFrom() throws IOException {
+    Path file = Files.writeString(dir.resolve("g.edges"), "0 1 2\n1 2 3\n");
+    Path relative = Path.of("").toAbsolutePath().relativize(file);
+    assertThat(relative.isAbsolute()).isFalse();
+    LoadedGraph loaded = GraphReader.load(relative, ReadOptions.defaults());
+
+    Sidecar.GraphInput input = Sidecar.GraphInput.of(relative.toString(), loaded.source(), null);
+
+    assertThat(input.path()).isEqualTo(file.toAbsolutePath().normalize().toString());
+  }
 }

@@ -115,7 +115,9 @@ final class Apsp {
   static Map<String, String> writeInto(Path directory, Path graphDirectory, KgView view, ApspResult result,
       Progress progress) throws IOException {
     ApspPlan plan = result.plan();
-    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(graphDirectory.toString(), "KNOWLEDGE_GRAPH",
+    // absolute, as tropic apsp stores its graph: info and query path run from other folders than the build did
+    Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(
+        graphDirectory.toAbsolutePath().normalize().toString(), "KNOWLEDGE_GRAPH",
         true, KgView.labels(view.kinds())), new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null
         ? null : plan.arithmetic().label(), plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
         plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(),
