@@ -240,7 +240,8 @@ final class ApspCommand implements Callable<Integer> {
     if (saves != null) {
       CheckpointFiles.deleteLeftovers(saves, err);
       saves.checkWritable(graph.vertexCount(), plan.blockSize(),
-          new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
+          new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph), output,
+          output == null ? 0 : DistanceStore.resultBytes(graph.vertexCount(), predecessors));
     }
 
     ProgressBar bar = ProgressBar.onStandardError();

@@ -95,7 +95,7 @@ final class CheckpointFile {
         }
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot save the checkpoint " + target + ": " + e.getMessage(), e);
+      throw failure("cannot save the checkpoint " + target, e);
     }
   }
 
@@ -170,7 +170,7 @@ final class CheckpointFile {
       }
       return header.iterationsDone();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
+      throw failure("cannot read the checkpoint " + file, e);
     }
   }
 
@@ -250,6 +250,14 @@ final class CheckpointFile {
         throw new IOException("unexpected end of file");
       }
     }
+  }
+
+  /**
+   * An I/O failure that keeps the file's name: the command line reports an {@link UncheckedIOException}'s cause,
+   * which alone says no more than "No space left on device".
+   */
+  static UncheckedIOException failure(String what, IOException e) {
+    return new UncheckedIOException(new IOException(what + ": " + e.getMessage(), e));
   }
 
   private static IllegalArgumentException bad(Path file, String problem) {

@@ -1,7 +1,6 @@
 package org.tropic.apsp;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -45,8 +44,7 @@ final class CheckpointedSchedule {
     try {
       checkpoint.deleteLeftovers(); // a save a kill cut short is never resumed from, and takes a save's room
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot delete the partial saves beside " + checkpoint.file() + ": "
-          + e.getMessage(), e);
+      throw CheckpointFile.failure("cannot delete the partial saves beside " + checkpoint.file(), e);
     }
     boolean resumed = checkpoint.exists();
     int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic) : 0;

@@ -1,7 +1,6 @@
 package org.tropic.apsp;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
@@ -63,7 +62,7 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
       return new Saved(header.identity().blockSize(), header.iterationsDone(), header.iterations(),
           header.saved());
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
+      throw CheckpointFile.failure("cannot read the checkpoint " + file, e);
     }
   }
 
@@ -116,22 +115,42 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
 
   /**
    * Checks, before the solve, that saves of an n-vertex solve in tiles of b can be written: the file is not a
-   * folder or special file, its folder takes files, and the disk has room for a save beside the one it replaces.
+   * folder or special file, its folder takes files, and the disk has room for every file the run keeps at once.
+   * A save is written beside the one it replaces, so a run that starts afresh holds two saves while it writes its
+   * second (one, beside the earlier save, when it resumes), and the result is written while the last save is
+   * still there, to be deleted only once the result is stored: both found after the solve would fail it.
    *
+   * @param resultFile where the result is written, or {@code null} for none
+   * @param resultBytes the bytes of that result, counted where it is on the same file system as the saves
    * @throws OutputLocationException naming the file and, for space, the bytes needed and free
    */
-  public void checkWritable(int n, int blockSize, boolean symmetric) throws IOException {
+  public void checkWritable(int n, int blockSize, boolean symmetric, Path resultFile, long resultBytes)
+      throws IOException {
     OutputLocations.check(file);
-    long need = TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
-    Path folder = file.toAbsolutePath().getParent();
+    long save = TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
+    FileStore store = Files.getFileStore(nearestFolder(file));
+    boolean resultHere = resultFile != null && store.equals(Files.getFileStore(nearestFolder(resultFile)));
+    boolean resuming = Files.isRegularFile(file); // its bytes are already used
+    long need = (resuming ? 0 : save) + Math.max(save, resultHere ? resultBytes : 0);
+    if (store.getUsableSpace() < need) {
+      String result = resultHere && resultBytes > save
+          ? String.format(Locale.ROOT, "the result %s (%,d bytes)", resultFile, resultBytes) : null;
+      String held = result != null ? (resuming ? result + " beside the save it goes on from"
+          : "a save and, before it is deleted, " + result + " beside it")
+          : resuming ? "a save beside the one it goes on from" : "two saves at once, each written beside the last";
+      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space for the checkpoint %s:"
+          + " a save of n=%d in tiles of %d takes %,d bytes (%.1f MiB), and the run holds %s: %,d bytes"
+          + " (%.1f MiB), but %s has %,d bytes usable", file, n, blockSize, save, save / 1048576.0, held, need,
+          need / 1048576.0, store, store.getUsableSpace()));
+    }
+  }
+
+  /** The folder {@code path} goes in, or the nearest one above it that exists (the rest is created). */
+  private static Path nearestFolder(Path path) {
+    Path folder = path.toAbsolutePath().getParent();
     while (!Files.exists(folder) && folder.getParent() != null) {
       folder = folder.getParent();
     }
-    FileStore store = Files.getFileStore(folder);
-    if (store.getUsableSpace() < need) {
-      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space for the checkpoint %s:"
-          + " a save of n=%d in tiles of %d takes %,d bytes (%.1f MiB) but %s has %,d bytes usable", file, n,
-          blockSize, need, need / 1048576.0, store, store.getUsableSpace()));
-    }
+    return folder;
   }
 }

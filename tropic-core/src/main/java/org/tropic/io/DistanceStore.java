@@ -468,6 +468,12 @@ public final class DistanceStore {
         predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
   }
 
+  /** The bytes of an n×n result's matrices, as {@link #write} stores them (the sidecar aside). */
+  public static long resultBytes(int n, boolean predecessors) {
+    return NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n).fileSize()
+        + (predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n).fileSize() : 0);
+  }
+
   private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
       throws IOException {
     // A missing folder is created when the file is written, as every other output of Tropic does; until then the

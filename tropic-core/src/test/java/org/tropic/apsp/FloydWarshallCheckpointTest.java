@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
+import org.tropic.io.OutputLocationException;
 import org.tropic.semiring.MinPlusKernels;
 
 /** A Floyd–Warshall solve stopped part way and resumed from its checkpoint gives the uninterrupted distances. */
@@ -236,6 +238,45 @@ class FloydWarshallCheckpointTest {
     new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true))
         .solve(graph(70, 3, true, false, new Random(9)), Progress.NONE, checkpoint);
     assertThat(leftover).as("a solve with a checkpoint deletes them as it starts").doesNotExist();
+  }
+
+  /**
+   * The space asked before the solve is what the run holds at its fullest: afresh, a save and the next one written
+   * beside it; then the result beside the last save. One save's room alone let a disk that fits one save run the
+   * whole solve and fail at its second save, or after the solve at the result.
+   */
+  @Test
+  void theSpaceCheckedIsTwoSavesOrASaveAndTheResult() throws IOException {
+    Path file = dir.resolve("fw.ckpt");
+    long usable = Files.getFileStore(dir).getUsableSpace();
+    int n = (int) Math.sqrt(0.6 * usable / Float.BYTES) / 32 * 32; // one save ≈ 60% of the disk, two do not fit
+    long save = TiledDistanceMatrix.storageBytes(n, 32, false);
+    assertThat((double) save / usable).isBetween(0.5, 0.65);
+    var checkpoint = new FloydWarshallCheckpoint(file, Duration.ofHours(1));
+
+    assertThatThrownBy(() -> checkpoint.checkWritable(n, 32, false, null, 0))
+        .isInstanceOf(OutputLocationException.class)
+        .hasMessageContaining("not enough disk space for the checkpoint " + file)
+        .hasMessageContaining("the run holds two saves at once");
+
+    Files.writeString(file, "an earlier save, whose bytes are already on the disk");
+    checkpoint.checkWritable(n, 32, false, null, 0);
+    Path result = dir.resolve("out.npy");
+    assertThatThrownBy(() -> checkpoint.checkWritable(n, 32, false, result, usable + 1))
+        .isInstanceOf(OutputLocationException.class)
+        .hasMessageContaining("the run holds the result " + result);
+  }
+
+  /** The command line reports an UncheckedIOException's cause: that cause must name the checkpoint. */
+  @Test
+  void aSaveThatCannotBeWrittenFailsNamingTheCheckpoint() throws IOException {
+    Path notAFolder = Files.writeString(dir.resolve("plain"), "a file where the checkpoint's folder would be");
+    Path file = notAFolder.resolve("fw.ckpt");
+    Graph graph = graph(100, 3, true, false, new Random(10));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
+        .isInstanceOf(UncheckedIOException.class)
+        .cause().isInstanceOf(IOException.class).hasMessageStartingWith("cannot save the checkpoint " + file + ": ");
   }
 
   /** Random arcs; undirected ones both ways with equal non-negative weights, so the upper triangle is solved. */
