@@ -87,9 +87,11 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
    * Deletes the partial saves a run killed while saving left beside the file ({@code .NAME.tmp-} and 16 hex
    * digits): a SIGKILL, an out-of-memory kill or a power cut leaves one, as large as a save, and the next save
    * does not replace it, so each such stop would otherwise leave another n²×4 bytes on the disk. A run still
-   * saving to the same file at the same time (which nothing supports) would lose its save in progress.
+   * saving to the same file at the same time (which nothing supports) would lose its save in progress. A leftover
+   * that cannot be deleted is left in place.
    *
    * @return the bytes freed
+   * @throws IOException if the folder cannot be listed
    */
   public long deleteLeftovers() throws IOException {
     Path target = file.toAbsolutePath();
@@ -104,9 +106,13 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
             && p.getFileName().toString().substring(prefix.length()).matches("[0-9a-f]{16}")
             && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))) {
       for (Path leftover : leftovers) {
-        long size = Files.size(leftover);
-        if (Files.deleteIfExists(leftover)) {
-          freed += size;
+        try {
+          long size = Files.size(leftover);
+          if (Files.deleteIfExists(leftover)) {
+            freed += size;
+          }
+        } catch (IOException e) {
+          // left for the checks that follow: a read-only folder is refused naming the checkpoint, not this file
         }
       }
     }

@@ -18,6 +18,7 @@ import java.util.zip.CRC32C;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.graph.Graph;
@@ -277,6 +278,26 @@ class FloydWarshallCheckpointTest {
     assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
         .isInstanceOf(UncheckedIOException.class)
         .cause().isInstanceOf(IOException.class).hasMessageStartingWith("cannot save the checkpoint " + file + ": ");
+  }
+
+  /**
+   * A leftover that cannot be deleted (on a read-only mount; here an immutable file) is left for the checks that
+   * follow, which name the checkpoint: it made the run fail with exit 1 naming the leftover.
+   */
+  @Test
+  void aLeftoverThatCannotBeDeletedIsLeftInPlace() throws Exception {
+    Path stuck = Files.write(dir.resolve(".fw.ckpt.tmp-0123456789abcdef"), new byte[10]);
+    Path freed = Files.write(dir.resolve(".fw.ckpt.tmp-fedcba9876543210"), new byte[20]);
+    Assumptions.assumeTrue(new ProcessBuilder("chattr", "+i", stuck.toString()).start().waitFor() == 0,
+        "chattr +i works here (root on a file system that has it)");
+    try {
+      assertThat(new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION).deleteLeftovers())
+          .isEqualTo(20);
+      assertThat(stuck).exists();
+      assertThat(freed).doesNotExist();
+    } finally {
+      new ProcessBuilder("chattr", "-i", stuck.toString()).start().waitFor();
+    }
   }
 
   /** Random arcs; undirected ones both ways with equal non-negative weights, so the upper triangle is solved. */
