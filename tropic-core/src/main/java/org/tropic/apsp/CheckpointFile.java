@@ -78,8 +78,9 @@ final class CheckpointFile {
     Path temp = target.resolveSibling(TEMPORARY_PREFIX.formatted(target.getFileName()) + random);
     try {
       Files.createDirectories(target.getParent());
-      PendingFiles.add(temp);
+      Files.createFile(temp);
       try {
+        PendingFiles.addCreated(temp);
         write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
             Instant.now().toString()), d);
         // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
@@ -102,7 +103,7 @@ final class CheckpointFile {
   private static void write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
     int b = d.blockSize();
     byte[] json = JSON.writeValueAsBytes(header);
-    try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
+    try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
       ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES + json.length).order(ByteOrder.LITTLE_ENDIAN);
       writeFully(channel, head.put(MAGIC).putInt(json.length).put(json).flip());
       ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);

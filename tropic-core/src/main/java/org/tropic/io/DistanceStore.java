@@ -442,8 +442,8 @@ public final class DistanceStore {
     Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
     Files.createDirectories(target.getParent());
     Files.createFile(temp);
-    PendingFiles.add(temp);
     temporaries.add(temp);
+    PendingFiles.addCreated(temp);
     return temp;
   }
 

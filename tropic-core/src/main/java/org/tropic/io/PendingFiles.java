@@ -54,9 +54,46 @@ public final class PendingFiles {
     PENDING.add(file);
   }
 
+  /**
+   * Remembers a temporary its writer has just created, as {@link #add} does, unless the JVM is already stopping:
+   * the hook may then have passed, and a file created after it (the solve runs on while the hooks do, and reaches
+   * its next save or its result) would be left behind, as large as a result. It is then deleted, and the writer
+   * stopped.
+   *
+   * @throws IOException naming the file when the JVM is stopping
+   */
+  public static void addCreated(Path file) throws IOException {
+    PENDING.add(file);
+    if (stopping()) { // asked after the add: hooks that start later find the file in PENDING
+      if (PENDING.remove(file)) {
+        delete(file);
+      }
+      throw new IOException("not writing " + file + ": the program is being stopped");
+    }
+  }
+
   /** {@code file} was committed (renamed) or deleted: the hook must leave it alone. */
   public static void done(Path file) {
     PENDING.remove(file);
+  }
+
+  /**
+   * Whether the JVM is stopping: it takes no more shutdown hooks once it has begun to run them (the only public
+   * sign of it), so a writer that is told no knows the deleting hook has not started.
+   */
+  private static boolean stopping() {
+    Thread probe = Thread.ofPlatform().unstarted(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+    } catch (IllegalStateException e) {
+      return true;
+    }
+    try {
+      Runtime.getRuntime().removeShutdownHook(probe);
+    } catch (IllegalStateException e) {
+      return true;
+    }
+    return false;
   }
 
   /**
