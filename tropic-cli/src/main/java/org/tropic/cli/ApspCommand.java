@@ -245,7 +245,10 @@ final class ApspCommand implements Callable<Integer> {
     }
 
     ProgressBar bar = ProgressBar.onStandardError();
-    ApspResult result = Apsp.run(graph, plan, request, bar);
+    ApspResult result;
+    try (var stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, err)) {
+      result = Apsp.run(graph, plan, request, bar);
+    }
     DistanceMatrix d = result.distances();
 
     PredecessorMatrix preds = null;

@@ -37,6 +37,36 @@ final class CheckpointFiles {
   }
 
   /**
+   * Until closed, says on {@code err} where the checkpoint stands if the JVM is stopped (a batch system's SIGTERM, a
+   * Ctrl-C): the run's log would otherwise end at its progress line, saying neither that a save is there nor how
+   * far it goes.
+   */
+  static AutoCloseable noteOnStop(FloydWarshallCheckpoint checkpoint, PrintWriter err) {
+    Thread note = new Thread(() -> {
+      String where;
+      try {
+        FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
+        where = saved == null ? "no save of it was made yet: the same command starts afresh"
+            : String.format(Locale.ROOT, "the checkpoint %s holds %d of %d pivot iterations, saved %s: run the same"
+                + " command to go on from there", checkpoint.file(), saved.iterationsDone(), saved.iterations(),
+                saved.when());
+      } catch (RuntimeException e) {
+        where = e.getMessage();
+      }
+      err.printf("%ntropic apsp: stopped; %s%n", where);
+      err.flush();
+    }, "checkpoint-note-on-stop");
+    Runtime.getRuntime().addShutdownHook(note);
+    return () -> {
+      try {
+        Runtime.getRuntime().removeShutdownHook(note);
+      } catch (IllegalStateException e) {
+        // the JVM is stopping: the note runs
+      }
+    };
+  }
+
+  /**
    * Deletes the partial saves a run killed while saving left beside the checkpoint, before the disk is checked for
    * room for a save, and says so on {@code err}.
    */

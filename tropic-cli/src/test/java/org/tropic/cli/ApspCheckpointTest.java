@@ -129,6 +129,10 @@ class ApspCheckpointTest {
         Files.readString(dir.resolve("run.log"))).isTrue();
     run.destroy(); // SIGTERM
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    // the log of a run a batch system stopped says where its save stands
+    assertThat(Files.readString(dir.resolve("run.log"))).containsPattern("tropic apsp: stopped; the checkpoint "
+        + Pattern.quote(checkpoint.toString()) + " holds \\d+ of 94 pivot iterations, saved .*: run the same"
+        + " command to go on from there");
 
     try (var files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
