@@ -49,10 +49,23 @@ final class CheckpointFile {
    * @param blockSize the tile side b
    * @param arithmetic the {@link Arithmetic#label()} of the tiles' storage form
    * @param symmetric whether only the tiles I ≤ J are stored
-   * @param pivotOrder whether the tiles hold the vertices in {@link PivotOrder}
+   * @param pivotOrder the order of the vertices in the tiles, {@link #pivotOrder(int[])}: a later Tropic may order
+   *     pivots otherwise, and its tiles would then hold other vertices at the same places
    */
   record Identity(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
-      boolean pivotOrder) {}
+      String pivotOrder) {}
+
+  /** The vertex order of the tiles: {@code ids}, or a CRC32C of the {@link PivotOrder} (old id at each position). */
+  static String pivotOrder(int[] oldIdOf) {
+    if (oldIdOf == null) {
+      return "ids";
+    }
+    ByteBuffer bytes = ByteBuffer.allocate(oldIdOf.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    bytes.asIntBuffer().put(oldIdOf);
+    CRC32C crc = new CRC32C();
+    crc.update(bytes);
+    return "pivot order crc32c " + HexFormat.of().toHexDigits((int) crc.getValue());
+  }
 
   /**
    * The JSON part of a save.
@@ -215,7 +228,7 @@ final class CheckpointFile {
     appendIfDiffers(out, "tile size (--block)", saved.blockSize(), now.blockSize());
     appendIfDiffers(out, "arithmetic", saved.arithmetic(), now.arithmetic());
     appendIfDiffers(out, "upper triangle only (--no-symmetry)", saved.symmetric(), now.symmetric());
-    appendIfDiffers(out, "pivot order (--no-pivot-order)", saved.pivotOrder(), now.pivotOrder());
+    appendIfDiffers(out, "vertex order (--no-pivot-order)", saved.pivotOrder(), now.pivotOrder());
     return out.toString();
   }
 

@@ -110,6 +110,11 @@ class FloydWarshallCheckpointTest {
     assertThatThrownBy(() -> b64.solve(first, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("tile size (--block) 32 there, 64 here");
+    var idOrder = new BlockedFloydWarshall(MinPlusKernels.best(),
+        new FloydWarshallOptions(32, 2, null, true).withPivotOrder(false));
+    assertThatThrownBy(() -> idOrder.solve(first, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageMatching(".*vertex order \\(--no-pivot-order\\) pivot order crc32c [0-9a-f]{8} there, ids here.*");
   }
 
   @Test
