@@ -201,8 +201,9 @@ final class ApspCommand implements Callable<Integer> {
     if (narrowed != null) {
       err.printf("note: %s%n", narrowed);
     }
+    ProgressBar bar = ProgressBar.onStandardError();
     FloydWarshallCheckpoint saves = checkpoint == null ? null
-        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery);
+        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery, CheckpointFiles.announcer(checkpoint, bar));
     int b = CheckpointFiles.blockSize(saves, block, err);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
     if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
@@ -241,7 +242,6 @@ final class ApspCommand implements Callable<Integer> {
           new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     }
 
-    ProgressBar bar = ProgressBar.onStandardError();
     ApspResult result = Apsp.run(graph, plan, request, bar);
     DistanceMatrix d = result.distances();
 

@@ -25,6 +25,12 @@ final class CheckpointFiles {
     }
   }
 
+  /** Says each save above the progress bar, so a long run's log shows how much a stop would lose. */
+  static FloydWarshallCheckpoint.SaveListener announcer(Path checkpoint, ProgressBar bar) {
+    return (done, all, bytes, seconds) -> bar.note(String.format("checkpoint saved: %d of %d pivot iterations in"
+        + " %s (%s, %s)", done, all, checkpoint, Durations.bytes(bytes), Durations.format(seconds)));
+  }
+
   /**
    * The tile size to plan with: an earlier save's, which the resumed solve must use since the cost model may choose
    * another each run, else {@code --block} (0: the cost model's). Says on {@code err} whether the run resumes.

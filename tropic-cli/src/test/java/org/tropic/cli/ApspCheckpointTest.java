@@ -113,14 +113,16 @@ class ApspCheckpointTest {
         classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", out.toString(), "--block", "32",
         "--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.1s"))
         .redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile()).start();
+    Path log = dir.resolve("run.log");
     long deadline = System.nanoTime() + 120_000_000_000L;
-    while (!Files.exists(checkpoint) && run.isAlive() && System.nanoTime() < deadline) {
+    while (!Files.readString(log).contains("checkpoint saved: ") && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertThat(run.isAlive()).as("the run ended before its first save: %s",
-        Files.readString(dir.resolve("run.log"))).isTrue();
+    assertThat(run.isAlive()).as("the run ended before its first save: %s", Files.readString(log)).isTrue();
     run.destroy(); // SIGTERM
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(log))
+        .containsPattern("checkpoint saved: \\d+ of 94 pivot iterations in " + Pattern.quote(checkpoint.toString()));
 
     try (var files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())

@@ -78,8 +78,12 @@ final class CheckpointFile {
    */
   record Header(int formatVersion, Identity identity, int iterationsDone, int iterations, String saved) {}
 
-  /** Saves {@code d} after {@code iterationsDone} pivot iterations, replacing any earlier save. */
-  static void save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
+  /**
+   * Saves {@code d} after {@code iterationsDone} pivot iterations, replacing any earlier save.
+   *
+   * @return the bytes of the save
+   */
+  static long save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
     Path target = file.toAbsolutePath();
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
@@ -87,7 +91,7 @@ final class CheckpointFile {
       Files.createDirectories(target.getParent());
       PendingFiles.add(temp);
       try {
-        write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
+        long bytes = write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
             Instant.now().toString()), d);
         // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
         try {
@@ -96,6 +100,7 @@ final class CheckpointFile {
           throw new IOException("cannot rename " + temp + " to " + target + " atomically on this file system", e);
         }
         PendingFiles.done(temp);
+        return bytes;
       } finally {
         if (Files.deleteIfExists(temp)) {
           PendingFiles.done(temp);
@@ -106,7 +111,8 @@ final class CheckpointFile {
     }
   }
 
-  private static void write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
+  /** Writes the save to {@code temp} and forces it to disk; returns its size. */
+  private static long write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
     int b = d.blockSize();
     byte[] json = JSON.writeValueAsBytes(header);
     try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
@@ -124,6 +130,7 @@ final class CheckpointFile {
       }
       writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, crc.getValue()));
       channel.force(true);
+      return channel.size();
     }
   }
 

@@ -61,8 +61,10 @@ final class CheckpointedSchedule {
         double nanosPerIteration = (double) (now - start) / (end - done);
         done = end;
         if (done < tiles && now - due >= 0) {
-          CheckpointFile.save(checkpoint.file(), identity, d, done);
-          now = System.nanoTime();
+          long bytes = CheckpointFile.save(checkpoint.file(), identity, d, done);
+          long saved = System.nanoTime();
+          checkpoint.onSave().saved(done, tiles, bytes, (saved - now) / 1e9);
+          now = saved;
           due = now + every;
         }
         stretch = (int) Math.max(1, Math.min(tiles - done, Math.ceil((due - now) / nanosPerIteration)));

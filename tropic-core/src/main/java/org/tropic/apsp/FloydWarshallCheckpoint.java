@@ -24,14 +24,35 @@ import org.tropic.io.OutputLocations;
  *
  * @param file the checkpoint file
  * @param every the time between saves (at least one pivot iteration apart)
+ * @param onSave told of each save once it is in place, from the solving thread
  */
-public record FloydWarshallCheckpoint(Path file, Duration every) {
+public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener onSave) {
   /** More than a save's header and trailer take. */
   private static final long HEADER_ALLOWANCE = 4096;
+
+  /** Hears of saves: a long solve's log can say when its state was last made safe. */
+  @FunctionalInterface
+  public interface SaveListener {
+    /**
+     * A save is in place.
+     *
+     * @param iterationsDone pivot iterations it holds
+     * @param iterations all pivot iterations of the solve
+     * @param bytes the file's size
+     * @param seconds how long writing it took
+     */
+    void saved(int iterationsDone, int iterations, long bytes, double seconds);
+  }
+
+  /** Saves to {@code file} every {@code every}, telling no one. */
+  public FloydWarshallCheckpoint(Path file, Duration every) {
+    this(file, every, (done, all, bytes, seconds) -> { });
+  }
 
   public FloydWarshallCheckpoint {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(every, "every");
+    Objects.requireNonNull(onSave, "onSave");
     if (every.isNegative()) {
       throw new IllegalArgumentException("the time between checkpoints must be ≥ 0, got " + every);
     }

@@ -8,6 +8,8 @@ import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.ForAll;
@@ -67,13 +69,16 @@ class FloydWarshallCheckpointTest {
   }
 
   @Test
-  void aResumedSolveSaysWhereItGoesOnAndCountsOnlyTheWorkLeft() {
+  void aResumedSolveSaysWhereItGoesOnAndCountsOnlyTheWorkLeft() throws IOException {
     Graph graph = graph(130, 3, true, false, new Random(1)); // 5 tiles of 32: 5 iterations of 25 tasks
     var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
-    var checkpoint = new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION);
+    List<String> saves = new ArrayList<>();
+    var checkpoint = new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION,
+        (done, all, bytes, seconds) -> saves.add(done + "/" + all + " " + bytes));
     assertThatThrownBy(() -> solver.solve(graph, new StopAfter(60), checkpoint))
         .isInstanceOf(StopAfter.Stop.class);
-    assertThat(dir.resolve("fw.ckpt")).exists();
+    long size = Files.size(dir.resolve("fw.ckpt"));
+    assertThat(saves).containsExactly("1/5 " + size, "2/5 " + size); // every save is the same size
 
     CountingProgress resumed = new CountingProgress();
     solver.solve(graph, resumed, checkpoint);
