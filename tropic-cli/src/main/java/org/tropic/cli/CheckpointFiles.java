@@ -1,7 +1,10 @@
 package org.tropic.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
@@ -23,6 +26,23 @@ final class CheckpointFiles {
             + " choose another file name");
       }
     }
+  }
+
+  /** {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got. */
+  static Report describe(Path file) throws IOException {
+    FloydWarshallCheckpoint.Saved saved = new FloydWarshallCheckpoint(file, Duration.ZERO).saved();
+    return new Report()
+        .put("checkpoint", file.toString())
+        .put("file_bytes", Files.size(file))
+        .put("graph_fingerprint", saved.graphFingerprint())
+        .put("vertices", saved.n())
+        .put("block_size", saved.blockSize())
+        .put("arithmetic", saved.arithmetic())
+        .put("symmetric", saved.symmetric())
+        .put("vertex_order", saved.vertexOrder())
+        .put("iterations_done", saved.iterationsDone())
+        .put("iterations", saved.iterations())
+        .put("saved", saved.when());
   }
 
   /** Says each save above the progress bar, so a long run's log shows how much a stop would lose. */

@@ -152,6 +152,26 @@ class ApspCheckpointTest {
   }
 
   @Test
+  void infoSaysWhichSolveACheckpointSavesAndHowFarItGot() throws IOException {
+    Path graph = graph("ring", 1);
+    Path checkpoint = dir.resolve("ring.ckpt");
+    stopPartWay(graph, checkpoint);
+    TropicRun info = TropicRun.of("info", checkpoint.toString(), "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(info.out());
+    assertThat(json.get("graph_fingerprint").asText()).isEqualTo(GraphReader.read(graph).fingerprint());
+    assertThat(json.get("vertices").asInt()).isEqualTo(300);
+    assertThat(json.get("block_size").asInt()).isEqualTo(32);
+    assertThat(json.get("iterations").asInt()).isEqualTo(10);
+    assertThat(json.get("iterations_done").asInt()).isBetween(1, 9);
+    assertThat(json.get("file_bytes").asLong()).isEqualTo(Files.size(checkpoint));
+
+    TropicRun format = TropicRun.of("info", checkpoint.toString(), "--format", "tsv");
+    assertThat(format.exitCode()).isEqualTo(2);
+    assertThat(format.err()).contains("is a Floyd–Warshall checkpoint");
+  }
+
+  @Test
   void aSaveOfAnotherGraphOrTileSizeIsRefusedBeforeAnyWork() throws IOException {
     Path checkpoint = dir.resolve("ring.ckpt");
     stopPartWay(graph("ring", 1), checkpoint);

@@ -183,6 +183,22 @@ final class CheckpointFile {
     }
   }
 
+  /** Whether {@code file} is a regular file that begins with {@code TROPICFW}. */
+  static boolean startsWithMagic(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer head = ByteBuffer.allocate(MAGIC.length);
+      while (head.hasRemaining() && channel.read(head) >= 0) {
+        // read until the magic's length or the end
+      }
+      return !head.hasRemaining() && Arrays.equals(head.array(), MAGIC);
+    } catch (IOException e) {
+      return false; // unreadable: not recognisably one; the command reading it says why
+    }
+  }
+
   /** The header of the save in {@code file}, leaving the channel at the first tile. */
   static Header readHeader(FileChannel channel, Path file) throws IOException {
     ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);

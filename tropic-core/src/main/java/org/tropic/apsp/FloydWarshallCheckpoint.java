@@ -61,12 +61,23 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
   /**
    * What an earlier save holds.
    *
+   * @param graphFingerprint the fingerprint of the graph it solves
+   * @param n its vertices
    * @param blockSize its tile side b, which the resumed solve must use
+   * @param arithmetic the arithmetic label of its tiles
+   * @param symmetric whether it stores the upper triangle of tiles only
+   * @param vertexOrder {@code ids}, or a digest of its pivot order
    * @param iterationsDone pivot iterations already in its tiles
    * @param iterations all pivot iterations of its solve
    * @param when when it was saved, ISO-8601
    */
-  public record Saved(int blockSize, int iterationsDone, int iterations, String when) {}
+  public record Saved(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
+      String vertexOrder, int iterationsDone, int iterations, String when) {}
+
+  /** Whether {@code file} starts as a checkpoint does, so a command given one can say what it is. */
+  public static boolean looksLikeOne(Path file) {
+    return CheckpointFile.startsWithMagic(file);
+  }
 
   /**
    * The save in {@link #file()}, or {@code null} when there is none yet.
@@ -79,8 +90,9 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       CheckpointFile.Header header = CheckpointFile.readHeader(channel, file);
-      return new Saved(header.identity().blockSize(), header.iterationsDone(), header.iterations(),
-          header.saved());
+      CheckpointFile.Identity id = header.identity();
+      return new Saved(id.graphFingerprint(), id.n(), id.blockSize(), id.arithmetic(), id.symmetric(),
+          id.pivotOrder(), header.iterationsDone(), header.iterations(), header.saved());
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
     }
