@@ -10,8 +10,16 @@ import org.tropic.semiring.MinPlusKernels;
  * ({@link FloydWarshallCheckpoint}), going on from an earlier save when its file exists. Each stretch is a
  * {@link FloydWarshallSchedule} of its own, sized from the time the last one took per iteration so that it ends
  * about when the next save is due; a stretch ends with every tile at the same iteration, the state a save needs.
+ *
+ * <p>Iterations do not cost the same: in the pivot order the first ones find most panels +∞ and skip them, and the
+ * last ones update every tile. A stretch sized from cheap iterations could run to the end of the solve with no save,
+ * so a stretch is at most twice the last and at most 1/{@value #SHARES} of the iterations: a save comes at most that
+ * share of the solve after it is due, at the cost of a barrier at least every that share.
  */
 final class CheckpointedSchedule {
+  /** A stretch is at most this share of the iterations (1/SHARES). */
+  static final int SHARES = 16;
+
   private final MinPlusKernels kernels;
   private final Arithmetic arithmetic;
   private final TiledDistanceMatrix d;
@@ -49,6 +57,7 @@ final class CheckpointedSchedule {
     try {
       long every = checkpoint.every().toNanos();
       long due = System.nanoTime() + every;
+      int longest = Math.max(1, (tiles + SHARES - 1) / SHARES);
       int stretch = 1;
       while (done < tiles) {
         int end = Math.min(tiles, done + stretch);
@@ -67,7 +76,7 @@ final class CheckpointedSchedule {
           now = saved;
           due = now + every;
         }
-        stretch = (int) Math.max(1, Math.min(tiles - done, Math.ceil((due - now) / nanosPerIteration)));
+        stretch = nextStretch(stretch, due - now, nanosPerIteration, longest);
       }
     } catch (RuntimeException | Error e) {
       progress.stopped();
@@ -75,5 +84,14 @@ final class CheckpointedSchedule {
     } finally {
       progress.end();
     }
+  }
+
+  /**
+   * The iterations of the next stretch: those that fit before the next save is due at the last stretch's pace, but
+   * at least one, at most twice the last stretch and at most {@code longest}.
+   */
+  static int nextStretch(int last, long nanosUntilDue, double nanosPerIteration, int longest) {
+    double fit = Math.ceil(nanosUntilDue / nanosPerIteration);
+    return (int) Math.max(1, Math.min(Math.min(fit, 2.0 * last), longest));
   }
 }

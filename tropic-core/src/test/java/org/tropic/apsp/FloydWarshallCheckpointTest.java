@@ -90,6 +90,16 @@ class FloydWarshallCheckpointTest {
   }
 
   @Test
+  void stretchesEndNearTheNextSaveButGrowNoFasterThanTwofoldNorPastTheirShare() {
+    long second = 1_000_000_000L;
+    assertThat(CheckpointedSchedule.nextStretch(4, 10 * second, second, 100)).isEqualTo(8); // 10 fit: doubles only
+    assertThat(CheckpointedSchedule.nextStretch(8, 3 * second, second, 100)).isEqualTo(3);
+    assertThat(CheckpointedSchedule.nextStretch(8, 10 * second, 1e3, 5)).isEqualTo(5); // cheap iterations: capped
+    assertThat(CheckpointedSchedule.nextStretch(8, -second, second, 100)).isOne(); // overdue: one, then the save
+    assertThat(CheckpointedSchedule.nextStretch(1, Long.MAX_VALUE, 0.5, 100)).isEqualTo(2);
+  }
+
+  @Test
   void noSaveIsMadeBeforeItIsDue() {
     Graph graph = graph(100, 3, true, false, new Random(2));
     var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
