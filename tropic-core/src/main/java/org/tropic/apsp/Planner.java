@@ -21,7 +21,7 @@ public final class Planner {
   private static final int DIJKSTRA_SAMPLES = 24;
   private static final int DIJKSTRA_MAX_ROUNDS = 12;
   private static final long DIJKSTRA_SAMPLING_NANOS = 300_000_000L;
-  private static final int SMALL = 128;
+  private static final int SMALL = ColdStart.ONE_TILE;
   private static final String GPU = Device.GPU.label();
 
   private final MinPlusKernels kernels;
@@ -197,12 +197,14 @@ public final class Planner {
     boolean partitionedAllowed = !auto || allowed.contains(Algorithm.PARTITIONED);
     // Every estimate below adds its algorithm's start-up until a solve of it has run in this JVM.
     double fwSeconds = searchSmall ? Double.NaN
-        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric)) + coldStart.seconds(Algorithm.FW);
+        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric))
+            + coldStart.seconds(Algorithm.FW, n);
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
         || consider && partitionedAllowed && PartitionedApsp.available()
         ? new PartitionedApsp(kernels, request.partitionedOptions()).prepare(graph) : null;
     double partitionedSeconds = partitioned == null ? Double.NaN
-        : partitioned.estimatedSeconds() + coldStart.seconds(Algorithm.PARTITIONED);
+        : partitioned.estimatedSeconds()
+            + coldStart.seconds(Algorithm.PARTITIONED, partitioned.report().largestComponent());
     long partitionedBytes = partitioned == null ? Long.MAX_VALUE : partitioned.estimatedBytes();
     double toBeat = wanted == Algorithm.BATCHED ? Double.POSITIVE_INFINITY
         : Math.min(fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY,
@@ -254,8 +256,10 @@ public final class Planner {
       reason = "requested; its sample batch did not finish in the planning budget: at least "
           + seconds(batched.seconds());
     }
-    if (chosen != Algorithm.AUTO && coldStart.seconds(chosen) > 0) {
-      reason += "; includes " + seconds(coldStart.seconds(chosen)) + " of start-up (JIT, first solve in this JVM)";
+    double startUp = chosen == Algorithm.AUTO ? 0
+        : coldStart.seconds(chosen, ColdStart.tiledSize(n, chosen == Algorithm.PARTITIONED ? partitioned : null));
+    if (startUp > 0) {
+      reason += "; includes " + seconds(startUp) + " of start-up (JIT, first solve of this size in this JVM)";
     }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
