@@ -24,8 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * whose steady-state solves take milliseconds, so {@code solve_seconds} is almost all start-up) at a load average
  * of about 1.8: dijkstra 0.015 s, batched 0.035 s, partitioned 0.068 s (its kernels already compiled by the
  * planner's calibration); fw 0.25 s on the Vector API kernels, and since one tile runs on the scalar ones
- * ({@link Apsp#floydWarshallKernels}) 0.052, 0.054 and 0.066 s at a load of 3.7, hence {@value #FW_ONE_TILE} s. The larger figures are a fresh solve's CPU time over its two
- * threads less a warm one's on the power grid ({@code COLD=true scripts/planner-accuracy}; CPU time, as the VM's
+ * ({@link Apsp#floydWarshallKernels}) 0.052, 0.054 and 0.066 s at a load of 3.7, hence {@value #FW_ONE_TILE} s.
+ * The larger figures are a fresh solve's CPU time over its two threads less a warm one's on the power grid ({@code COLD=true scripts/planner-accuracy}; CPU time, as the VM's
  * load swung wall times 2–3×): fw 1.05 − 0.58 s, partitioned 0.52 − 0.15 s, with the session before's 0.68 − 0.15
  * s wall for partitioned at a quiet moment. A machine's figures, not a law: rerun the scripts on another one.
  */
