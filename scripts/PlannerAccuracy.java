@@ -52,7 +52,9 @@ final class PlannerAccuracy {
             var result = Apsp.run(graph, plan, request, Progress.NONE);
             double busy = (cpu() - c1) / 1e9 / plan.threads();
             System.out.printf("%-36s %6d %-12s %9.3f %9.3f %6.2f %9.3f %6.2f  plan %.3f s (cpu %.3f s) %s%n",
-                shortName(file), graph.vertexCount(), a.label(), plan.estimatedSeconds(), result.solveSeconds(),
+                shortName(file), graph.vertexCount(),
+                a == Algorithm.AUTO ? "auto→" + plan.algorithm().label() : a.label(), plan.estimatedSeconds(),
+                result.solveSeconds(),
                 plan.estimatedSeconds() / result.solveSeconds(), busy, plan.estimatedSeconds() / busy, planned,
                 planCpu, phases(plan, result));
           }

@@ -312,13 +312,15 @@ public final class Planner {
 
   /**
    * Lower bounds on the fw and partitioned estimates that need no calibration and no partition: fw's start-up
-   * (its steady-state time is at least 0), partitioned's start-up for parts of one tile plus allocating and filling
-   * the n² output ({@link PartitionedCostModel#outputSeconds}). +∞ for an algorithm auto may not choose.
+   * (its steady-state time is at least 0), partitioned's smaller start-up of the two size classes (its parts are not
+   * known yet) plus allocating and filling the n² output ({@link PartitionedCostModel#outputSeconds}). +∞ for an
+   * algorithm auto may not choose.
    */
   Floors floors(int n, int threads, boolean fwAllowed, boolean partitionedAllowed) {
     double fwFloor = fwAllowed ? coldStart.seconds(Algorithm.FW, n) : Double.POSITIVE_INFINITY;
     double partitionedFloor = partitionedAllowed && PartitionedApsp.available()
-        ? coldStart.seconds(Algorithm.PARTITIONED) + PartitionedCostModel.outputSeconds(n, threads)
+        ? Math.min(coldStart.seconds(Algorithm.PARTITIONED, SMALL), coldStart.seconds(Algorithm.PARTITIONED, SMALL + 1))
+            + PartitionedCostModel.outputSeconds(n, threads)
         : Double.POSITIVE_INFINITY;
     return new Floors(fwFloor, partitionedFloor);
   }

@@ -38,6 +38,10 @@ class PlannerFloorsTest {
     assertThat(floors.highest()).isEqualTo(ColdStart.FW_TILED);
     assertThat(planner.floors(5000, 2, false, true).fw()).isInfinite();
 
+    // the parts are not known before METIS: a warm size class makes the floor's start-up 0
+    fresh.ran(Algorithm.PARTITIONED, 155);
+    assertThat(planner.floors(5000, 2, false, true).partitioned())
+        .isCloseTo(PartitionedCostModel.outputSeconds(5000, 2), EXACT);
     fresh.ran(Algorithm.FW, 5000);
     assertThat(planner.floors(5000, 2, true, false).fw()).isZero();
     assertThat(planner.floors(5000, 2, true, false).highest()).isZero();
