@@ -25,9 +25,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * of about 1.8: dijkstra 0.015 s, batched 0.035 s, partitioned 0.068 s (its kernels already compiled by the
  * planner's calibration); fw 0.25 s on the Vector API kernels, and since one tile runs on the scalar ones
  * ({@link Apsp#floydWarshallKernels}) 0.052, 0.054 and 0.066 s at a load of 3.7, hence {@value #FW_ONE_TILE} s.
- * The larger figures are a fresh solve's CPU time over its two threads less a warm one's on the power grid ({@code COLD=true scripts/planner-accuracy}; CPU time, as the VM's
- * load swung wall times 2–3×): fw 1.05 − 0.58 s, partitioned 0.52 − 0.15 s, with the session before's 0.68 − 0.15
- * s wall for partitioned at a quiet moment. A machine's figures, not a law: rerun the scripts on another one.
+ * The larger figures are the medians of a fresh solve's CPU time over its two threads less a warm one's
+ * ({@code COLD=true scripts/planner-accuracy}; CPU time, as the VM's load swung wall times 2–3×): fw 0.25–1.3 s
+ * over five fresh solves of the power grid and cryg2500, median 0.475; partitioned 0.36–0.9 s over seven of the
+ * power grid, cryg2500 and bcspwr10, median 0.7, with the session before's 0.68 − 0.15 s wall on the power grid at
+ * a quiet moment, hence 0.6. A machine's figures, not a law: rerun the scripts on another one.
  */
 public final class ColdStart {
   /** This JVM's record, the one {@link Apsp#run} updates and the planner reads by default. */
@@ -37,7 +39,7 @@ public final class ColdStart {
   static final double FW_ONE_TILE = 0.05;
   static final double FW_TILED = 0.45;
   static final double PARTITIONED_SMALL_PARTS = 0.068;
-  static final double PARTITIONED_TILED = 0.4;
+  static final double PARTITIONED_TILED = 0.6;
 
   private final Set<String> warm = ConcurrentHashMap.newKeySet();
 
