@@ -294,7 +294,9 @@ public final class Planner {
     double startUp = chosen == Algorithm.AUTO ? 0
         : coldStart.seconds(chosen, ColdStart.tiledSize(n, chosen == Algorithm.PARTITIONED ? partitioned : null));
     if (startUp > 0) {
-      reason += "; includes " + seconds(startUp) + " of start-up (JIT, first solve of this size in this JVM)";
+      boolean sized = chosen == Algorithm.FW || chosen == Algorithm.PARTITIONED; // ColdStart's two size classes
+      reason += "; includes " + seconds(startUp) + " of start-up (JIT, first solve" + (sized ? " of this size" : "")
+          + " in this JVM)";
     }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
