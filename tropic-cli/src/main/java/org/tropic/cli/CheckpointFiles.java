@@ -45,10 +45,24 @@ final class CheckpointFiles {
         .put("saved", saved.when());
   }
 
-  /** Says each save above the progress bar, so a long run's log shows how much a stop would lose. */
+  /**
+   * Says each save above the progress bar, so a long run's log shows how much a stop would lose, and each failed
+   * one, which the solve outlives.
+   */
   static FloydWarshallCheckpoint.SaveListener announcer(Path checkpoint, ProgressBar bar) {
-    return (done, all, bytes, seconds) -> bar.note(String.format("checkpoint saved: %d of %d pivot iterations in"
-        + " %s (%s, %s)", done, all, checkpoint, Durations.bytes(bytes), Durations.format(seconds)));
+    return new FloydWarshallCheckpoint.SaveListener() {
+      @Override
+      public void saved(int done, int all, long bytes, double seconds) {
+        bar.note(String.format("checkpoint saved: %d of %d pivot iterations in %s (%s, %s)", done, all, checkpoint,
+            Durations.bytes(bytes), Durations.format(seconds)));
+      }
+
+      @Override
+      public void notSaved(int done, String reason) {
+        bar.note("warning: " + reason + "; the solve goes on without this save (after " + done + " pivot"
+            + " iterations), the last one stays, and the next is tried when due");
+      }
+    };
   }
 
   /**

@@ -1,5 +1,6 @@
 package org.tropic.apsp;
 
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
@@ -70,10 +71,8 @@ final class CheckpointedSchedule {
         double nanosPerIteration = (double) (now - start) / (end - done);
         done = end;
         if (done < tiles && now - due >= 0) {
-          long bytes = CheckpointFile.save(checkpoint.file(), identity, d, done);
-          long saved = System.nanoTime();
-          checkpoint.onSave().saved(done, tiles, bytes, (saved - now) / 1e9);
-          now = saved;
+          save(done, tiles, now);
+          now = System.nanoTime();
           due = now + every;
         }
         stretch = nextStretch(stretch, due - now, nanosPerIteration, longest);
@@ -84,6 +83,21 @@ final class CheckpointedSchedule {
     } finally {
       progress.end();
     }
+  }
+
+  /**
+   * Saves the tiles after {@code done} iterations. A save that fails is told to the listener, not thrown: the hours
+   * of work in the tiles are worth more than the save, and the solve may still end and store its result.
+   */
+  private void save(int done, int tiles, long since) {
+    long bytes;
+    try {
+      bytes = CheckpointFile.save(checkpoint.file(), identity, d, done);
+    } catch (UncheckedIOException e) {
+      checkpoint.onSave().notSaved(done, e.getMessage());
+      return;
+    }
+    checkpoint.onSave().saved(done, tiles, bytes, (System.nanoTime() - since) / 1e9);
   }
 
   /**

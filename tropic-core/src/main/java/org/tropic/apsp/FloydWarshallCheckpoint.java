@@ -42,6 +42,15 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
      * @param seconds how long writing it took
      */
     void saved(int iterationsDone, int iterations, long bytes, double seconds);
+
+    /**
+     * A save failed (a full disk, a folder gone): the solve goes on, the last save in place, if any, stays, and the
+     * next save is tried when due.
+     *
+     * @param iterationsDone pivot iterations the failed save would have held
+     * @param reason what went wrong, naming the file
+     */
+    default void notSaved(int iterationsDone, String reason) {}
   }
 
   /** Saves to {@code file} every {@code every}, telling no one. */

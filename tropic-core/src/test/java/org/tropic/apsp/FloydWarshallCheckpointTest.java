@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,6 +98,40 @@ class FloydWarshallCheckpointTest {
     assertThat(CheckpointedSchedule.nextStretch(8, 10 * second, 1e3, 5)).isEqualTo(5); // cheap iterations: capped
     assertThat(CheckpointedSchedule.nextStretch(8, -second, second, 100)).isOne(); // overdue: one, then the save
     assertThat(CheckpointedSchedule.nextStretch(1, Long.MAX_VALUE, 0.5, 100)).isEqualTo(2);
+  }
+
+  /** The checkpoint's folder turns into a file after the first save: later saves fail, the solve does not. */
+  @Test
+  void aSaveThatFailsIsToldAndTheSolveGoesOnToTheSameDistances() throws IOException {
+    Graph graph = graph(130, 3, true, false, new Random(6));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    Path folder = Files.createDirectory(dir.resolve("saves"));
+    List<String> heard = new ArrayList<>();
+    var checkpoint = new FloydWarshallCheckpoint(folder.resolve("fw.ckpt"), EVERY_ITERATION,
+        new FloydWarshallCheckpoint.SaveListener() {
+          @Override
+          public void saved(int done, int all, long bytes, double seconds) {
+            heard.add("saved " + done);
+            try {
+              Files.delete(folder.resolve("fw.ckpt"));
+              Files.delete(folder);
+              Files.writeString(folder, "not a folder any more");
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+
+          @Override
+          public void notSaved(int done, String reason) {
+            heard.add("not saved " + done + ": " + reason);
+          }
+        });
+    TiledDistanceMatrix d = solver.solve(graph, Progress.NONE, checkpoint);
+
+    assertThat(heard).hasSize(4).first().isEqualTo("saved 1");
+    assertThat(heard.get(1)).startsWith("not saved 2: cannot save the checkpoint " + folder.resolve("fw.ckpt"));
+    assertThat(heard.get(3)).startsWith("not saved 4: ");
+    FloydWarshallTest.assertMatchesJGraphT(graph, d, true);
   }
 
   @Test
