@@ -238,8 +238,8 @@ final class ApspCommand implements Callable<Integer> {
     }
 
     if (saves != null) {
-      saves.checkWritable(graph.vertexCount(), plan.blockSize(),
-          new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
+      CheckpointFiles.checkSaves(saves, graph.vertexCount(), plan.blockSize(),
+          new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph), err);
     }
 
     ApspResult result = Apsp.run(graph, plan, request, bar);

@@ -28,6 +28,18 @@ final class CheckpointFiles {
     }
   }
 
+  /**
+   * Checks, once the plan has fixed the tiles, that saves can be written (see
+   * {@link FloydWarshallCheckpoint#checkWritable}), and says how often they come and what each takes.
+   */
+  static void checkSaves(FloydWarshallCheckpoint checkpoint, int n, int blockSize, boolean symmetric,
+      PrintWriter err) throws IOException {
+    checkpoint.checkWritable(n, blockSize, symmetric);
+    err.printf("note: saving the solve to %s every %s, %s a save; run the same command again to go on from the"
+        + " last save if it stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9),
+        Durations.bytes(FloydWarshallCheckpoint.saveBytes(n, blockSize, symmetric)));
+  }
+
   /** {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got. */
   static Report describe(Path file) throws IOException {
     FloydWarshallCheckpoint.Saved saved = new FloydWarshallCheckpoint(file, Duration.ZERO).saved();
@@ -67,7 +79,7 @@ final class CheckpointFiles {
 
   /**
    * The tile size to plan with: an earlier save's, which the resumed solve must use since the cost model may choose
-   * another each run, else {@code --block} (0: the cost model's). Says on {@code err} whether the run resumes.
+   * another each run, else {@code --block} (0: the cost model's). Says on {@code err} when the run resumes.
    *
    * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
    *     a checkpoint
@@ -78,8 +90,6 @@ final class CheckpointFiles {
     }
     FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
     if (saved == null) {
-      err.printf("note: saving the solve to %s every %s; run the same command again to go on from there if it"
-          + " stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9));
       return block;
     }
     if (block != 0 && block != saved.blockSize()) {

@@ -88,6 +88,8 @@ class ApspCheckpointTest {
     assertThat(done.find()).as(run.err()).isTrue();
     int iterations = Integer.parseInt(done.group(1));
     assertThat(iterations).isBetween(1, 9);
+    assertThat(run.err()).containsPattern("note: saving the solve to " + Pattern.quote(checkpoint.toString())
+        + " every [^,]+, [0-9.]+ KiB a save");
     assertThat(run.err()).contains("note: going on from the checkpoint " + checkpoint).contains("b = 32")
         .contains("checkpoint " + checkpoint + " deleted: the solve is complete and stored");
     assertThat(checkpoint).doesNotExist();

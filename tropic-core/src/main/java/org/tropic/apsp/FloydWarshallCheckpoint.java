@@ -107,6 +107,11 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
     }
   }
 
+  /** About the size of one save of an n-vertex solve in tiles of b: the stored tiles, a little more. */
+  public static long saveBytes(int n, int blockSize, boolean symmetric) {
+    return TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
+  }
+
   /**
    * Checks, before the solve, that saves of an n-vertex solve in tiles of b can be written: the file is not a
    * folder or special file, its folder takes files, and the disk has room for a save beside the one it replaces.
@@ -115,7 +120,7 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
    */
   public void checkWritable(int n, int blockSize, boolean symmetric) throws IOException {
     OutputLocations.check(file);
-    long need = TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
+    long need = saveBytes(n, blockSize, symmetric);
     Path folder = file.toAbsolutePath().getParent();
     while (!Files.exists(folder) && folder.getParent() != null) {
       folder = folder.getParent();
