@@ -143,11 +143,12 @@ final class CheckpointFile {
   /**
    * Reads the save in {@code file} into new tiles of {@code d}, which must be a deferred matrix with no tile yet.
    *
+   * @param progress told of each tile read (a save of a large solve is gigabytes)
    * @return pivot iterations done
    * @throws IllegalArgumentException naming the file when it is not a checkpoint, is of another graph or solve
    *     (with what differs), or is truncated or corrupt
    */
-  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic) {
+  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic, Progress progress) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       Header header = readHeader(channel, file);
       int headerBytes = (int) channel.position();
@@ -161,17 +162,8 @@ final class CheckpointFile {
         throw bad(file, "it has " + channel.size() + " bytes where a save of " + stored + " tiles of " + b + "×" + b
             + " takes " + size + " (truncated?)");
       }
-      ByteBuffer bytes = ByteBuffer.allocateDirect((int) tileBytes).order(ByteOrder.LITTLE_ENDIAN);
       CRC32C crc = new CRC32C();
-      for (int i = 0; i < t; i++) {
-        for (int j = d.symmetric() ? i : 0; j < t; j++) {
-          bytes.clear();
-          readFully(channel, bytes);
-          bytes.flip();
-          crc.update(bytes.duplicate());
-          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
-        }
-      }
+      readTiles(channel, d, arithmetic, stored, crc, progress);
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);
       if (trailer.getLong(0) != crc.getValue()) {
@@ -180,6 +172,31 @@ final class CheckpointFile {
       return header.iterationsDone();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the checkpoint " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads the stored tiles in file order into new tiles of {@code d}, adding their bytes to {@code crc}. */
+  private static void readTiles(FileChannel channel, TiledDistanceMatrix d, Arithmetic arithmetic, long stored,
+      CRC32C crc, Progress progress) throws IOException {
+    int b = d.blockSize();
+    ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    progress.begin("reading the checkpoint", stored);
+    try {
+      for (int i = 0; i < d.tilesPerSide(); i++) {
+        for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {
+          bytes.clear();
+          readFully(channel, bytes);
+          bytes.flip();
+          crc.update(bytes.duplicate());
+          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
+          progress.advance(1);
+        }
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      progress.stopped();
+      throw e;
+    } finally {
+      progress.end();
     }
   }
 

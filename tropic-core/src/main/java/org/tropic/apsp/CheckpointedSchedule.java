@@ -51,7 +51,7 @@ final class CheckpointedSchedule {
   void run(Progress progress) {
     int tiles = d.tilesPerSide();
     boolean resumed = Files.exists(checkpoint.file());
-    int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic) : 0;
+    int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic, progress) : 0;
     long perIteration = d.symmetric() ? (long) tiles * (tiles + 1) / 2 : (long) tiles * tiles;
     progress.begin(resumed ? "Floyd–Warshall from iteration " + done + " of " + tiles : "Floyd–Warshall",
         (tiles - done) * perIteration);
