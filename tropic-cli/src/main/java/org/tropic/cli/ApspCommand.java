@@ -201,8 +201,9 @@ final class ApspCommand implements Callable<Integer> {
     if (narrowed != null) {
       err.printf("note: %s%n", narrowed);
     }
+    ProgressBar bar = ProgressBar.onStandardError();
     FloydWarshallCheckpoint saves = checkpoint == null ? null
-        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery);
+        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery, CheckpointFiles.announcer(checkpoint, bar));
     FloydWarshallCheckpoint.Saved resumedFrom = saves == null ? null : saves.saved();
     int b = CheckpointFiles.blockSize(saves, resumedFrom, block, err);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
@@ -239,12 +240,11 @@ final class ApspCommand implements Callable<Integer> {
 
     if (saves != null) {
       CheckpointFiles.deleteLeftovers(saves, err);
-      saves.checkWritable(graph.vertexCount(), plan.blockSize(),
+      CheckpointFiles.checkSaves(saves, graph.vertexCount(), plan.blockSize(),
           new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph), output,
-          output == null ? 0 : DistanceStore.resultBytes(graph.vertexCount(), predecessors));
+          output == null ? 0 : DistanceStore.resultBytes(graph.vertexCount(), predecessors), err);
     }
 
-    ProgressBar bar = ProgressBar.onStandardError();
     ApspResult result;
     try (var stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, err)) {
       result = Apsp.run(graph, plan, request, bar);

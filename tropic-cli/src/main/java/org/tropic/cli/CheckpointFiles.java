@@ -2,7 +2,9 @@ package org.tropic.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.io.DistanceStore;
@@ -67,6 +69,55 @@ final class CheckpointFiles {
   }
 
   /**
+   * Checks, once the plan has fixed the tiles, that saves can be written (see
+   * {@link FloydWarshallCheckpoint#checkWritable}), and says how often they come and what each takes.
+   */
+  static void checkSaves(FloydWarshallCheckpoint checkpoint, int n, int blockSize, boolean symmetric,
+      Path resultFile, long resultBytes, PrintWriter err) throws IOException {
+    checkpoint.checkWritable(n, blockSize, symmetric, resultFile, resultBytes);
+    err.printf("note: saving the solve to %s every %s, %s a save; run the same command again to go on from the"
+        + " last save if it stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9),
+        Durations.bytes(FloydWarshallCheckpoint.saveBytes(n, blockSize, symmetric)));
+  }
+
+  /** {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got. */
+  static Report describe(Path file) throws IOException {
+    FloydWarshallCheckpoint.Saved saved = new FloydWarshallCheckpoint(file, Duration.ZERO).saved();
+    return new Report()
+        .put("checkpoint", file.toString())
+        .put("file_bytes", Files.size(file))
+        .put("graph_fingerprint", saved.graphFingerprint())
+        .put("vertices", saved.n())
+        .put("block_size", saved.blockSize())
+        .put("arithmetic", saved.arithmetic())
+        .put("symmetric", saved.symmetric())
+        .put("vertex_order", saved.vertexOrder())
+        .put("iterations_done", saved.iterationsDone())
+        .put("iterations", saved.iterations())
+        .put("saved", saved.when());
+  }
+
+  /**
+   * Says each save above the progress bar, so a long run's log shows how much a stop would lose, and each failed
+   * one, which the solve outlives.
+   */
+  static FloydWarshallCheckpoint.SaveListener announcer(Path checkpoint, ProgressBar bar) {
+    return new FloydWarshallCheckpoint.SaveListener() {
+      @Override
+      public void saved(int done, int all, long bytes, double seconds) {
+        bar.note(String.format("checkpoint saved: %d of %d pivot iterations in %s (%s, %s)", done, all, checkpoint,
+            Durations.bytes(bytes), Durations.format(seconds)));
+      }
+
+      @Override
+      public void notSaved(int done, String reason) {
+        bar.note("warning: " + reason + "; the solve goes on without this save (after " + done + " pivot"
+            + " iterations), the last one stays, and the next is tried when due");
+      }
+    };
+  }
+
+  /**
    * Deletes the partial saves a run killed while saving left beside the checkpoint, before the disk is checked for
    * room for a save, and says so on {@code err}.
    */
@@ -79,8 +130,9 @@ final class CheckpointFiles {
   }
 
   /**
-   * The tile size to plan with: an earlier save's ({@code saved}, null for none), which the resumed solve must use since the cost model may choose
-   * another each run, else {@code --block} (0: the cost model's). Says on {@code err} whether the run resumes.
+   * The tile size to plan with: an earlier save's ({@code saved}, null for none), which the resumed solve must use
+   * since the cost model may choose another each run, else {@code --block} (0: the cost model's). Says on
+   * {@code err} when the run resumes.
    *
    * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
    *     a checkpoint
@@ -91,8 +143,6 @@ final class CheckpointFiles {
       return block;
     }
     if (saved == null) {
-      err.printf("note: saving the solve to %s every %s; run the same command again to go on from there if it"
-          + " stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9));
       return block;
     }
     if (block != 0 && block != saved.blockSize()) {

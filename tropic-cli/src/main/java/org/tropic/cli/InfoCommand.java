@@ -2,6 +2,7 @@ package org.tropic.cli;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.WholeWeightSums;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphSource;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "info", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = {"Read a graph and describe it: size, degrees, weights, how it was read.",
         "Given a result of 'tropic apsp -o' (OUT.npy), describe that instead: the graph it was computed from, the"
-            + " solve's options, timings and machine, after checking it against its sidecar."},
+            + " solve's options, timings and machine, after checking it against its sidecar. Given a checkpoint of"
+            + " 'tropic apsp --checkpoint', say which solve it saves and how far that had got."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:described", "1:reading failed",
         "2:bad input (unreadable graph or result, a result that does not match its sidecar, bad option)"})
@@ -54,6 +56,11 @@ final class InfoCommand implements Callable<Integer> {
     }
     if (stats) {
       throw new IllegalArgumentException("--stats is for a result (OUT.npy); a graph is always described in full");
+    }
+    if (FloydWarshallCheckpoint.looksLikeOne(graphPath)) {
+      refuseGraphOptions();
+      output.print(spec, CheckpointFiles.describe(graphPath));
+      return 0;
     }
     long start = System.nanoTime();
     LoadedGraph loaded = graphOptions.load(graphPath);
@@ -116,13 +123,14 @@ final class InfoCommand implements Callable<Integer> {
     };
   }
 
-  /** A result is read as its sidecar says: a reading option would be ignored, so it is refused. */
+  /** A result or checkpoint describes itself: a reading option would be ignored, so it is refused. */
   private void refuseGraphOptions() {
     var parsed = spec.commandLine().getParseResult();
     for (OptionSpec option : spec.mixins().get("graphOptions").options()) {
       if (parsed.hasMatchedOption(option)) {
         throw new IllegalArgumentException(option.longestName() + " is for reading a graph; " + graphPath
-            + " is a result, read as its sidecar " + graphPath.getFileName() + ".json says");
+            + (ResultInfo.isResult(graphPath) ? " is a result, read as its sidecar " + graphPath.getFileName()
+                + ".json says" : " is a Floyd–Warshall checkpoint, which says what it holds"));
       }
     }
   }

@@ -68,6 +68,27 @@ public final class ProgressBar implements Progress {
     }
   }
 
+  /**
+   * Prints {@code text} on a line of its own, as a log line above the bar: on a terminal the bar drawn so far is
+   * cleared first and drawn again below it.
+   */
+  public void note(String text) {
+    drawing.lock();
+    try {
+      long t = System.nanoTime();
+      if (terminal && drew) {
+        out.print("\r" + " ".repeat(line(done.get(), t).length()) + "\r");
+      }
+      out.println(text);
+      if (terminal && drew) {
+        out.print("\r" + line(done.get(), t));
+      }
+      out.flush();
+    } finally {
+      drawing.unlock();
+    }
+  }
+
   @Override
   public void end() {
     close(false);

@@ -96,6 +96,8 @@ class ApspCheckpointTest {
     // GFLOP/s of the work this run did, the iterations left: not the whole solve's 2n³ over this run's time
     double flops = summary.get("gflops").asDouble() * 1e9 * summary.get("solve_seconds").asDouble();
     assertThat(flops).isCloseTo(2.0 * 300 * 300 * 300 * (10 - iterations) / 10, Percentage.withPercentage(1e-6));
+    assertThat(run.err()).containsPattern("note: saving the solve to " + Pattern.quote(checkpoint.toString())
+        + " every [^,]+, [0-9.]+ KiB a save");
     assertThat(run.err()).contains("note: going on from the checkpoint " + checkpoint).contains("b = 32")
         .contains("checkpoint " + checkpoint + " deleted: the solve is complete and stored");
     assertThat(checkpoint).doesNotExist();
@@ -121,18 +123,20 @@ class ApspCheckpointTest {
         classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", out.toString(), "--block", "32",
         "--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.1s"))
         .redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile()).start();
+    Path log = dir.resolve("run.log");
     long deadline = System.nanoTime() + 120_000_000_000L;
-    while (!Files.exists(checkpoint) && run.isAlive() && System.nanoTime() < deadline) {
+    while (!Files.readString(log).contains("checkpoint saved: ") && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(10);
     }
-    assertThat(run.isAlive()).as("the run ended before its first save: %s",
-        Files.readString(dir.resolve("run.log"))).isTrue();
+    assertThat(run.isAlive()).as("the run ended before its first save: %s", Files.readString(log)).isTrue();
     run.destroy(); // SIGTERM
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
     // the log of a run a batch system stopped says where its save stands
-    assertThat(Files.readString(dir.resolve("run.log"))).containsPattern("tropic apsp: stopped; the checkpoint "
+    assertThat(Files.readString(log)).containsPattern("tropic apsp: stopped; the checkpoint "
         + Pattern.quote(checkpoint.toString()) + " holds \\d+ of 94 pivot iterations, saved .*: run the same"
         + " command to go on from there");
+    assertThat(Files.readString(log))
+        .containsPattern("checkpoint saved: \\d+ of 94 pivot iterations in " + Pattern.quote(checkpoint.toString()));
 
     try (var files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
@@ -159,6 +163,26 @@ class ApspCheckpointTest {
         assertThat(rowA).as("row %d", u).isEqualTo(rowB);
       }
     }
+  }
+
+  @Test
+  void infoSaysWhichSolveACheckpointSavesAndHowFarItGot() throws IOException {
+    Path graph = graph("ring", 1);
+    Path checkpoint = dir.resolve("ring.ckpt");
+    stopPartWay(graph, checkpoint);
+    TropicRun info = TropicRun.of("info", checkpoint.toString(), "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(info.out());
+    assertThat(json.get("graph_fingerprint").asText()).isEqualTo(GraphReader.read(graph).fingerprint());
+    assertThat(json.get("vertices").asInt()).isEqualTo(300);
+    assertThat(json.get("block_size").asInt()).isEqualTo(32);
+    assertThat(json.get("iterations").asInt()).isEqualTo(10);
+    assertThat(json.get("iterations_done").asInt()).isBetween(1, 9);
+    assertThat(json.get("file_bytes").asLong()).isEqualTo(Files.size(checkpoint));
+
+    TropicRun format = TropicRun.of("info", checkpoint.toString(), "--format", "tsv");
+    assertThat(format.exitCode()).isEqualTo(2);
+    assertThat(format.err()).contains("is a Floyd–Warshall checkpoint");
   }
 
   @Test

@@ -48,6 +48,27 @@ class ProgressBarTest {
     assertThat(lastLine()).matches("work: done in \\S+ s");
   }
 
+  @Test
+  void aNoteOnATerminalClearsTheBarAndDrawsItAgainBelow() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(true);
+    bar.note("checkpoint saved");
+    String[] lines = text.toString().split("\n", -1);
+    assertThat(lines).hasSize(2);
+    // the bar's characters are overwritten by spaces before the note, so no part of the bar shows beside it
+    assertThat(lines[0]).matches("\\r.*\\r +\\rcheckpoint saved");
+    assertThat(lines[1]).startsWith("\rwork [############..................]  40% ");
+  }
+
+  @Test
+  void aNoteInALogIsALineOfItsOwn() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(false);
+    bar.note("checkpoint saved");
+    bar.end();
+    assertThat(text.toString().split("\n")).containsSubsequence("checkpoint saved")
+        .anyMatch(line -> line.startsWith("work [############"));
+    assertThat(lastLine()).matches("work: done in \\S+ s");
+  }
+
   /** A bar over ten units, four done after the quiet second, so it has drawn once. */
   private ProgressBar drawnAtFortyPercent(boolean terminal) throws InterruptedException {
     ProgressBar bar = new ProgressBar(new PrintWriter(text, true), terminal);

@@ -2,12 +2,15 @@ package org.tropic.apsp;
 
 import org.tropic.graph.Graph;
 import org.tropic.semiring.MinPlusKernels;
+import org.tropic.semiring.ScalarMinPlusKernels;
 
 /**
  * The easy entry point: plan, then solve. {@link #solve} chooses everything; {@link #run} obeys a plan the caller
  * has already shown the user, handing plans for another device to that device's {@link ApspBackend}.
  */
 public final class Apsp {
+  private static final MinPlusKernels SCALAR = new ScalarMinPlusKernels();
+
   private Apsp() {}
 
   /** Plans and solves with the fastest kernels on this machine. */
@@ -28,7 +31,7 @@ public final class Apsp {
       return new ApspResult(distances, plan, (System.nanoTime() - start) / 1e9);
     }
     DistanceMatrix distances = switch (plan.algorithm()) {
-      case FW -> new BlockedFloydWarshall(MinPlusKernels.best(), request.floydWarshall()
+      case FW -> new BlockedFloydWarshall(floydWarshallKernels(graph.vertexCount()), request.floydWarshall()
           .withBlockSize(plan.blockSize()).withArithmetic(plan.arithmetic()).withThreads(plan.threads()))
           .solve(graph, progress, request.checkpoint());
       case DIJKSTRA -> graph.weightStats().hasNegative()
@@ -40,7 +43,18 @@ public final class Apsp {
           .solve(plan.partitioned(), progress);
       case AUTO -> throw new IllegalArgumentException("a plan names a concrete algorithm, not auto");
     };
-    ColdStart.JVM.ran(plan.algorithm()); // its code is compiled now: the next plan in this JVM adds no start-up
+    // its code is compiled now: the next plan of this size class in this JVM adds no start-up
+    ColdStart.JVM.ran(plan.algorithm(), ColdStart.tiledSize(graph.vertexCount(), plan.partitioned()));
     return new ApspResult(distances, plan, (System.nanoTime() - start) / 1e9);
+  }
+
+  /**
+   * The kernels Floyd–Warshall runs on: the scalar ones for a graph of at most {@value ColdStart#ONE_TILE}
+   * vertices, one tile. Their solve is microseconds either way, but the Vector API kernels run interpreted, ~1000×
+   * slower, until C2 has compiled them: a fresh {@code tropic apsp --algorithm fw} on lesmis (77 vertices) took
+   * 0.15–0.25 s on them, where the plain loops the JIT compiles at once take milliseconds.
+   */
+  static MinPlusKernels floydWarshallKernels(int n) {
+    return n <= ColdStart.ONE_TILE ? SCALAR : MinPlusKernels.best();
   }
 }

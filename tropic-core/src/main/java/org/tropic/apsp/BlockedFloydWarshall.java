@@ -53,7 +53,7 @@ public final class BlockedFloydWarshall {
             new GraphTiles(pivoted, d, arithmetic)).run();
       } else {
         var identity = new CheckpointFile.Identity(graph.fingerprint(), n, b, arithmetic.label(), symmetric,
-            oldIdOf != null);
+            CheckpointFile.pivotOrder(oldIdOf));
         new CheckpointedSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, checkpoint,
             identity).run(progress);
       }

@@ -55,10 +55,23 @@ final class CheckpointFile {
    * @param blockSize the tile side b
    * @param arithmetic the {@link Arithmetic#label()} of the tiles' storage form
    * @param symmetric whether only the tiles I ≤ J are stored
-   * @param pivotOrder whether the tiles hold the vertices in {@link PivotOrder}
+   * @param pivotOrder the order of the vertices in the tiles, {@link #pivotOrder(int[])}: a later Tropic may order
+   *     pivots otherwise, and its tiles would then hold other vertices at the same places
    */
   record Identity(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
-      boolean pivotOrder) {}
+      String pivotOrder) {}
+
+  /** The vertex order of the tiles: {@code ids}, or a CRC32C of the {@link PivotOrder} (old id at each position). */
+  static String pivotOrder(int[] oldIdOf) {
+    if (oldIdOf == null) {
+      return "ids";
+    }
+    ByteBuffer bytes = ByteBuffer.allocate(oldIdOf.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    bytes.asIntBuffer().put(oldIdOf);
+    CRC32C crc = new CRC32C();
+    crc.update(bytes);
+    return "pivot order crc32c " + HexFormat.of().toHexDigits((int) crc.getValue());
+  }
 
   /**
    * The JSON part of a save.
@@ -71,8 +84,12 @@ final class CheckpointFile {
    */
   record Header(int formatVersion, Identity identity, int iterationsDone, int iterations, String saved) {}
 
-  /** Saves {@code d} after {@code iterationsDone} pivot iterations, replacing any earlier save. */
-  static void save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
+  /**
+   * Saves {@code d} after {@code iterationsDone} pivot iterations, replacing any earlier save.
+   *
+   * @return the bytes of the save
+   */
+  static long save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
     Path target = file.toAbsolutePath();
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling(TEMPORARY_PREFIX.formatted(target.getFileName()) + random);
@@ -81,7 +98,7 @@ final class CheckpointFile {
       Files.createFile(temp);
       try {
         PendingFiles.addCreated(temp);
-        write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
+        long bytes = write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
             Instant.now().toString()), d);
         // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
         try {
@@ -90,6 +107,7 @@ final class CheckpointFile {
           throw new IOException("cannot rename " + temp + " to " + target + " atomically on this file system", e);
         }
         PendingFiles.done(temp);
+        return bytes;
       } finally {
         if (Files.deleteIfExists(temp)) {
           PendingFiles.done(temp);
@@ -100,7 +118,8 @@ final class CheckpointFile {
     }
   }
 
-  private static void write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
+  /** Writes the save to {@code temp} and forces it to disk; returns its size. */
+  private static long write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
     int b = d.blockSize();
     byte[] json = JSON.writeValueAsBytes(header);
     try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
@@ -119,6 +138,7 @@ final class CheckpointFile {
       }
       writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, crc.getValue()));
       channel.force(true);
+      return channel.size();
     }
   }
 
@@ -131,11 +151,12 @@ final class CheckpointFile {
   /**
    * Reads the save in {@code file} into new tiles of {@code d}, which must be a deferred matrix with no tile yet.
    *
+   * @param progress told of each tile read (a save of a large solve is gigabytes)
    * @return pivot iterations done
    * @throws IllegalArgumentException naming the file when it is not a checkpoint, is of another graph or solve
    *     (with what differs), or is truncated or corrupt
    */
-  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic) {
+  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic, Progress progress) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       StoredHeader storedHeader = readStoredHeader(channel, file);
       Header header = storedHeader.header();
@@ -150,20 +171,11 @@ final class CheckpointFile {
         throw bad(file, "it has " + channel.size() + " bytes where a save of " + stored + " tiles of " + b + "×" + b
             + " takes " + size + " (truncated?)");
       }
-      ByteBuffer bytes = ByteBuffer.allocateDirect((int) tileBytes).order(ByteOrder.LITTLE_ENDIAN);
       CRC32C crc = new CRC32C();
       if (header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
         crc.update(storedHeader.json());
       }
-      for (int i = 0; i < t; i++) {
-        for (int j = d.symmetric() ? i : 0; j < t; j++) {
-          bytes.clear();
-          readFully(channel, bytes);
-          bytes.flip();
-          crc.update(bytes.duplicate());
-          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
-        }
-      }
+      readTiles(channel, d, arithmetic, stored, crc, progress);
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);
       if (trailer.getLong(0) != crc.getValue()) {
@@ -172,6 +184,47 @@ final class CheckpointFile {
       return header.iterationsDone();
     } catch (IOException e) {
       throw failure("cannot read the checkpoint " + file, e);
+    }
+  }
+
+  /** Reads the stored tiles in file order into new tiles of {@code d}, adding their bytes to {@code crc}. */
+  private static void readTiles(FileChannel channel, TiledDistanceMatrix d, Arithmetic arithmetic, long stored,
+      CRC32C crc, Progress progress) throws IOException {
+    int b = d.blockSize();
+    ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    progress.begin("reading the checkpoint", stored);
+    try {
+      for (int i = 0; i < d.tilesPerSide(); i++) {
+        for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {
+          bytes.clear();
+          readFully(channel, bytes);
+          bytes.flip();
+          crc.update(bytes.duplicate());
+          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
+          progress.advance(1);
+        }
+      }
+    } catch (IOException | RuntimeException | Error e) {
+      progress.stopped();
+      throw e;
+    } finally {
+      progress.end();
+    }
+  }
+
+  /** Whether {@code file} is a regular file that begins with {@code TROPICFW}. */
+  static boolean startsWithMagic(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return false;
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      ByteBuffer head = ByteBuffer.allocate(MAGIC.length);
+      while (head.hasRemaining() && channel.read(head) >= 0) {
+        // read until the magic's length or the end
+      }
+      return !head.hasRemaining() && Arrays.equals(head.array(), MAGIC);
+    } catch (IOException e) {
+      return false; // unreadable: not recognisably one; the command reading it says why
     }
   }
 
@@ -234,7 +287,7 @@ final class CheckpointFile {
     appendIfDiffers(out, "tile size (--block)", saved.blockSize(), now.blockSize());
     appendIfDiffers(out, "arithmetic", saved.arithmetic(), now.arithmetic());
     appendIfDiffers(out, "upper triangle only (--no-symmetry)", saved.symmetric(), now.symmetric());
-    appendIfDiffers(out, "pivot order (--no-pivot-order)", saved.pivotOrder(), now.pivotOrder());
+    appendIfDiffers(out, "vertex order (--no-pivot-order)", saved.pivotOrder(), now.pivotOrder());
     return out.toString();
   }
 

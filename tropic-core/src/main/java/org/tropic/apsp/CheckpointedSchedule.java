@@ -1,6 +1,7 @@
 package org.tropic.apsp;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -10,8 +11,16 @@ import org.tropic.semiring.MinPlusKernels;
  * ({@link FloydWarshallCheckpoint}), going on from an earlier save when its file exists. Each stretch is a
  * {@link FloydWarshallSchedule} of its own, sized from the time the last one took per iteration so that it ends
  * about when the next save is due; a stretch ends with every tile at the same iteration, the state a save needs.
+ *
+ * <p>Iterations do not cost the same: in the pivot order the first ones find most panels +∞ and skip them, and the
+ * last ones update every tile. A stretch sized from cheap iterations could run to the end of the solve with no save,
+ * so a stretch is at most twice the last and at most 1/{@value #SHARES} of the iterations: a save comes at most that
+ * share of the solve after it is due, at the cost of a barrier at least every that share.
  */
 final class CheckpointedSchedule {
+  /** A stretch is at most this share of the iterations (1/SHARES). */
+  static final int SHARES = 16;
+
   private final MinPlusKernels kernels;
   private final Arithmetic arithmetic;
   private final TiledDistanceMatrix d;
@@ -47,13 +56,14 @@ final class CheckpointedSchedule {
       throw CheckpointFile.failure("cannot delete the partial saves beside " + checkpoint.file(), e);
     }
     boolean resumed = checkpoint.exists();
-    int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic) : 0;
+    int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic, progress) : 0;
     long perIteration = d.symmetric() ? (long) tiles * (tiles + 1) / 2 : (long) tiles * tiles;
     progress.begin(resumed ? "Floyd–Warshall from iteration " + done + " of " + tiles : "Floyd–Warshall",
         (tiles - done) * perIteration);
     try {
       long every = checkpoint.every().toNanos();
       long due = System.nanoTime() + every;
+      int longest = Math.max(1, (tiles + SHARES - 1) / SHARES);
       int stretch = 1;
       while (done < tiles) {
         int end = Math.min(tiles, done + stretch);
@@ -66,11 +76,11 @@ final class CheckpointedSchedule {
         double nanosPerIteration = (double) (now - start) / (end - done);
         done = end;
         if (done < tiles && now - due >= 0) {
-          CheckpointFile.save(checkpoint.file(), identity, d, done);
+          save(done, tiles, now);
           now = System.nanoTime();
           due = now + every;
         }
-        stretch = (int) Math.max(1, Math.min(tiles - done, Math.ceil((due - now) / nanosPerIteration)));
+        stretch = nextStretch(stretch, due - now, nanosPerIteration, longest);
       }
     } catch (RuntimeException | Error e) {
       progress.stopped();
@@ -78,5 +88,29 @@ final class CheckpointedSchedule {
     } finally {
       progress.end();
     }
+  }
+
+  /**
+   * Saves the tiles after {@code done} iterations. A save that fails is told to the listener, not thrown: the hours
+   * of work in the tiles are worth more than the save, and the solve may still end and store its result.
+   */
+  private void save(int done, int tiles, long since) {
+    long bytes;
+    try {
+      bytes = CheckpointFile.save(checkpoint.file(), identity, d, done);
+    } catch (UncheckedIOException e) {
+      checkpoint.onSave().notSaved(done, e.getCause().getMessage());
+      return;
+    }
+    checkpoint.onSave().saved(done, tiles, bytes, (System.nanoTime() - since) / 1e9);
+  }
+
+  /**
+   * The iterations of the next stretch: those that fit before the next save is due at the last stretch's pace, but
+   * at least one, at most twice the last stretch and at most {@code longest}.
+   */
+  static int nextStretch(int last, long nanosUntilDue, double nanosPerIteration, int longest) {
+    double fit = Math.ceil(nanosUntilDue / nanosPerIteration);
+    return (int) Math.max(1, Math.min(Math.min(fit, 2.0 * last), longest));
   }
 }

@@ -25,14 +25,44 @@ import org.tropic.io.OutputLocations;
  *
  * @param file the checkpoint file
  * @param every the time between saves (at least one pivot iteration apart)
+ * @param onSave told of each save once it is in place, from the solving thread
  */
-public record FloydWarshallCheckpoint(Path file, Duration every) {
+public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener onSave) {
   /** More than a save's header and trailer take. */
   private static final long HEADER_ALLOWANCE = 4096;
+
+  /** Hears of saves: a long solve's log can say when its state was last made safe. */
+  @FunctionalInterface
+  public interface SaveListener {
+    /**
+     * A save is in place.
+     *
+     * @param iterationsDone pivot iterations it holds
+     * @param iterations all pivot iterations of the solve
+     * @param bytes the file's size
+     * @param seconds how long writing it took
+     */
+    void saved(int iterationsDone, int iterations, long bytes, double seconds);
+
+    /**
+     * A save failed (a full disk, a folder gone): the solve goes on, the last save in place, if any, stays, and the
+     * next save is tried when due.
+     *
+     * @param iterationsDone pivot iterations the failed save would have held
+     * @param reason what went wrong, naming the file
+     */
+    default void notSaved(int iterationsDone, String reason) {}
+  }
+
+  /** Saves to {@code file} every {@code every}, telling no one. */
+  public FloydWarshallCheckpoint(Path file, Duration every) {
+    this(file, every, (done, all, bytes, seconds) -> { });
+  }
 
   public FloydWarshallCheckpoint {
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(every, "every");
+    Objects.requireNonNull(onSave, "onSave");
     if (every.isNegative()) {
       throw new IllegalArgumentException("the time between checkpoints must be ≥ 0, got " + every);
     }
@@ -41,12 +71,23 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
   /**
    * What an earlier save holds.
    *
+   * @param graphFingerprint the fingerprint of the graph it solves
+   * @param n its vertices
    * @param blockSize its tile side b, which the resumed solve must use
+   * @param arithmetic the arithmetic label of its tiles
+   * @param symmetric whether it stores the upper triangle of tiles only
+   * @param vertexOrder {@code ids}, or a digest of its pivot order
    * @param iterationsDone pivot iterations already in its tiles
    * @param iterations all pivot iterations of its solve
    * @param when when it was saved, ISO-8601
    */
-  public record Saved(int blockSize, int iterationsDone, int iterations, String when) {}
+  public record Saved(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
+      String vertexOrder, int iterationsDone, int iterations, String when) {}
+
+  /** Whether {@code file} starts as a checkpoint does, so a command given one can say what it is. */
+  public static boolean looksLikeOne(Path file) {
+    return CheckpointFile.startsWithMagic(file);
+  }
 
   /**
    * The save in {@link #file()}, or {@code null} when there is none yet.
@@ -59,11 +100,17 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       CheckpointFile.Header header = CheckpointFile.readHeader(channel, file);
-      return new Saved(header.identity().blockSize(), header.iterationsDone(), header.iterations(),
-          header.saved());
+      CheckpointFile.Identity id = header.identity();
+      return new Saved(id.graphFingerprint(), id.n(), id.blockSize(), id.arithmetic(), id.symmetric(),
+          id.pivotOrder(), header.iterationsDone(), header.iterations(), header.saved());
     } catch (IOException e) {
       throw CheckpointFile.failure("cannot read the checkpoint " + file, e);
     }
+  }
+
+  /** About the size of one save of an n-vertex solve in tiles of b: the stored tiles, a little more. */
+  public static long saveBytes(int n, int blockSize, boolean symmetric) {
+    return TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
   }
 
   /**
@@ -133,7 +180,7 @@ public record FloydWarshallCheckpoint(Path file, Duration every) {
   public void checkWritable(int n, int blockSize, boolean symmetric, Path resultFile, long resultBytes)
       throws IOException {
     OutputLocations.check(file);
-    long save = TiledDistanceMatrix.storageBytes(n, blockSize, symmetric) + HEADER_ALLOWANCE;
+    long save = saveBytes(n, blockSize, symmetric);
     FileStore store = Files.getFileStore(nearestFolder(file));
     boolean resultHere = resultFile != null && store.equals(Files.getFileStore(nearestFolder(resultFile)));
     boolean resuming = Files.isRegularFile(file); // its bytes are already used

@@ -106,12 +106,25 @@ public final class PartitionedCostModel {
     double inner = (double) boundary / Math.max(1, k);
     double stepFour = 2.0 * crossUpdates(componentSizes, boundarySizes)
         / (rate * inner / (inner + 16) * model.speedup(arithmetic, threads));
-    int streams = Math.min(threads, MEMORY_BOUND_THREADS);
-    double allocate = 4.0 * n * n / (FIRST_TOUCH_PER_THREAD * streams);
-    double output = 2 * 4.0 * n * n / (BANDWIDTH_PER_THREAD * streams);
+    double allocate = allocateSeconds(n, threads);
+    double output = outputSeconds(n, threads) - allocate;
     // allocation falls in step 1 (components allocate their row blocks), the two passes that fill the output
     // in steps 3–4
     return new Estimate(stepOne + allocate, stepTwo, (boundary == 0 ? 0 : stepFour) + output);
+  }
+
+  /** Allocating the n² output: first touch, page faults and zeroing, over the memory-bound threads. */
+  static double allocateSeconds(long n, int threads) {
+    return 4.0 * n * n / (FIRST_TOUCH_PER_THREAD * Math.min(threads, MEMORY_BOUND_THREADS));
+  }
+
+  /**
+   * The part of the estimate no kernel rate enters: allocating the n² output, then filling and updating it (two
+   * passes at the nominal bandwidth). A lower bound on the whole estimate, known before calibrating or partitioning.
+   */
+  static double outputSeconds(long n, int threads) {
+    return allocateSeconds(n, threads)
+        + 2 * 4.0 * n * n / (BANDWIDTH_PER_THREAD * Math.min(threads, MEMORY_BOUND_THREADS));
   }
 
   /** The Floyd–Warshall estimate the boundary solver weighs recursion against, on the same terms. */

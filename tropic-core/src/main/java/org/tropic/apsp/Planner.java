@@ -21,7 +21,9 @@ public final class Planner {
   private static final int DIJKSTRA_SAMPLES = 24;
   private static final int DIJKSTRA_MAX_ROUNDS = 12;
   private static final long DIJKSTRA_SAMPLING_NANOS = 300_000_000L;
-  private static final int SMALL = 128;
+  private static final int SMALL = ColdStart.ONE_TILE;
+  /** The tile size a memory check assumes before the calibrated choice (padding differs by under b rows). */
+  private static final int PROVISIONAL_BLOCK = 256;
   private static final String GPU = Device.GPU.label();
 
   private final MinPlusKernels kernels;
@@ -157,8 +159,10 @@ public final class Planner {
     }
 
     BlockSizeModel model = BlockSizeModel.forMachine(kernels);
+    // the tile size the memory check assumes; choosing it calibrates (1–3 s), done below only if fw is estimated
     int b = fw.blockSize() > 0 ? Math.min(fw.blockSize(), FloydWarshallOptions.largestUsefulBlockSize(n))
-        : model.choose(n, threads, arithmetic, symmetric);
+        : n <= SMALL ? model.choose(n, threads, arithmetic, symmetric)
+        : Math.min(PROVISIONAL_BLOCK, FloydWarshallOptions.largestUsefulBlockSize(n));
     long fwBytes = floydWarshallBytes(n, b, symmetric);
     long dijkstraBytes = dijkstraBytes(n, threads);
     long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
@@ -201,20 +205,45 @@ public final class Planner {
     boolean small = n <= SMALL && fwAllowed && !searchSmall;
     boolean consider = auto && !small && !searchSmall;
     boolean partitionedAllowed = !auto || allowed.contains(Algorithm.PARTITIONED);
+    int batch = batchedMatters ? BatchedBellmanFord.batchFor(n, threads) : 0;
+    // Auto samples batched Bellman–Ford first, which needs no calibration, and estimates fw and partitioned only
+    // where they could still beat it: their start-up alone, or partitioned's with the n² output's allocation and
+    // filling, can exceed its whole estimate, and then the calibration and METIS (1–3 s) are spared.
+    Floors floors = consider ? floors(n, threads, fwAllowed, partitionedAllowed) : null;
+    BatchedBellmanFord.Estimate batchedFirst = consider && batchedAllowed
+        ? new BatchedBellmanFord(graph, batch)
+            .estimate(threads, floors.highest() - coldStart.seconds(Algorithm.BATCHED))
+        : null;
+    double beaten = batchedFirst != null && batchedFirst.complete() && batchedBytes <= budget
+        ? batchedFirst.seconds() + coldStart.seconds(Algorithm.BATCHED) : Double.POSITIVE_INFINITY;
+    boolean fwSkipped = consider && Double.isFinite(floors.fw()) && floors.fw() >= beaten;
+    boolean partitionedSkipped = consider && Double.isFinite(floors.partitioned()) && floors.partitioned() >= beaten;
+    // fw is estimated where it may run or be chosen, or costs nothing more: a request for dijkstra or batched no
+    // longer calibrates only to report fw's time
+    boolean estimateFw = !searchSmall && (small || wanted == Algorithm.FW || wanted == Algorithm.PARTITIONED
+        || consider && fwAllowed && !fwSkipped);
+    if (estimateFw && !small && fw.blockSize() <= 0) {
+      b = model.choose(n, threads, arithmetic, symmetric);
+      fwBytes = floydWarshallBytes(n, b, symmetric);
+    }
     // Every estimate below adds its algorithm's start-up until a solve of it has run in this JVM.
-    double fwSeconds = searchSmall ? Double.NaN
-        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric)) + coldStart.seconds(Algorithm.FW);
+    double fwSeconds = !estimateFw ? Double.NaN
+        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric))
+            + coldStart.seconds(Algorithm.FW, n);
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
-        || consider && partitionedAllowed && PartitionedApsp.available()
+        || consider && partitionedAllowed && !partitionedSkipped && PartitionedApsp.available()
         ? new PartitionedApsp(kernels, request.partitionedOptions()).prepare(graph) : null;
     double partitionedSeconds = partitioned == null ? Double.NaN
-        : partitioned.estimatedSeconds() + coldStart.seconds(Algorithm.PARTITIONED);
+        : partitioned.estimatedSeconds()
+            + coldStart.seconds(Algorithm.PARTITIONED, partitioned.report().largestComponent());
     long partitionedBytes = partitioned == null ? Long.MAX_VALUE : partitioned.estimatedBytes();
     double toBeat = wanted == Algorithm.BATCHED ? Double.POSITIVE_INFINITY
-        : Math.min(fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY,
+        : Math.min(fwBytes <= budget && fwAllowed && estimateFw ? fwSeconds : Double.POSITIVE_INFINITY,
             partitionedBytes <= budget ? partitionedSeconds : Double.POSITIVE_INFINITY);
-    int batch = batchedMatters ? BatchedBellmanFord.batchFor(n, threads) : 0;
-    BatchedBellmanFord.Estimate batched = consider && batchedAllowed || wanted == Algorithm.BATCHED
+    // a first sample that could not finish within the floors' budget gets the budget of the estimates now known
+    BatchedBellmanFord.Estimate batched = batchedFirst != null
+        && (batchedFirst.complete() || !(toBeat > floors.highest())) ? batchedFirst
+        : consider && batchedAllowed || wanted == Algorithm.BATCHED
         ? new BatchedBellmanFord(graph, batch).estimate(threads, toBeat - coldStart.seconds(Algorithm.BATCHED))
         : null;
     double batchedSeconds = batched == null || !batched.complete() ? Double.NaN
@@ -235,9 +264,10 @@ public final class Planner {
         chosen = Algorithm.FW;
         reason = "n ≤ " + SMALL + ": one tile";
       } else {
-        chosen = fwAllowed ? Algorithm.FW : allowed.contains(Algorithm.PARTITIONED) && partitioned != null
-            ? Algorithm.PARTITIONED : batchedAllowed ? Algorithm.BATCHED : Algorithm.DIJKSTRA;
-        double best = fwBytes <= budget && fwAllowed ? fwSeconds : Double.POSITIVE_INFINITY;
+        chosen = fwAllowed && !fwSkipped ? Algorithm.FW
+            : allowed.contains(Algorithm.PARTITIONED) && partitioned != null ? Algorithm.PARTITIONED
+            : batchedAllowed ? Algorithm.BATCHED : Algorithm.DIJKSTRA;
+        double best = fwBytes <= budget && fwAllowed && !fwSkipped ? fwSeconds : Double.POSITIVE_INFINITY;
         if (dijkstraBytes <= budget && dijkstraSeconds < best) {
           chosen = Algorithm.DIJKSTRA;
           best = dijkstraSeconds;
@@ -251,17 +281,28 @@ public final class Planner {
           best = partitionedSeconds;
         }
         reason = String.format("predicted fastest (m/n = %.1f; fw %s, dijkstra %s, batched %s, partitioned %s)",
-            (double) graph.arcCount() / n, fwAllowed ? seconds(fwBytes <= budget ? fwSeconds : Double.NaN)
-                : "not a candidate", dijkstraAllowed ? seconds(dijkstraSeconds) : "not a candidate",
+            (double) graph.arcCount() / n, !fwAllowed ? "not a candidate" : fwSkipped ? "≥ " + seconds(floors.fw())
+                : seconds(fwBytes <= budget ? fwSeconds : Double.NaN),
+            dijkstraAllowed ? seconds(dijkstraSeconds) : "not a candidate",
             batchedAllowed ? batchedSeconds(batched) : "not a candidate", !partitionedAllowed ? "not a candidate"
+                : partitionedSkipped ? "≥ " + seconds(floors.partitioned())
                 : partitioned == null ? "needs METIS" : seconds(partitionedSeconds));
+        if (fwSkipped || partitionedSkipped) {
+          reason += "; " + (fwSkipped && partitionedSkipped ? "fw and partitioned" : fwSkipped ? "fw" : "partitioned")
+              + " not estimated: " + (fwSkipped && partitionedSkipped ? "their" : "its")
+              + " start-up and output alone exceed batched's estimate";
+        }
       }
     } else if (wanted == Algorithm.BATCHED && !batched.complete()) {
       reason = "requested; its sample batch did not finish in the planning budget: at least "
           + seconds(batched.seconds());
     }
-    if (chosen != Algorithm.AUTO && coldStart.seconds(chosen) > 0) {
-      reason += "; includes " + seconds(coldStart.seconds(chosen)) + " of start-up (JIT, first solve in this JVM)";
+    double startUp = chosen == Algorithm.AUTO ? 0
+        : coldStart.seconds(chosen, ColdStart.tiledSize(n, chosen == Algorithm.PARTITIONED ? partitioned : null));
+    if (startUp > 0) {
+      boolean sized = chosen == Algorithm.FW || chosen == Algorithm.PARTITIONED; // ColdStart's two size classes
+      reason += "; includes " + seconds(startUp) + " of start-up (JIT, first solve" + (sized ? " of this size" : "")
+          + " in this JVM)";
     }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
@@ -275,6 +316,33 @@ public final class Planner {
           reason + "; " + partitioned.report().summary(), ApspPlan.CPU, "");
       case AUTO -> throw new IllegalStateException("AUTO is never a plan");
     };
+  }
+
+  /**
+   * Lower bounds on the fw and partitioned estimates that need no calibration and no partition: fw's start-up
+   * (its steady-state time is at least 0), partitioned's smaller start-up of the two size classes (its parts are not
+   * known yet) plus allocating and filling the n² output ({@link PartitionedCostModel#outputSeconds}). +∞ for an
+   * algorithm auto may not choose.
+   */
+  Floors floors(int n, int threads, boolean fwAllowed, boolean partitionedAllowed) {
+    double fwFloor = fwAllowed ? coldStart.seconds(Algorithm.FW, n) : Double.POSITIVE_INFINITY;
+    double partitionedFloor = partitionedAllowed && PartitionedApsp.available()
+        ? Math.min(coldStart.seconds(Algorithm.PARTITIONED, SMALL), coldStart.seconds(Algorithm.PARTITIONED, SMALL + 1))
+            + PartitionedCostModel.outputSeconds(n, threads)
+        : Double.POSITIVE_INFINITY;
+    return new Floors(fwFloor, partitionedFloor);
+  }
+
+  /** Lower bounds on two estimates, in seconds; see {@link #floors}. */
+  record Floors(double fw, double partitioned) {
+    /** The larger finite floor (0 if none): batched's first sample may take what beating it leaves per batch. */
+    double highest() {
+      double most = 0;
+      for (double f : new double[] {fw, partitioned}) {
+        most = Double.isFinite(f) ? Math.max(most, f) : most;
+      }
+      return most;
+    }
   }
 
   private static String seconds(double s) {

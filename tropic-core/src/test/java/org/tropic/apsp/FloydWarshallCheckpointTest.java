@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -12,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
@@ -74,21 +77,68 @@ class FloydWarshallCheckpointTest {
   }
 
   @Test
-  void aResumedSolveSaysWhereItGoesOnAndCountsOnlyTheWorkLeft() {
+  void aResumedSolveSaysWhereItGoesOnAndCountsOnlyTheWorkLeft() throws IOException {
     Graph graph = graph(130, 3, true, false, new Random(1)); // 5 tiles of 32: 5 iterations of 25 tasks
     var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
-    var checkpoint = new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION);
+    List<String> saves = new ArrayList<>();
+    var checkpoint = new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION,
+        (done, all, bytes, seconds) -> saves.add(done + "/" + all + " " + bytes));
     assertThatThrownBy(() -> solver.solve(graph, new StopAfter(60), checkpoint))
         .isInstanceOf(StopAfter.Stop.class);
-    assertThat(dir.resolve("fw.ckpt")).exists();
+    long size = Files.size(dir.resolve("fw.ckpt"));
+    assertThat(saves).containsExactly("1/5 " + size, "2/5 " + size); // every save is the same size
 
     CountingProgress resumed = new CountingProgress();
     solver.solve(graph, resumed, checkpoint);
-    assertThat(resumed.begins.get()).isOne();
+    assertThat(resumed.begins.get()).isEqualTo(2); // reading the save's 25 tiles, then the solve
     assertThat(resumed.task).isEqualTo("Floyd–Warshall from iteration 2 of 5");
     assertThat(resumed.total.get()).isEqualTo(3 * 25);
-    assertThat(resumed.done.get()).isEqualTo(3 * 25);
-    assertThat(resumed.ends.get()).isOne();
+    assertThat(resumed.done.get()).isEqualTo(25 + 3 * 25);
+    assertThat(resumed.ends.get()).isEqualTo(2);
+  }
+
+  @Test
+  void stretchesEndNearTheNextSaveButGrowNoFasterThanTwofoldNorPastTheirShare() {
+    long second = 1_000_000_000L;
+    assertThat(CheckpointedSchedule.nextStretch(4, 10 * second, second, 100)).isEqualTo(8); // 10 fit: doubles only
+    assertThat(CheckpointedSchedule.nextStretch(8, 3 * second, second, 100)).isEqualTo(3);
+    assertThat(CheckpointedSchedule.nextStretch(8, 10 * second, 1e3, 5)).isEqualTo(5); // cheap iterations: capped
+    assertThat(CheckpointedSchedule.nextStretch(8, -second, second, 100)).isOne(); // overdue: one, then the save
+    assertThat(CheckpointedSchedule.nextStretch(1, Long.MAX_VALUE, 0.5, 100)).isEqualTo(2);
+  }
+
+  /** The checkpoint's folder turns into a file after the first save: later saves fail, the solve does not. */
+  @Test
+  void aSaveThatFailsIsToldAndTheSolveGoesOnToTheSameDistances() throws IOException {
+    Graph graph = graph(130, 3, true, false, new Random(6));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    Path folder = Files.createDirectory(dir.resolve("saves"));
+    List<String> heard = new ArrayList<>();
+    var checkpoint = new FloydWarshallCheckpoint(folder.resolve("fw.ckpt"), EVERY_ITERATION,
+        new FloydWarshallCheckpoint.SaveListener() {
+          @Override
+          public void saved(int done, int all, long bytes, double seconds) {
+            heard.add("saved " + done);
+            try {
+              Files.delete(folder.resolve("fw.ckpt"));
+              Files.delete(folder);
+              Files.writeString(folder, "not a folder any more");
+            } catch (IOException e) {
+              throw new UncheckedIOException(e);
+            }
+          }
+
+          @Override
+          public void notSaved(int done, String reason) {
+            heard.add("not saved " + done + ": " + reason);
+          }
+        });
+    TiledDistanceMatrix d = solver.solve(graph, Progress.NONE, checkpoint);
+
+    assertThat(heard).hasSize(4).first().isEqualTo("saved 1");
+    assertThat(heard.get(1)).startsWith("not saved 2: cannot save the checkpoint " + folder.resolve("fw.ckpt"));
+    assertThat(heard.get(3)).startsWith("not saved 4: ");
+    FloydWarshallTest.assertMatchesJGraphT(graph, d, true);
   }
 
   @Test
@@ -117,6 +167,11 @@ class FloydWarshallCheckpointTest {
     assertThatThrownBy(() -> b64.solve(first, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("tile size (--block) 32 there, 64 here");
+    var idOrder = new BlockedFloydWarshall(MinPlusKernels.best(),
+        new FloydWarshallOptions(32, 2, null, true).withPivotOrder(false));
+    assertThatThrownBy(() -> idOrder.solve(first, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageMatching(".*vertex order \\(--no-pivot-order\\) pivot order crc32c [0-9a-f]{8} there, ids here.*");
   }
 
   @Test
