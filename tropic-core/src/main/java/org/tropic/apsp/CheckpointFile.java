@@ -129,13 +129,15 @@ final class CheckpointFile {
   }
 
   /**
-   * Reads the save in {@code file} into new tiles of {@code d}, which must be a deferred matrix with no tile yet.
+   * Reads the save in {@code file} into new tiles of {@code d}, which must be a deferred matrix with no tile yet,
+   * telling {@code progress} of each tile read: a save is n²×4 bytes (half on the upper triangle), tens of GB at the
+   * sizes that take hours to solve, a read of a minute or more that would otherwise pass in silence.
    *
    * @return pivot iterations done
    * @throws IllegalArgumentException naming the file when it is not a checkpoint, is of another graph or solve
    *     (with what differs), or is truncated or corrupt
    */
-  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic) {
+  static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic, Progress progress) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       StoredHeader storedHeader = readStoredHeader(channel, file);
       Header header = storedHeader.header();
@@ -155,14 +157,23 @@ final class CheckpointFile {
       if (header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
         crc.update(storedHeader.json());
       }
-      for (int i = 0; i < t; i++) {
-        for (int j = d.symmetric() ? i : 0; j < t; j++) {
-          bytes.clear();
-          readFully(channel, bytes);
-          bytes.flip();
-          crc.update(bytes.duplicate());
-          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
+      progress.begin("reading the checkpoint " + file.getFileName(), stored);
+      try {
+        for (int i = 0; i < t; i++) {
+          for (int j = d.symmetric() ? i : 0; j < t; j++) {
+            bytes.clear();
+            readFully(channel, bytes);
+            bytes.flip();
+            crc.update(bytes.duplicate());
+            bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
+            progress.advance(1);
+          }
         }
+      } catch (IOException | RuntimeException | Error e) {
+        progress.stopped();
+        throw e;
+      } finally {
+        progress.end();
       }
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);

@@ -47,7 +47,7 @@ final class CheckpointedSchedule {
       throw CheckpointFile.failure("cannot delete the partial saves beside " + checkpoint.file(), e);
     }
     boolean resumed = checkpoint.exists();
-    int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic) : 0;
+    int done = resumed ? CheckpointFile.load(checkpoint.file(), identity, d, arithmetic, progress) : 0;
     long perIteration = d.symmetric() ? (long) tiles * (tiles + 1) / 2 : (long) tiles * tiles;
     progress.begin(resumed ? "Floyd–Warshall from iteration " + done + " of " + tiles : "Floyd–Warshall",
         (tiles - done) * perIteration);

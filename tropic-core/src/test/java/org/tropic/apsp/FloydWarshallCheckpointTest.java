@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32C;
@@ -83,12 +85,28 @@ class FloydWarshallCheckpointTest {
     assertThat(dir.resolve("fw.ckpt")).exists();
 
     CountingProgress resumed = new CountingProgress();
-    solver.solve(graph, resumed, checkpoint);
-    assertThat(resumed.begins.get()).isOne();
-    assertThat(resumed.task).isEqualTo("Floyd–Warshall from iteration 2 of 5");
-    assertThat(resumed.total.get()).isEqualTo(3 * 25);
-    assertThat(resumed.done.get()).isEqualTo(3 * 25);
-    assertThat(resumed.ends.get()).isOne();
+    List<String> tasks = new ArrayList<>();
+    solver.solve(graph, new Progress() { // the save's 25 tiles read, then the 3 iterations left
+      @Override
+      public void begin(String task, long totalWork) {
+        tasks.add(task + ": " + totalWork);
+        resumed.begin(task, totalWork);
+      }
+
+      @Override
+      public void advance(long work) {
+        resumed.advance(work);
+      }
+
+      @Override
+      public void end() {
+        resumed.end();
+      }
+    }, checkpoint);
+    assertThat(tasks).containsExactly("reading the checkpoint fw.ckpt: 25",
+        "Floyd–Warshall from iteration 2 of 5: 75");
+    assertThat(resumed.done.get()).isEqualTo(25 + 3 * 25);
+    assertThat(resumed.ends.get()).isEqualTo(2);
   }
 
   @Test
