@@ -80,15 +80,21 @@ final class ResultInfo {
     try (NpyIntMatrix ignored = matrix.openPredecessors()) {
       Sidecar.Checksums checksums = matrix.sidecar().checksums();
       return checksums == null || checksums.predecessors() == null ? name
-          : name + " (checksum matches the sidecar: " + checksums.predecessors() + ")";
+          : name + " (checksum " + checked(checksums.predecessors()) + ")";
     }
+  }
+
+  /** What the check of a recorded checksum found: it matched, or it is of a scheme this Tropic cannot check. */
+  private static String checked(String recorded) {
+    return Sidecar.Checksums.checkable(recorded) ? "matches the sidecar (" + recorded + ")"
+        : "not checked: the sidecar's " + recorded + " is of a scheme this Tropic does not read";
   }
 
   private static void describeSidecar(Report report, Sidecar sidecar, String predecessors) {
     Sidecar.Checksums checksums = sidecar.checksums();
     report.put("labels", sidecar.labels() != null)
         .put("checksum", checksums == null ? "not recorded (written before Tropic kept checksums)"
-            : "matches the sidecar (" + checksums.distances() + ")")
+            : checked(checksums.distances()))
         .put("predecessors", predecessors);
     Sidecar.GraphInput input = sidecar.graph();
     Report graph = new Report().put("fingerprint", sidecar.graphFingerprint());

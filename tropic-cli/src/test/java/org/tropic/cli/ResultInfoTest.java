@@ -73,8 +73,8 @@ class ResultInfoTest {
     Path out = chainResult("chain", "");
     Path predecessors = dir.resolve("chain.pred.npy");
     TropicRun matching = TropicRun.of("info", out.toString());
-    assertThat(matching.out()).containsPattern("predecessors +chain.pred.npy \\(checksum matches the sidecar:"
-        + " crc32c-16rows:[0-9a-f]{8}\\)");
+    assertThat(matching.out()).containsPattern("predecessors +chain.pred.npy \\(checksum matches the sidecar"
+        + " \\(crc32c-16rows:[0-9a-f]{8}\\)\\)");
 
     chainResult("other", "c\td\t5\n"); // same four vertices, other paths
     Files.copy(dir.resolve("other.pred.npy"), predecessors, StandardCopyOption.REPLACE_EXISTING);
@@ -104,6 +104,19 @@ class ResultInfoTest {
     assertThat(info.exitCode()).as(info.err()).isZero();
     assertThat(info.out()).containsPattern("path +" + Pattern.quote(kg.toString()) + "\n")
         .containsPattern("found +true\n").containsPattern("format +KNOWLEDGE_GRAPH");
+  }
+
+  /** A later version's checksum is not checked when the result opens: it was reported as matching. */
+  @Test
+  void aChecksumOfAnUnknownSchemeIsSaidToBeUnchecked() throws IOException {
+    Path out = chainResult("chain", "");
+    Path sidecar = Sidecar.pathFor(out);
+    Files.writeString(sidecar, Files.readString(sidecar).replaceFirst("\"distances\" : \"crc32c-16rows:[0-9a-f]{8}\"",
+        "\"distances\" : \"sha256-all:0123\""));
+    TropicRun info = TropicRun.of("info", out.toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out()).contains("checksum      not checked: the sidecar's sha256-all:0123 is of a scheme this"
+        + " Tropic does not read");
   }
 
   @Test

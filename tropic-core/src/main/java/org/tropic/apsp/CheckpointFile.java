@@ -151,7 +151,8 @@ final class CheckpointFile {
   /**
    * Reads the save in {@code file} into new tiles of {@code d}, which must be a deferred matrix with no tile yet.
    *
-   * @param progress told of each tile read (a save of a large solve is gigabytes)
+   * @param progress told of each tile read: a save is n²×4 bytes (half on the upper triangle), tens of GB at the
+   *     sizes that take hours to solve, a read of a minute or more that would otherwise pass in silence
    * @return pivot iterations done
    * @throws IllegalArgumentException naming the file when it is not a checkpoint, is of another graph or solve
    *     (with what differs), or is truncated or corrupt
@@ -175,7 +176,7 @@ final class CheckpointFile {
       if (header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
         crc.update(storedHeader.json());
       }
-      readTiles(channel, d, arithmetic, stored, crc, progress);
+      readTiles(channel, file, d, arithmetic, stored, crc, progress);
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);
       if (trailer.getLong(0) != crc.getValue()) {
@@ -188,11 +189,11 @@ final class CheckpointFile {
   }
 
   /** Reads the stored tiles in file order into new tiles of {@code d}, adding their bytes to {@code crc}. */
-  private static void readTiles(FileChannel channel, TiledDistanceMatrix d, Arithmetic arithmetic, long stored,
-      CRC32C crc, Progress progress) throws IOException {
+  private static void readTiles(FileChannel channel, Path file, TiledDistanceMatrix d, Arithmetic arithmetic,
+      long stored, CRC32C crc, Progress progress) throws IOException {
     int b = d.blockSize();
     ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    progress.begin("reading the checkpoint", stored);
+    progress.begin("reading the checkpoint " + file.getFileName(), stored);
     try {
       for (int i = 0; i < d.tilesPerSide(); i++) {
         for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {

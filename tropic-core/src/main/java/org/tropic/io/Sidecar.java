@@ -120,7 +120,15 @@ public record Sidecar(
    * @param distances the distance matrix's checksum
    * @param predecessors the predecessor matrix's checksum, or {@code null} when there is none
    */
-  public record Checksums(String distances, String predecessors) {}
+  public record Checksums(String distances, String predecessors) {
+    /**
+     * Whether this Tropic checks a recorded value: one of a scheme it does not know (a later version's) opens
+     * unchecked, and must not be reported as matching.
+     */
+    public static boolean checkable(String value) {
+      return value != null && value.startsWith(SampledRowsChecksum.SCHEME);
+    }
+  }
 
   /**
    * The options of the solve as the user (or the planner) set them.

@@ -89,10 +89,26 @@ class FloydWarshallCheckpointTest {
     assertThat(saves).containsExactly("1/5 " + size, "2/5 " + size); // every save is the same size
 
     CountingProgress resumed = new CountingProgress();
-    solver.solve(graph, resumed, checkpoint);
-    assertThat(resumed.begins.get()).isEqualTo(2); // reading the save's 25 tiles, then the solve
-    assertThat(resumed.task).isEqualTo("Floyd–Warshall from iteration 2 of 5");
-    assertThat(resumed.total.get()).isEqualTo(3 * 25);
+    List<String> tasks = new ArrayList<>();
+    solver.solve(graph, new Progress() { // the save's 25 tiles read, then the 3 iterations left
+      @Override
+      public void begin(String task, long totalWork) {
+        tasks.add(task + ": " + totalWork);
+        resumed.begin(task, totalWork);
+      }
+
+      @Override
+      public void advance(long work) {
+        resumed.advance(work);
+      }
+
+      @Override
+      public void end() {
+        resumed.end();
+      }
+    }, checkpoint);
+    assertThat(tasks).containsExactly("reading the checkpoint fw.ckpt: 25",
+        "Floyd–Warshall from iteration 2 of 5: 75");
     assertThat(resumed.done.get()).isEqualTo(25 + 3 * 25);
     assertThat(resumed.ends.get()).isEqualTo(2);
   }
@@ -323,16 +339,27 @@ class FloydWarshallCheckpointTest {
         .hasMessageContaining("the run holds the result " + result);
   }
 
-  /** The command line reports an UncheckedIOException's cause: that cause must name the checkpoint. */
+  /** The command line prints a failed save's reason as a warning: the reason must name the checkpoint. */
   @Test
-  void aSaveThatCannotBeWrittenFailsNamingTheCheckpoint() throws IOException {
+  void aSaveThatCannotBeWrittenIsToldNamingTheCheckpoint() throws IOException {
     Path notAFolder = Files.writeString(dir.resolve("plain"), "a file where the checkpoint's folder would be");
     Path file = notAFolder.resolve("fw.ckpt");
     Graph graph = graph(100, 3, true, false, new Random(10));
     var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
-    assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, new FloydWarshallCheckpoint(file, EVERY_ITERATION)))
-        .isInstanceOf(UncheckedIOException.class)
-        .cause().isInstanceOf(IOException.class).hasMessageStartingWith("cannot save the checkpoint " + file + ": ");
+    List<String> reasons = new ArrayList<>();
+    var checkpoint = new FloydWarshallCheckpoint(file, EVERY_ITERATION, new FloydWarshallCheckpoint.SaveListener() {
+      @Override
+      public void saved(int done, int all, long bytes, double seconds) {
+        reasons.add("saved");
+      }
+
+      @Override
+      public void notSaved(int done, String reason) {
+        reasons.add(reason);
+      }
+    });
+    solver.solve(graph, Progress.NONE, checkpoint);
+    assertThat(reasons).hasSize(3).allMatch(r -> r.startsWith("cannot save the checkpoint " + file + ": "));
   }
 
   /**

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,7 +17,7 @@ import org.tropic.apsp.Progress;
  * it may reach its result (or its next checkpoint save) once the hook that deletes temporaries has passed. The
  * temporary it would create is then deleted and the write refused, not left behind as large as a result. A real JVM
  * runs {@link Writer}: its main thread calls {@code System.exit}, a writer thread starts once the JVM stops, and a
- * hook of its own keeps the JVM up while the writer goes on, as a long write would.
+ * hook of its own keeps the JVM up until the writer has ended, as a long write would.
  */
 class WriteWhileStoppingTest {
   @TempDir
@@ -44,7 +45,10 @@ class WriteWhileStoppingTest {
     public static void main(String[] args) throws Exception {
       Path out = Path.of(args[0]).resolve("r.npy");
       PendingFiles.done(out); // loads PendingFiles, whose hook is registered first
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> sleep(1500))); // the JVM stays up 1.5 s
+      CountDownLatch written = new CountDownLatch(1);
+      // the JVM stays up until the write has ended (a refused one at once), or 60 s: however slowly a loaded machine
+      // runs it, the write is not cut short by the JVM ending first
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> await(written)));
       Thread write = new Thread(() -> {
         while (!stopping()) {
           sleep(10);
@@ -66,6 +70,9 @@ class WriteWhileStoppingTest {
               });
         } catch (IOException e) {
           System.out.println(e.getMessage());
+        } finally {
+          System.out.flush();
+          written.countDown();
         }
       });
       write.setDaemon(true);
@@ -81,6 +88,14 @@ class WriteWhileStoppingTest {
         return false;
       } catch (IllegalStateException e) {
         return true;
+      }
+    }
+
+    private static void await(CountDownLatch latch) {
+      try {
+        latch.await(60, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
 
