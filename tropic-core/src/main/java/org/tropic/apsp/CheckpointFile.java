@@ -38,8 +38,6 @@ final class CheckpointFile {
   static final int FORMAT_VERSION = 2;
   /** A save is written to {@code .NAME.tmp-} and 16 hex digits beside {@code NAME}, then renamed. */
   static final String TEMPORARY_PREFIX = ".%s.tmp-";
-  /** The first version, whose CRC32C covers the tiles but not the JSON. */
-  private static final int TILES_ONLY_CHECKSUM_VERSION = 1;
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
 
@@ -173,9 +171,7 @@ final class CheckpointFile {
             + " takes " + size + " (truncated?)");
       }
       CRC32C crc = new CRC32C();
-      if (header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
-        crc.update(storedHeader.json());
-      }
+      crc.update(storedHeader.json());
       readTiles(channel, file, d, arithmetic, stored, crc, progress);
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);
@@ -261,9 +257,9 @@ final class CheckpointFile {
     if (header == null || header.identity() == null) {
       throw bad(file, "its header is not a checkpoint's: the file is corrupt");
     }
-    if (header.formatVersion() != FORMAT_VERSION && header.formatVersion() != TILES_ONLY_CHECKSUM_VERSION) {
+    if (header.formatVersion() != FORMAT_VERSION) {
       throw bad(file, "checkpoint format version " + header.formatVersion() + " is not supported (this Tropic"
-          + " reads versions " + TILES_ONLY_CHECKSUM_VERSION + " and " + FORMAT_VERSION + ")");
+          + " reads version " + FORMAT_VERSION + ")");
     }
     return new StoredHeader(header, json.array());
   }
