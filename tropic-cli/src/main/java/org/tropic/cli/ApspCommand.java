@@ -295,10 +295,6 @@ final class ApspCommand implements Callable<Integer> {
       writeSeconds = seconds(writeStart);
     }
 
-    if (saves != null && Files.deleteIfExists(checkpoint)) {
-      err.printf("checkpoint %s deleted: the solve is complete%s%n", checkpoint, output == null ? "" : " and stored");
-    }
-
     Summary summary = Summary.of(graph, d, examples, seed);
     Report report = new Report()
         .put("graph", graphPath.toString())
@@ -354,6 +350,10 @@ final class ApspCommand implements Callable<Integer> {
     } else {
       report.printTable(spec.commandLine().getOut());
       summary.printExamples(graph, spec.commandLine().getOut());
+    }
+    // last: a run stopped before its result was stored or shown goes on from the save
+    if (saves != null && Files.deleteIfExists(checkpoint)) {
+      err.printf("checkpoint %s deleted: the solve is complete%s%n", checkpoint, output == null ? "" : " and stored");
     }
     return 0;
   }

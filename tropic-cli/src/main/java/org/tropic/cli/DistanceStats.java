@@ -5,19 +5,24 @@ import org.tropic.apsp.Progress;
 import org.tropic.graph.VertexLabels;
 
 /**
- * What every distance of a result adds up to, in one pass over the rows: the reachable ordered pairs (u ≠ v), the
- * unreachable ones, the mean finite distance, and the longest with its pair (the first met in row order).
+ * What every distance of a result adds up to, in one pass over the rows: the reachable ordered pairs (u ≠ v, a
+ * finite distance), the unreachable ones (+∞), the mean finite distance, and the longest with its pair (the first
+ * met in row order). Tropic writes nothing else, but a {@code .npy} from elsewhere may hold NaN or −∞: those entries
+ * are no distance, counted apart and left out of the rest.
  *
+ * @param notDistances off-diagonal entries that are NaN or −∞
  * @param from the longest distance's source, or −1 when no pair is reachable
  * @param to its target, or −1
  */
-record DistanceStats(long reachable, long unreachable, double mean, float longest, int from, int to) {
+record DistanceStats(long reachable, long unreachable, long notDistances, double mean, float longest, int from,
+    int to) {
 
   /** Reads every row of {@code d}, telling {@code progress} of each. */
   static DistanceStats of(DistanceMatrix d, Progress progress) {
     int n = d.size();
     float[] row = new float[n];
     long reachable = 0;
+    long unreachable = 0;
     double sum = 0;
     float longest = Float.NEGATIVE_INFINITY;
     int from = -1;
@@ -28,7 +33,12 @@ record DistanceStats(long reachable, long unreachable, double mean, float longes
         d.copyRow(u, row);
         for (int v = 0; v < n; v++) {
           float x = row[v];
-          if (v != u && x != Float.POSITIVE_INFINITY) {
+          if (v == u) {
+            continue;
+          }
+          if (x == Float.POSITIVE_INFINITY) {
+            unreachable++;
+          } else if (Float.isFinite(x)) {
             reachable++;
             sum += x;
             if (x > longest) {
@@ -46,13 +56,17 @@ record DistanceStats(long reachable, long unreachable, double mean, float longes
     } finally {
       progress.end();
     }
-    return new DistanceStats(reachable, (long) n * (n - 1) - reachable, reachable == 0 ? Double.NaN
-        : sum / reachable, longest, from, to);
+    return new DistanceStats(reachable, unreachable, (long) n * (n - 1) - reachable - unreachable,
+        reachable == 0 ? Double.NaN : sum / reachable, longest, from, to);
   }
 
   /** As a report: the counts, and the mean and longest distance where a pair is reachable. */
   Report report(VertexLabels labels) {
     Report report = new Report().put("reachable_pairs", reachable).put("unreachable_pairs", unreachable);
+    if (notDistances > 0) {
+      report.put("not_distances", new Report.Worded(notDistances, String.format("%,d entries NaN or −∞, left out"
+          + " (not written by Tropic)", notDistances)));
+    }
     if (reachable > 0) {
       report.put("mean_distance", mean).put("longest_distance", (double) longest)
           .put("longest_from", name(labels, from)).put("longest_to", name(labels, to));

@@ -6,6 +6,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.tropic.apsp.Progress;
+import org.tropic.io.GraphFormat;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.NpyIntMatrix;
 import org.tropic.io.Sidecar;
@@ -102,7 +103,7 @@ final class ResultInfo {
       graph.put("path", input.path())
           // a file, or the folder of a stored knowledge graph (kg build --apsp)
           .put("found", input.path() != null && Files.exists(Path.of(input.path())))
-          .put("format", input.format())
+          .put("format", formatWords(input.format()))
           .put("direction", input.undirected() ? "undirected" : "directed")
           .put("weights", input.weights() == null ? "default" : input.weights().toLowerCase(Locale.ROOT));
     }
@@ -110,9 +111,9 @@ final class ResultInfo {
     Sidecar.Options options = sidecar.options();
     Report solve = new Report();
     if (options != null) {
+      // the sidecar's block size is a batched run's batch of targets; the arithmetic it ran with is given below
       solve.put("algorithm", options.algorithm())
-          .put("arithmetic_asked", options.arithmetic())
-          .put("block_size", options.blockSize())
+          .put("batched".equals(options.algorithm()) ? "batch_size" : "block_size", options.blockSize())
           .put("threads", options.threads())
           .put("parts", options.parts());
     }
@@ -125,6 +126,18 @@ final class ResultInfo {
     if (machine != null) {
       report.put("machine", new Report().put("cores", machine.cores()).put("jvm", machine.jvm())
           .put("os", machine.os()));
+    }
+  }
+
+  /** A format's name in words for the table ({@code EDGE_LIST}: an edge list), as recorded for JSON. */
+  private static Object formatWords(String recorded) {
+    if (recorded == null) {
+      return null;
+    }
+    try {
+      return new Report.Worded(recorded, GraphFormat.fromName(recorded).description());
+    } catch (IllegalArgumentException e) {
+      return recorded; // a name this version does not know (a stored knowledge graph's, a later version's)
     }
   }
 }

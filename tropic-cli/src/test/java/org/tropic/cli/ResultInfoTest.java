@@ -5,12 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.io.NpyHeader;
 import org.tropic.io.Sidecar;
 
 /** {@code tropic info OUT.npy}: a stored result described from its sidecar, checked first. */
@@ -37,9 +41,44 @@ class ResultInfoTest {
         .containsPattern("checksum +matches the sidecar \\(crc32c-16rows:[0-9a-f]{8}\\)")
         .containsPattern("predecessors +chain.pred.npy")
         .contains(dir.resolve("chain.tsv").toString()).containsPattern("direction +directed")
-        .containsPattern("algorithm +\\w+").containsPattern("solve_seconds +[0-9.e-]+").contains("cores");
+        .containsPattern("algorithm +\\w+").containsPattern("solve_seconds +[0-9.e-]+").contains("cores")
+        .containsPattern("format +tab-separated edge list\n"); // in words; JSON keeps the name, TSV
     assertThat(info.out()).doesNotContain("reachable_pairs");
     assertThat(info.err()).contains("note: --stats reads all 16 distances");
+  }
+
+  @Test
+  void aBatchedRunsTileSizeIsCalledItsBatch() throws IOException {
+    Path graph = dir.resolve("g.tsv");
+    Files.writeString(graph, "a\tb\t1\nb\tc\t2\n");
+    Path out = dir.resolve("g.npy");
+    assertThat(TropicRun.of("apsp", graph.toString(), "-o", out.toString(), "--algorithm", "batched").exitCode())
+        .isZero();
+    var json = new ObjectMapper().readTree(TropicRun.of("info", out.toString(), "--json").out());
+    assertThat(json.get("solve").has("batch_size")).isTrue();
+    assertThat(json.get("solve").has("block_size")).isFalse();
+    assertThat(json.get("graph").get("format").asText()).isEqualTo("TSV");
+  }
+
+  /** A .npy from elsewhere may hold NaN or −∞, which are no distance: counted apart, out of the mean. */
+  @Test
+  void statsLeaveOutEntriesThatAreNoDistance() throws IOException {
+    float[] values = {0, 1, Float.NaN, Float.POSITIVE_INFINITY, 0, Float.NEGATIVE_INFINITY, 3, 5, 0};
+    Path npy = dir.resolve("numpy.npy");
+    ByteBuffer bytes = ByteBuffer.allocate(values.length * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    for (float v : values) {
+      bytes.putFloat(v);
+    }
+    Files.write(npy, NpyHeader.of(NpyHeader.Dtype.FLOAT32, 3, 3).toBytes());
+    Files.write(npy, bytes.array(), StandardOpenOption.APPEND);
+    TropicRun info = TropicRun.of("info", npy.toString(), "--stats", "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    JsonNode stats = new ObjectMapper().readTree(info.out()).get("stats");
+    assertThat(stats.get("reachable_pairs").asLong()).isEqualTo(3);
+    assertThat(stats.get("unreachable_pairs").asLong()).isEqualTo(1);
+    assertThat(stats.get("not_distances").asLong()).isEqualTo(2);
+    assertThat(stats.get("mean_distance").asDouble()).isEqualTo(3.0);
+    assertThat(stats.get("longest_distance").asDouble()).isEqualTo(5.0);
   }
 
   @Test

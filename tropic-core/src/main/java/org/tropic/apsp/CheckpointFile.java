@@ -283,7 +283,8 @@ final class CheckpointFile {
     appendIfDiffers(out, "vertices", saved.n(), now.n());
     appendIfDiffers(out, "tile size (--block)", saved.blockSize(), now.blockSize());
     appendIfDiffers(out, "arithmetic", saved.arithmetic(), now.arithmetic());
-    appendIfDiffers(out, "upper triangle only (--no-symmetry)", saved.symmetric(), now.symmetric());
+    appendIfDiffers(out, "upper triangle only (an undirected graph without --no-symmetry)", saved.symmetric(),
+        now.symmetric());
     appendIfDiffers(out, "vertex order (--no-pivot-order)", saved.pivotOrder(), now.pivotOrder());
     return out.toString();
   }
