@@ -55,10 +55,11 @@ class SampledRowsChecksumTest {
   void swappedPredecessorsAreRefusedWhileTheDistancesStillOpen() throws IOException {
     Path first = dir.resolve("first.npy");
     Path second = dir.resolve("second.npy");
-    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(12, 4, null)), NpyTestSupport.predecessors(12, 1), first,
-        NpyTestSupport.sidecar(12, null), Progress.NONE);
-    DistanceStore.write(RowSource.of(NpyTestSupport.randomMatrix(12, 4, null)), NpyTestSupport.predecessors(12, 5), second,
-        NpyTestSupport.sidecar(12, null), Progress.NONE);
+    RowSource distances = RowSource.of(NpyTestSupport.randomMatrix(12, 4, null));
+    DistanceStore.write(distances, NpyTestSupport.predecessors(12, 1), first, NpyTestSupport.sidecar(12, null),
+        Progress.NONE);
+    DistanceStore.write(distances, NpyTestSupport.predecessors(12, 5), second, NpyTestSupport.sidecar(12, null),
+        Progress.NONE);
     Files.copy(DistanceStore.predecessorsPathFor(second), DistanceStore.predecessorsPathFor(first),
         StandardCopyOption.REPLACE_EXISTING);
 
