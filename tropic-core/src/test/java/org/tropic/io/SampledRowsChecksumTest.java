@@ -55,10 +55,10 @@ class SampledRowsChecksumTest {
   void swappedPredecessorsAreRefusedWhileTheDistancesStillOpen() throws IOException {
     Path first = dir.resolve("first.npy");
     Path second = dir.resolve("second.npy");
-    RowSource distances = RowSource.of(NpyTestSupport.randomMatrix(12, 4, null));
-    DistanceStore.write(distances, NpyTestSupport.predecessors(12, 1), first, NpyTestSupport.sidecar(12, null),
+    RowSource rows = RowSource.of(NpyTestSupport.randomMatrix(12, 4, null));
+    DistanceStore.write(rows, NpyTestSupport.predecessors(12, 1), first, NpyTestSupport.sidecar(12, null),
         Progress.NONE);
-    DistanceStore.write(distances, NpyTestSupport.predecessors(12, 5), second, NpyTestSupport.sidecar(12, null),
+    DistanceStore.write(rows, NpyTestSupport.predecessors(12, 5), second, NpyTestSupport.sidecar(12, null),
         Progress.NONE);
     Files.copy(DistanceStore.predecessorsPathFor(second), DistanceStore.predecessorsPathFor(first),
         StandardCopyOption.REPLACE_EXISTING);
