@@ -12,6 +12,9 @@ import org.tropic.io.Sidecar;
 
 /** What {@code tropic apsp --checkpoint FILE} checks and says before the solve. */
 final class CheckpointFiles {
+  /** A save this large takes seconds or more to write, so it is announced before it starts, not only after. */
+  static final long LONG_SAVE_BYTES = 256L << 20;
+
   private CheckpointFiles() {}
 
   /** Refuses a checkpoint file that is the input graph or one of the files the result is written to. */
@@ -103,6 +106,14 @@ final class CheckpointFiles {
    */
   static FloydWarshallCheckpoint.SaveListener announcer(Path checkpoint, ProgressBar bar) {
     return new FloydWarshallCheckpoint.SaveListener() {
+      @Override
+      public void saving(int done, int all, long bytes) {
+        if (bytes >= LONG_SAVE_BYTES) {
+          bar.note(String.format("checkpoint: saving %d of %d pivot iterations to %s (%s; the bar waits for it)",
+              done, all, checkpoint, Durations.bytes(bytes)));
+        }
+      }
+
       @Override
       public void saved(int done, int all, long bytes, double seconds) {
         bar.note(String.format("checkpoint saved: %d of %d pivot iterations in %s (%s, %s)", done, all, checkpoint,

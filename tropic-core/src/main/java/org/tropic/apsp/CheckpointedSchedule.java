@@ -95,6 +95,8 @@ final class CheckpointedSchedule {
    * of work in the tiles are worth more than the save, and the solve may still end and store its result.
    */
   private void save(int done, int tiles, long since) {
+    checkpoint.onSave().saving(done, tiles,
+        FloydWarshallCheckpoint.saveBytes(d.size(), d.blockSize(), d.symmetric()));
     long bytes;
     try {
       bytes = CheckpointFile.save(checkpoint.file(), identity, d, done);

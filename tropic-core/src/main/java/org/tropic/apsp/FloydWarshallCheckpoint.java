@@ -45,6 +45,16 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
     void saved(int iterationsDone, int iterations, long bytes, double seconds);
 
     /**
+     * A save is about to be written: the solve waits for it, tens of seconds for the largest saves, which a log can
+     * say so that the pause is not taken for a hang.
+     *
+     * @param iterationsDone pivot iterations it will hold
+     * @param iterations all pivot iterations of the solve
+     * @param bytes about the size it will have
+     */
+    default void saving(int iterationsDone, int iterations, long bytes) {}
+
+    /**
      * A save failed (a full disk, a folder gone): the solve goes on, the last save in place, if any, stays, and the
      * next save is tried when due.
      *

@@ -158,6 +158,32 @@ class FloydWarshallCheckpointTest {
   }
 
   @Test
+  void eachSaveIsAnnouncedBeforeItIsWrittenWithAboutItsSize() {
+    Graph graph = graph(100, 3, true, false, new Random(11));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    List<String> heard = new ArrayList<>();
+    List<Long> sizes = new ArrayList<>();
+    solver.solve(graph, Progress.NONE, new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION,
+        new FloydWarshallCheckpoint.SaveListener() {
+          @Override
+          public void saving(int done, int all, long bytes) {
+            heard.add("saving " + done + "/" + all);
+            sizes.add(bytes);
+          }
+
+          @Override
+          public void saved(int done, int all, long bytes, double seconds) {
+            heard.add("saved " + done + "/" + all);
+            sizes.add(bytes);
+          }
+        }));
+    assertThat(heard).containsExactly("saving 1/4", "saved 1/4", "saving 2/4", "saved 2/4", "saving 3/4",
+        "saved 3/4");
+    // the announced size is the tiles and an allowance for the header, the written one the tiles and the header
+    assertThat(sizes.get(0) - sizes.get(1)).isBetween(0L, 4096L);
+  }
+
+  @Test
   void noSaveIsMadeBeforeItIsDue() {
     Graph graph = graph(100, 3, true, false, new Random(2));
     var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));

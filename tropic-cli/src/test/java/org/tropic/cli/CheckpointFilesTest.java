@@ -1,0 +1,35 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.tropic.apsp.FloydWarshallCheckpoint;
+
+/** What {@code apsp --checkpoint} says of its saves in a log. */
+class CheckpointFilesTest {
+  private final StringWriter log = new StringWriter();
+  private final FloydWarshallCheckpoint.SaveListener announcer =
+      CheckpointFiles.announcer(Path.of("big.ckpt"), new ProgressBar(new PrintWriter(log, true), false));
+
+  @Test
+  void aLargeSaveIsAnnouncedBeforeAndAfterASmallOneOnlyAfter() {
+    announcer.saving(3, 40, 1024);
+    announcer.saved(3, 40, 1024, 0.01);
+    announcer.saving(12, 40, 2L << 30);
+    announcer.saved(12, 40, 2L << 30, 3.2);
+    assertThat(log.toString().split("\n")).containsExactly(
+        "checkpoint saved: 3 of 40 pivot iterations in big.ckpt (1.0 KiB, 0.01 s)",
+        "checkpoint: saving 12 of 40 pivot iterations to big.ckpt (2.0 GiB; the bar waits for it)",
+        "checkpoint saved: 12 of 40 pivot iterations in big.ckpt (2.0 GiB, 3.20 s)");
+  }
+
+  @Test
+  void aFailedSaveIsAWarningThatTheSolveOutlives() {
+    announcer.notSaved(5, "cannot save the checkpoint big.ckpt: No space left on device");
+    assertThat(log.toString()).startsWith("warning: cannot save the checkpoint big.ckpt: No space left on device;"
+        + " the solve goes on without this save (after 5 pivot iterations)");
+  }
+}
