@@ -203,7 +203,7 @@ final class ApspCommand implements Callable<Integer> {
     }
     ProgressBar bar = ProgressBar.onStandardError();
     FloydWarshallCheckpoint saves = checkpoint == null ? null
-        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery, CheckpointFiles.announcer(checkpoint, bar));
+        : new FloydWarshallCheckpoint(checkpoint, checkpointEvery, new SaveAnnouncer(checkpoint, bar));
     FloydWarshallCheckpoint.Saved resumedFrom = saves == null ? null : saves.saved();
     int b = CheckpointFiles.blockSize(saves, resumedFrom, block, err);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
@@ -316,7 +316,10 @@ final class ApspCommand implements Callable<Integer> {
         .put("estimated_seconds", Double.isNaN(plan.estimatedSeconds()) ? null : plan.estimatedSeconds())
         .put("solve_seconds", result.solveSeconds());
     if (saves != null) { // the estimate is the whole solve's, solve_seconds this run's share of it
-      report.put("resumed_from_iteration", resumedFrom == null ? null : resumedFrom.iterationsDone());
+      SaveAnnouncer announcer = (SaveAnnouncer) saves.onSave();
+      report.put("resumed_from_iteration", resumedFrom == null ? null : resumedFrom.iterationsDone())
+          .put("checkpoint_saves", announcer.saves())
+          .put("checkpoint_save_seconds", announcer.seconds()); // part of solve_seconds
     }
     if (d instanceof PartitionedDistanceMatrix partitioned) {
       // where the time went, next to the single estimate above, so a poor estimate can be traced to its step

@@ -12,9 +12,6 @@ import org.tropic.io.Sidecar;
 
 /** What {@code tropic apsp --checkpoint FILE} checks and says before the solve. */
 final class CheckpointFiles {
-  /** A save this large takes seconds or more to write, so it is announced before it starts, not only after. */
-  static final long LONG_SAVE_BYTES = 256L << 20;
-
   private CheckpointFiles() {}
 
   /** Refuses a checkpoint file that is the input graph or one of the files the result is written to. */
@@ -98,34 +95,6 @@ final class CheckpointFiles {
         .put("iterations_done", saved.iterationsDone())
         .put("iterations", saved.iterations())
         .put("saved", saved.when());
-  }
-
-  /**
-   * Says each save above the progress bar, so a long run's log shows how much a stop would lose, and each failed
-   * one, which the solve outlives.
-   */
-  static FloydWarshallCheckpoint.SaveListener announcer(Path checkpoint, ProgressBar bar) {
-    return new FloydWarshallCheckpoint.SaveListener() {
-      @Override
-      public void saving(int done, int all, long bytes) {
-        if (bytes >= LONG_SAVE_BYTES) {
-          bar.note(String.format("checkpoint: saving %d of %d pivot iterations to %s (%s; the bar waits for it)",
-              done, all, checkpoint, Durations.bytes(bytes)));
-        }
-      }
-
-      @Override
-      public void saved(int done, int all, long bytes, double seconds) {
-        bar.note(String.format("checkpoint saved: %d of %d pivot iterations in %s (%s, %s)", done, all, checkpoint,
-            Durations.bytes(bytes), Durations.format(seconds)));
-      }
-
-      @Override
-      public void notSaved(int done, String reason) {
-        bar.note("warning: " + reason + "; the solve goes on without this save (after " + done + " pivot"
-            + " iterations), the last one stays, and the next is tried when due");
-      }
-    };
   }
 
   /**

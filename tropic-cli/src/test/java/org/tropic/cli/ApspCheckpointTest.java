@@ -93,6 +93,7 @@ class ApspCheckpointTest {
     assertThat(iterations).isBetween(1, 9);
     JsonNode summary = new ObjectMapper().readTree(run.out());
     assertThat(summary.get("resumed_from_iteration").asInt()).isEqualTo(iterations);
+    assertThat(summary.get("checkpoint_saves").asInt()).isZero(); // 15 minutes between saves: none in this run
     // GFLOP/s of the work this run did, the iterations left: not the whole solve's 2n³ over this run's time
     double flops = summary.get("gflops").asDouble() * 1e9 * summary.get("solve_seconds").asDouble();
     assertThat(flops).isCloseTo(2.0 * 300 * 300 * 300 * (10 - iterations) / 10, Percentage.withPercentage(1e-6));

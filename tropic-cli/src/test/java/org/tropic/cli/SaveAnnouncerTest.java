@@ -1,18 +1,18 @@
 package org.tropic.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
-import org.tropic.apsp.FloydWarshallCheckpoint;
 
-/** What {@code apsp --checkpoint} says of its saves in a log. */
-class CheckpointFilesTest {
+/** What {@code apsp --checkpoint} says of its saves in a log, and counts for its summary. */
+class SaveAnnouncerTest {
   private final StringWriter log = new StringWriter();
-  private final FloydWarshallCheckpoint.SaveListener announcer =
-      CheckpointFiles.announcer(Path.of("big.ckpt"), new ProgressBar(new PrintWriter(log, true), false));
+  private final SaveAnnouncer announcer =
+      new SaveAnnouncer(Path.of("big.ckpt"), new ProgressBar(new PrintWriter(log, true), false));
 
   @Test
   void aLargeSaveIsAnnouncedBeforeAndAfterASmallOneOnlyAfter() {
@@ -24,6 +24,8 @@ class CheckpointFilesTest {
         "checkpoint saved: 3 of 40 pivot iterations in big.ckpt (1.0 KiB, 0.01 s)",
         "checkpoint: saving 12 of 40 pivot iterations to big.ckpt (2.0 GiB; the bar waits for it)",
         "checkpoint saved: 12 of 40 pivot iterations in big.ckpt (2.0 GiB, 3.20 s)");
+    assertThat(announcer.saves()).isEqualTo(2);
+    assertThat(announcer.seconds()).isEqualTo(3.21, offset(1e-12));
   }
 
   @Test

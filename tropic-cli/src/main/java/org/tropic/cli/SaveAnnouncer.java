@@ -1,0 +1,56 @@
+package org.tropic.cli;
+
+import java.nio.file.Path;
+import org.tropic.apsp.FloydWarshallCheckpoint;
+
+/**
+ * Says each checkpoint save above the progress bar, so a long run's log shows how much a stop would lose: a large
+ * one before it is written as well (the bar waits for it), a failed one as a warning the solve outlives. Counts
+ * them for the run's summary, where the time saves took can be set against the solve's.
+ */
+final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener {
+  /** A save this large takes seconds or more to write, so it is announced before it starts, not only after. */
+  static final long LONG_SAVE_BYTES = 256L << 20;
+
+  private final Path checkpoint;
+  private final ProgressBar bar;
+  private int saves;
+  private double seconds;
+
+  SaveAnnouncer(Path checkpoint, ProgressBar bar) {
+    this.checkpoint = checkpoint;
+    this.bar = bar;
+  }
+
+  @Override
+  public void saving(int done, int all, long bytes) {
+    if (bytes >= LONG_SAVE_BYTES) {
+      bar.note(String.format("checkpoint: saving %d of %d pivot iterations to %s (%s; the bar waits for it)",
+          done, all, checkpoint, Durations.bytes(bytes)));
+    }
+  }
+
+  @Override
+  public void saved(int done, int all, long bytes, double took) {
+    saves++;
+    seconds += took;
+    bar.note(String.format("checkpoint saved: %d of %d pivot iterations in %s (%s, %s)", done, all, checkpoint,
+        Durations.bytes(bytes), Durations.format(took)));
+  }
+
+  @Override
+  public void notSaved(int done, String reason) {
+    bar.note("warning: " + reason + "; the solve goes on without this save (after " + done + " pivot"
+        + " iterations), the last one stays, and the next is tried when due");
+  }
+
+  /** The saves made so far. */
+  int saves() {
+    return saves;
+  }
+
+  /** The seconds they took to write. */
+  double seconds() {
+    return seconds;
+  }
+}
