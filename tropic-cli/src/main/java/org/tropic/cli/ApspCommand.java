@@ -246,7 +246,7 @@ final class ApspCommand implements Callable<Integer> {
     }
 
     ApspResult result;
-    try (var stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, err)) {
+    try (var stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, "tropic apsp", err)) {
       result = Apsp.run(graph, plan, request, bar);
     }
     DistanceMatrix d = result.distances();

@@ -10,9 +10,18 @@ import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
 
-/** What {@code tropic apsp --checkpoint FILE} checks and says before the solve. */
-final class CheckpointFiles {
+/**
+ * What a checkpointed Floyd–Warshall ({@code tropic apsp --checkpoint FILE}, {@code tropic kg build --apsp
+ * --apsp-checkpoint FILE}) checks and says before the solve.
+ */
+public final class CheckpointFiles {
   private CheckpointFiles() {}
+
+  /** The note of {@link #noteOnStop}, withdrawn when closed. */
+  public interface StopNote extends AutoCloseable {
+    @Override
+    void close();
+  }
 
   /** Refuses a checkpoint file that is the input graph or one of the files the result is written to. */
   static void refuseClashes(Path checkpoint, Path graph, Path output, boolean predecessors) {
@@ -33,7 +42,7 @@ final class CheckpointFiles {
    * The share of the whole solve's work a run does: all of it, or what is left after the iterations in the save it
    * goes on from, so that figures per unit of work (GFLOP/s) are of the work this run did.
    */
-  static double shareOfWork(FloydWarshallCheckpoint.Saved saved) {
+  public static double shareOfWork(FloydWarshallCheckpoint.Saved saved) {
     return saved == null || saved.iterations() == 0 ? 1
         : (double) (saved.iterations() - saved.iterationsDone()) / saved.iterations();
   }
@@ -42,8 +51,10 @@ final class CheckpointFiles {
    * Until closed, says on {@code err} where the checkpoint stands if the JVM is stopped (a batch system's SIGTERM, a
    * Ctrl-C): the run's log would otherwise end at its progress line, saying neither that a save is there nor how
    * far it goes.
+   *
+   * @param command the command as the user typed it, e.g. {@code tropic apsp}, which the note starts with
    */
-  static AutoCloseable noteOnStop(FloydWarshallCheckpoint checkpoint, PrintWriter err) {
+  public static StopNote noteOnStop(FloydWarshallCheckpoint checkpoint, String command, PrintWriter err) {
     Thread note = new Thread(() -> {
       String where;
       try {
@@ -55,7 +66,7 @@ final class CheckpointFiles {
       } catch (RuntimeException e) {
         where = e.getMessage();
       }
-      err.printf("%ntropic apsp: stopped; %s%n", where);
+      err.printf("%n%s: stopped; %s%n", command, where);
       err.flush();
     }, "checkpoint-note-on-stop");
     Runtime.getRuntime().addShutdownHook(note);
@@ -72,7 +83,7 @@ final class CheckpointFiles {
    * Checks, once the plan has fixed the tiles, that saves can be written (see
    * {@link FloydWarshallCheckpoint#checkWritable}), and says how often they come and what each takes.
    */
-  static void checkSaves(FloydWarshallCheckpoint checkpoint, int n, int blockSize, boolean symmetric,
+  public static void checkSaves(FloydWarshallCheckpoint checkpoint, int n, int blockSize, boolean symmetric,
       Path resultFile, long resultBytes, PrintWriter err) throws IOException {
     checkpoint.checkWritable(n, blockSize, symmetric, resultFile, resultBytes);
     err.printf("note: saving the solve to %s every %s, %s a save; run the same command again to go on from the"
@@ -101,7 +112,7 @@ final class CheckpointFiles {
    * Deletes the partial saves a run killed while saving left beside the checkpoint, before the disk is checked for
    * room for a save, and says so on {@code err}.
    */
-  static void deleteLeftovers(FloydWarshallCheckpoint checkpoint, PrintWriter err) throws IOException {
+  public static void deleteLeftovers(FloydWarshallCheckpoint checkpoint, PrintWriter err) throws IOException {
     long freed = checkpoint.deleteLeftovers();
     if (freed > 0) {
       err.printf(Locale.ROOT, "note: deleted %.1f MiB of partial saves beside %s, left by a run stopped while"
@@ -117,7 +128,7 @@ final class CheckpointFiles {
    * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
    *     a checkpoint
    */
-  static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block,
+  public static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block,
       PrintWriter err) {
     if (checkpoint == null) {
       return block;

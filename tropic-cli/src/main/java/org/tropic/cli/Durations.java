@@ -41,7 +41,7 @@ public final class Durations {
   }
 
   /** A count and its noun, singular for exactly one: 1 arc, 2 arcs, 1,234 vertices. */
-  static String count(long n, String one, String many) {
+  public static String count(long n, String one, String many) {
     return String.format("%,d %s", n, n == 1 ? one : many);
   }
 }

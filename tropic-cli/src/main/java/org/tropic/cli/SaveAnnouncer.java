@@ -8,7 +8,7 @@ import org.tropic.apsp.FloydWarshallCheckpoint;
  * one before it is written as well (the bar waits for it), a failed one as a warning the solve outlives. Counts
  * them for the run's summary, where the time saves took can be set against the solve's.
  */
-final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener {
+public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener {
   /** A save this large takes seconds or more to write, so it is announced before it starts, not only after. */
   static final long LONG_SAVE_BYTES = 256L << 20;
 
@@ -17,7 +17,7 @@ final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener {
   private int saves;
   private double seconds;
 
-  SaveAnnouncer(Path checkpoint, ProgressBar bar) {
+  public SaveAnnouncer(Path checkpoint, ProgressBar bar) {
     this.checkpoint = checkpoint;
     this.bar = bar;
   }
@@ -45,12 +45,12 @@ final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener {
   }
 
   /** The saves made so far. */
-  int saves() {
+  public int saves() {
     return saves;
   }
 
   /** The seconds they took to write. */
-  double seconds() {
+  public double seconds() {
     return seconds;
   }
 }

@@ -8,7 +8,7 @@ import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
 /** A time span as people write it: {@code 90s}, {@code 15m}, {@code 2h}, {@code 1.5h}; a bare number is seconds. */
-final class TimeSpanConverter implements ITypeConverter<Duration> {
+public final class TimeSpanConverter implements ITypeConverter<Duration> {
   private static final Pattern SPAN = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([smh]?)");
 
   @Override

@@ -14,13 +14,18 @@ import org.tropic.apsp.Algorithm;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
 import org.tropic.apsp.ApspResult;
+import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.Device;
+import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
 import org.tropic.cli.ApspNarration;
+import org.tropic.cli.CheckpointFiles;
+import org.tropic.cli.Durations;
 import org.tropic.cli.ProgressBar;
+import org.tropic.cli.SaveAnnouncer;
 import org.tropic.discovery.KgDistances;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.GraphInputException;
@@ -70,8 +75,34 @@ final class Apsp {
 
   /** As {@link #plan(KgView, PrintWriter)} within {@code memoryBudgetBytes} (0: what the heap still has). */
   static Planned plan(KgView view, long memoryBudgetBytes, PrintWriter out) {
-    ApspRequest request = new ApspRequest(Algorithm.AUTO, FloydWarshallOptions.defaults(), 0, memoryBudgetBytes,
-        Device.AUTO);
+    return plan(view, new ApspRequest(Algorithm.AUTO, FloydWarshallOptions.defaults(), 0, memoryBudgetBytes,
+        Device.AUTO), null, out);
+  }
+
+  /**
+   * As {@link #plan(KgView, PrintWriter)} for a Floyd–Warshall that saves its state to {@code checkpoint} and, where
+   * an earlier build left a save of this view, goes on from it in that save's tile size. Before the solve, as
+   * {@code tropic apsp --checkpoint} does, it deletes the partial saves a killed build left and checks that the
+   * saves and {@code resultFile} fit on the disk, saying on {@code err} how often saves come and what each takes.
+   *
+   * @throws IllegalArgumentException if the file is not a save of this view's solve (it is left in place)
+   */
+  static Planned plan(KgView view, FloydWarshallCheckpoint checkpoint, Path resultFile, PrintWriter out,
+      PrintWriter err) throws IOException {
+    int blockSize = CheckpointFiles.blockSize(checkpoint, checkpoint.saved(), 0, err);
+    ApspRequest request = new ApspRequest(Algorithm.FW, FloydWarshallOptions.defaults().withBlockSize(blockSize),
+        0, 0, Device.CPU, checkpoint);
+    Planned planned = plan(view, request, "--apsp-checkpoint: fw is the solver that saves its state", out);
+    int n = view.size();
+    CheckpointFiles.deleteLeftovers(checkpoint, err);
+    CheckpointFiles.checkSaves(checkpoint, n, planned.plan().blockSize(),
+        new BlockedFloydWarshall(MinPlusKernels.best(), request.floydWarshall()).usesSymmetry(view.graph()),
+        resultFile, DistanceStore.resultBytes(n, false), err);
+    return planned;
+  }
+
+  /** Plans and prints, the plan's reason given as {@code whyThis} where not the planner's own choice (or null). */
+  private static Planned plan(KgView view, ApspRequest request, String whyThis, PrintWriter out) {
     ApspPlan plan;
     try {
       plan = new Planner(MinPlusKernels.best()).plan(view.graph(), request);
@@ -79,6 +110,10 @@ final class Apsp {
       boolean severalKinds = view.kinds().stream().filter(kind -> view.kg().edgeCount(kind) > 0).count() > 1;
       throw e.withAdvice((severalKinds ? "choose fewer edge kinds (e.g. --apsp-edges concept-concept), " : "")
           + TOO_BIG);
+    }
+    if (whyThis != null) {
+      plan = plan.withReason(plan.reason().startsWith("requested")
+          ? whyThis + plan.reason().substring("requested".length()) : whyThis + "; " + plan.reason());
     }
     out.printf(Locale.ROOT, "APSP of %,d vertices (%s edges):%n", view.size(), KgView.labels(view.kinds()));
     out.println("  " + ApspNarration.planLine(view.graph(), plan, request.floydWarshall()));
@@ -90,13 +125,39 @@ final class Apsp {
     return new Planned(view, request, plan);
   }
 
-  /** Runs the plan with a progress bar on {@code err}, then prints the summary line on {@code out}. */
+  /**
+   * Runs the plan with a progress bar on {@code err}, then prints the summary line on {@code out}. A checkpointed
+   * solve announces its saves above the bar and, on a stop, says where its last save stands; its summary says how
+   * many saves it made and, when it went on from one, from which iteration.
+   */
   static ApspResult solve(Planned planned, PrintWriter out, PrintWriter err) {
-    ApspResult result = org.tropic.apsp.Apsp.run(planned.view().graph(), planned.plan(), planned.request(),
-        ProgressBar.on(err));
+    ProgressBar bar = ProgressBar.on(err);
+    FloydWarshallCheckpoint checkpoint = planned.request().checkpoint();
+    if (checkpoint == null) {
+      ApspResult result = org.tropic.apsp.Apsp.run(planned.view().graph(), planned.plan(), planned.request(), bar);
+      printSummary(planned, result, out);
+      return result;
+    }
+    FloydWarshallCheckpoint.Saved resumedFrom = checkpoint.saved();
+    SaveAnnouncer announcer = new SaveAnnouncer(checkpoint.file(), bar);
+    checkpoint = new FloydWarshallCheckpoint(checkpoint.file(), checkpoint.every(), announcer);
+    ApspResult result;
+    try (var stopNote = CheckpointFiles.noteOnStop(checkpoint, "tropic kg build", err)) {
+      result = org.tropic.apsp.Apsp.run(planned.view().graph(), planned.plan(),
+          planned.request().withCheckpoint(checkpoint), bar);
+    }
+    printSummary(planned, result, out);
+    out.printf(Locale.ROOT, "  checkpoint: %s%s%n", announcer.saves() == 0
+        ? "no save came due (one every " + Durations.format(checkpoint.every().toNanos() / 1e9) + ")"
+        : Durations.count(announcer.saves(), "save", "saves") + " in " + Durations.format(announcer.seconds()),
+        resumedFrom == null ? "" : String.format(Locale.ROOT, "; went on from the save of %d of %d pivot"
+            + " iterations", resumedFrom.iterationsDone(), resumedFrom.iterations()));
+    return result;
+  }
+
+  private static void printSummary(Planned planned, ApspResult result, PrintWriter out) {
     out.println("  " + planned.plan().algorithm().label() + " " + ApspNarration.summaryLine(planned.view().graph(),
         result));
-    return result;
   }
 
   /**

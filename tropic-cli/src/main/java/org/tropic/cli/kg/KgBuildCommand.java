@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -11,8 +12,11 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
+import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.cli.Durations;
+import org.tropic.cli.OutputPaths;
 import org.tropic.cli.ProgressBar;
+import org.tropic.cli.TimeSpanConverter;
 import org.tropic.cli.Version;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
@@ -102,6 +106,17 @@ public final class KgBuildCommand implements Callable<Integer> {
       + " those built (default: those built that have edges); needs --apsp")
   String apspEdges;
 
+  @Option(names = "--apsp-checkpoint", paramLabel = "FILE", description = "save the APSP's Floyd–Warshall state to"
+      + " FILE as it goes (every --apsp-checkpoint-every) and, where FILE exists, go on from it: a build stopped by a"
+      + " time limit, a crash or Ctrl-C resumes its APSP from the last save. Runs fw; FILE is outside KG and is"
+      + " deleted once the graph is stored; needs --apsp")
+  Path apspCheckpoint;
+
+  @Option(names = "--apsp-checkpoint-every", paramLabel = "TIME", defaultValue = "15m",
+      converter = TimeSpanConverter.class, description = "time between APSP checkpoint saves, e.g. 90s, 15m, 2h;"
+      + " each writes the matrix once (n²×4 bytes, half for an undirected view); default ${DEFAULT-VALUE}")
+  Duration apspCheckpointEvery;
+
   @Option(names = "--strict", description = "stop at the first malformed row instead of counting it")
   boolean strict;
 
@@ -116,6 +131,7 @@ public final class KgBuildCommand implements Callable<Integer> {
 
   private int build() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     KgCli.requireGraphTarget("-o", output);
     boolean replacing = Files.exists(output);
     boolean curated = curatedEdges != null || curatedNodes != null;
@@ -133,6 +149,7 @@ public final class KgBuildCommand implements Callable<Integer> {
     CooccurrenceTableReader.Options table = CooccurrenceTableReader.Options.defaults()
         .withSemanticType(cooccurrenceType).withFilter(maxPValue, minEnrichment).withStrict(strict);
     Set<EdgeKind> apspKinds = apspKinds(kinds);
+    FloydWarshallCheckpoint checkpoint = checkpoint();
     List<ReadReport> reports = new ArrayList<>();
     // Read in a method of its own: the builder's counts are garbage once the graph is built, and the APSP planner
     // measures what the heap still has.
@@ -154,13 +171,56 @@ public final class KgBuildCommand implements Callable<Integer> {
             + "; nothing written", e);
       }
       KgView view = graph.view(apspKinds);
-      planned = Apsp.plan(view, out); // refuses a solve that cannot fit before anything is written
+      // refuses a solve that cannot fit, or a save of another solve, before anything is written
+      planned = checkpoint == null ? Apsp.plan(view, out)
+          : Apsp.plan(view, checkpoint, output.resolve(Apsp.FILE), out, err);
     }
     Apsp.Planned solve = planned;
     KnowledgeGraphStore.write(graph, reports, output, solve == null ? null
-        : directory -> Apsp.writeInto(directory, output, solve, out, spec.commandLine().getErr()));
+        : directory -> Apsp.writeInto(directory, output, solve, out, err));
     out.println("wrote " + output + (replacing ? " (replacing the graph stored there before)" : ""));
+    // last: a build stopped before its graph was stored goes on from the save
+    if (checkpoint != null && Files.deleteIfExists(checkpoint.file())) {
+      err.printf("checkpoint %s deleted: the APSP is stored in %s%n", checkpoint.file(), output);
+    }
     return KgCli.OK;
+  }
+
+  /**
+   * The checkpoint of {@code --apsp-checkpoint}, or {@code null}. Refused, before any input is read, without
+   * {@code --apsp} (nothing would be saved), inside the graph directory (which the build replaces, save and all) and
+   * where it names an input.
+   */
+  private FloydWarshallCheckpoint checkpoint() {
+    if (apspCheckpoint == null) {
+      if (spec.commandLine().getParseResult().hasMatchedOption("--apsp-checkpoint-every")) {
+        throw new IllegalArgumentException("--apsp-checkpoint-every says how often to save to --apsp-checkpoint"
+            + " FILE: add it");
+      }
+      return null;
+    }
+    if (!apsp) {
+      throw new IllegalArgumentException("--apsp-checkpoint " + apspCheckpoint + " saves the stored APSP as it is"
+          + " computed: add --apsp, or drop --apsp-checkpoint");
+    }
+    Path graphFolder = output.toAbsolutePath().normalize();
+    if (apspCheckpoint.toAbsolutePath().normalize().startsWith(graphFolder)) {
+      throw new IllegalArgumentException("--apsp-checkpoint " + apspCheckpoint + " is inside the graph directory "
+          + output + ", which the build replaces as a whole: put the checkpoint beside it or elsewhere");
+    }
+    List<Path> inputs = new ArrayList<>();
+    for (List<Path> files : List.of(predications, citations, citationPairs, triples, cooccurrence)) {
+      inputs.addAll(files);
+    }
+    for (Path file : new Path[] {genericConcepts, curatedNodes, curatedEdges}) {
+      if (file != null) {
+        inputs.add(file);
+      }
+    }
+    for (Path input : inputs) {
+      OutputPaths.refuseInputAsOutput("--apsp-checkpoint", apspCheckpoint, input, "an input of the build");
+    }
+    return new FloydWarshallCheckpoint(apspCheckpoint, apspCheckpointEvery);
   }
 
   /**

@@ -12,6 +12,7 @@ import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.cli.ErrorMessages;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.NpyFormatException;
+import org.tropic.io.OutputLocationException;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphStore;
@@ -51,7 +52,7 @@ final class KgCli {
     } catch (UncheckedIOException e) {
       return e.getCause() instanceof GraphInputException || e.getCause() instanceof NpyFormatException
           ? badInput(err, name, e.getCause()) : ioFailed(err, name, e);
-    } catch (GraphInputException | NoSuchFileException | NpyFormatException e) {
+    } catch (GraphInputException | NoSuchFileException | NpyFormatException | OutputLocationException e) {
       return badInput(err, name, e);
     } catch (IllegalArgumentException | IllegalStateException | MemoryBudgetException
         | DeviceUnavailableException e) {
