@@ -83,6 +83,7 @@ public final class DistributedFloydWarshall {
       saves = new DistributedSaves(world, checkpoint, solve, tilesPerSide,
           PartCheckpointFile.bytes(tiles.count(), blockSize));
       DistributedSaves.Resumed resumed = saves.resume(tiles);
+      saves.noteOnStop();
       done = resumed.iterationsDone();
       if (done == 0 && resumed.tilesChanged()) { // a part read before another rank's was found corrupt
         tiles = LocalTiles.load(graph, blockSize, grid, rank, arithmetic);
@@ -134,6 +135,9 @@ public final class DistributedFloydWarshall {
       throw e;
     } finally {
       progress.end();
+      if (saves != null) {
+        saves.close();
+      }
     }
     rowComm.free();
     columnComm.free();

@@ -24,6 +24,9 @@ final class DistributedSaves {
   private final long setBytes;
   private int saves;
   private double seconds;
+  /** Iterations in the last save every rank completed (or went on from), 0 for none: what a stop leaves. */
+  private volatile int lastComplete;
+  private Thread stopNote;
 
   /**
    * Saves of {@code solve} ({@code iterations} pivot iterations) to {@code checkpoint}'s file; collective.
@@ -68,6 +71,7 @@ final class DistributedSaves {
       }
       if (world.allreduce(problem == null ? world.size() : world.rank(), ReduceOp.MIN) == world.size()) {
         files.loaded(held.get(common));
+        lastComplete = common;
         note("note: going on from the checkpoint " + setName() + ": " + common + " of " + iterations + " pivot"
             + " iterations done");
         return new Resumed(common, true, true);
@@ -106,6 +110,7 @@ final class DistributedSaves {
     long failed = world.allreduce(problem == null ? world.size() : world.rank(), ReduceOp.MIN);
     if (failed == world.size()) {
       files.completed((int) written[0]);
+      lastComplete = done;
       long bytes = world.allreduce(written[1], ReduceOp.SUM);
       double took = (System.nanoTime() - start) / 1e9;
       saves++;
@@ -118,6 +123,37 @@ final class DistributedSaves {
     String reason = Agreement.broadcast(world, (int) failed, problem == null ? "" : problem);
     if (world.rank() == 0) {
       checkpoint.onSave().notSaved(done, "rank " + failed + ": " + reason);
+    }
+  }
+
+  /**
+   * Until {@link #close()}, rank 0 says on standard error where the checkpoint stands if the job is stopped (a
+   * batch system's SIGTERM, a Ctrl-C): the log would otherwise end at its progress line.
+   */
+  void noteOnStop() {
+    if (world.rank() != 0) {
+      return;
+    }
+    stopNote = new Thread(() -> {
+      int done = lastComplete;
+      System.err.printf("%ntropic apsp: stopped; %s%n", done == 0
+          ? "no save of it was complete on every rank yet: the same command starts afresh"
+          : "the checkpoint " + setName() + " holds " + done + " of " + iterations + " pivot iterations on every"
+              + " rank: run the same command to go on from there");
+      System.err.flush();
+    }, "checkpoint-note-on-stop");
+    Runtime.getRuntime().addShutdownHook(stopNote);
+  }
+
+  /** The solve is over: a stop no longer leaves it at a save. */
+  void close() {
+    if (stopNote != null) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopNote);
+      } catch (IllegalStateException e) {
+        // the JVM is stopping: the note runs
+      }
+      stopNote = null;
     }
   }
 

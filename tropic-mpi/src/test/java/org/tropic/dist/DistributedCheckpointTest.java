@@ -24,8 +24,8 @@ import org.tropic.mpi.MpiRun;
 /**
  * Checkpointed distributed Floyd–Warshall in real {@code mpirun} jobs: a run saving after every stretch equals the
  * single-node result bit for bit and leaves no part behind; a job stopped by SIGTERM after a save leaves its parts,
- * and the same job goes on from the newest save every rank holds (also when a kill left one rank a save behind) to
- * the same bits; parts of another graph, grid or job size are refused with exit 2 and kept.
+ * and the same job goes on from the newest save every rank holds (an older one when a part of the newest is corrupt)
+ * to the same bits; parts of another graph, grid or job size are refused with exit 2 and kept.
  */
 class DistributedCheckpointTest {
   private static final Duration TIMEOUT = Duration.ofMinutes(4);
@@ -68,9 +68,9 @@ class DistributedCheckpointTest {
   }
 
   /**
-   * A job stopped by SIGTERM (a batch system's time limit) after two saves leaves its parts and no result. One rank's
-   * newest part is then deleted, as a kill between two ranks' renames leaves it: the job goes on from the newest
-   * save every rank still holds, to the single-node bits, and deletes the parts.
+   * A job stopped by SIGTERM (a batch system's time limit) after two saves leaves its parts, no result, and a note of
+   * where its save stands. Rank 1's newest part then gets a flipped bit: the ranks find it corrupt on loading and go
+   * on from the older save both hold, to the single-node bits, and delete the parts.
    */
   @Test
   void aJobStoppedBySigtermGoesOnFromTheNewestSaveEveryRankHolds() throws Exception {
@@ -89,6 +89,9 @@ class DistributedCheckpointTest {
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).as(read(log)).isTrue();
     assertThat(out).doesNotExist();
     assertThat(read(log)).doesNotContain("DONE");
+    // the log of a job a batch system stopped says where its save stands
+    assertThat(read(log)).containsPattern("tropic apsp: stopped; the checkpoint " + Pattern.quote(checkpoint
+        + ".rank-*-of-2") + " holds \\d+ of 44 pivot iterations on every rank: run the same command to go on");
 
     List<List<Integer>> held = new ArrayList<>();
     Path[] newest = new Path[2];

@@ -13,9 +13,10 @@ import org.tropic.mpi.MpiUnavailableException;
 /**
  * The entry the {@code apsp} command calls for {@code --distributed}:
  * {@code mpirun -np 4 tropic apsp GRAPH -o OUT.npy --distributed [--grid 2x2] [--bcast ring|ring2|library]
- * [--no-lookahead] [--checkpoint FILE [--checkpoint-every TIME]]}. Every rank runs it; rank 0 prints the report. A rank that fails aborts the whole job through
- * {@code MPI_Abort} with its message and no result file is left; mpirun then exits 2 for bad input found before
- * the solve (the graph, the grid, the output, the ranks' heaps: one rank reports it), 1 for any other failure.
+ * [--no-lookahead] [--checkpoint FILE [--checkpoint-every TIME]]}. Every rank runs it; rank 0 prints the report.
+ * A rank that fails aborts the whole job through {@code MPI_Abort} with its message and no result file is left;
+ * mpirun then exits 2 for bad input found before the solve (the graph, the grid, the output, the ranks' heaps, a
+ * checkpoint of another solve: one rank reports it), 1 for any other failure.
  */
 public final class DistributedApsp {
 
