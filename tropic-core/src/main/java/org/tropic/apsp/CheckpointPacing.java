@@ -18,6 +18,7 @@ public final class CheckpointPacing {
   private final int longest;
   private long due;
   private int stretch = 1;
+  private double nanosPerIteration;
 
   /**
    * Pacing of a solve of {@code iterations} pivot iterations that saves every {@code every}, starting now.
@@ -36,22 +37,25 @@ public final class CheckpointPacing {
     return Math.min(iterations, done + stretch);
   }
 
-  /** Whether a save is due after {@code done} iterations at {@code nanoTime}: never after the last iteration. */
-  public boolean saveDue(int done, long nanoTime) {
-    return done < iterations && nanoTime - due >= 0;
+  /**
+   * A stretch ended: {@code ran} iterations, now {@code done} in all, took {@code nanos} (its own work only), ending
+   * at {@code nanoTime}. Returns whether a save is due (never after the last iteration); if so the caller saves and
+   * then calls {@link #saved}, else the next stretch is sized now. The pace is taken here, before any save, so a slow
+   * save never shortens the stretches that follow it.
+   */
+  public boolean stretchEnded(int ran, int done, long nanos, long nanoTime) {
+    nanosPerIteration = (double) nanos / Math.max(1, ran);
+    if (done < iterations && nanoTime - due >= 0) {
+      return true;
+    }
+    stretch = nextStretch(stretch, due - nanoTime, nanosPerIteration, longest);
+    return false;
   }
 
-  /** A save (made or tried) ended at {@code nanoTime}: the next is due {@code every} after it. */
+  /** The save due ended (written or failed) at {@code nanoTime}: the next is due {@code every} after it. */
   public void saved(long nanoTime) {
     due = nanoTime + every;
-  }
-
-  /**
-   * Sizes the next stretch from the last: {@code ran} iterations in {@code nanos}, with the next save due from
-   * {@code nanoTime} on.
-   */
-  public void ran(int ran, long nanos, long nanoTime) {
-    stretch = nextStretch(stretch, due - nanoTime, (double) nanos / Math.max(1, ran), longest);
+    stretch = nextStretch(stretch, due - nanoTime, nanosPerIteration, longest);
   }
 
   /**

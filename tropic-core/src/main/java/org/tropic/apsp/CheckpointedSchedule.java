@@ -70,15 +70,12 @@ final class CheckpointedSchedule {
             done == 0 ? new GraphTiles(graph, d, arithmetic) : d::tile, done, end).run();
         part.finish();
         long now = System.nanoTime();
-        long took = now - start;
         int ran = end - done;
         done = end;
-        if (pacing.saveDue(done, now)) {
+        if (pacing.stretchEnded(ran, done, now - start, now)) {
           save(done, tiles, now);
-          now = System.nanoTime();
-          pacing.saved(now);
+          pacing.saved(System.nanoTime());
         }
-        pacing.ran(ran, took, now);
       }
     } catch (RuntimeException | Error e) {
       progress.stopped();

@@ -120,12 +120,11 @@ public final class DistributedFloydWarshall {
         libraryBytes += exchange.libraryBytesAsRoot();
         if (pacing != null) {
           long now = System.nanoTime();
-          if (Agreement.fromRankZero(world, pacing.saveDue(end, now) ? 1 : 0) == 1) {
+          boolean due = pacing.stretchEnded(end - done, end, now - stretchStart, now);
+          if (Agreement.fromRankZero(world, due ? 1 : 0) == 1) { // rank 0's clock decides for all
             saves.save(tiles, end);
-            now = System.nanoTime();
-            pacing.saved(now);
+            pacing.saved(System.nanoTime());
           }
-          pacing.ran(end - done, now - stretchStart, now);
         }
         done = end;
       }
