@@ -60,12 +60,18 @@ final class RankCheckpoint {
   }
 
   /**
-   * Refuses the job when parts of another number of ranks are beside {@code file}: they hold another grid's tiles,
-   * and a job of P ranks would otherwise start afresh beside them, never telling the user their save was not used.
+   * Refuses the job when parts of another number of ranks are beside {@code file}, or {@code file} is a single-node
+   * save: they hold other tiles, and a job of P ranks would otherwise start afresh beside them, never telling the
+   * user their save was not used.
    *
    * @throws IllegalArgumentException naming one such file
    */
   static void refuseOtherJobSizes(Path file, int ranks) throws IOException {
+    if (FloydWarshallCheckpoint.looksLikeOne(file)) { // never read by a distributed job, which would start afresh
+      throw new IllegalArgumentException("checkpoint " + file + ": it is a single-node save, which a distributed"
+          + " job cannot go on from (it saves each rank's tiles to " + setName(file, ranks) + ".0 and .1): run it"
+          + " without --distributed, or give --checkpoint another name");
+    }
     Path absolute = file.toAbsolutePath();
     Path folder = absolute.getParent();
     if (!Files.isDirectory(folder)) {

@@ -147,6 +147,17 @@ class RankCheckpointTest {
         .hasMessageContaining("mpirun -np 4");
   }
 
+  /** A single-node save under the name given is never read by a distributed job: refused, not passed over. */
+  @Test
+  void aSingleNodeSaveUnderTheNameIsRefused() throws IOException {
+    Path file = dir.resolve("c.ckpt");
+    Files.write(file, "TROPICFW and more".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+    assertThatThrownBy(() -> RankCheckpoint.refuseOtherJobSizes(file, 2))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("checkpoint " + file + ": it is a single-node save, which a distributed job cannot"
+            + " go on from");
+  }
+
   @Test
   void aGenerationOfAnotherSolveIsRefusedAndKept() throws IOException {
     RankCheckpoint files = new RankCheckpoint(dir.resolve("c.ckpt"), 0, 2);
