@@ -117,7 +117,8 @@ final class ApspCommand implements Callable<Integer> {
   @Option(names = "--checkpoint", paramLabel = "FILE", description = "Save Floyd–Warshall's state to FILE as it"
       + " goes (every --checkpoint-every) and, where FILE exists, go on from it instead of starting afresh: a run"
       + " stopped by a time limit, a crash or Ctrl-C resumes from its last save. Runs fw on the CPU; FILE is"
-      + " deleted once the result is stored.")
+      + " deleted once the result is stored. With --distributed each rank saves its tiles to"
+      + " FILE.rank-R-of-P.0 and .1, deleted likewise.")
   Path checkpoint;
 
   @Option(names = "--checkpoint-every", paramLabel = "TIME", defaultValue = "15m",
@@ -161,8 +162,12 @@ final class ApspCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--distributed runs on the ranks' CPU cores only: drop --device gpu, or"
             + " run on one node without --distributed");
       }
+      ProgressBar bar = ProgressBar.onStandardError();
+      // every rank hears of saves the same way; rank 0 alone is told of them, and speaks for the whole set
+      FloydWarshallCheckpoint parts = checkpoint == null ? null : new FloydWarshallCheckpoint(checkpoint,
+          checkpointEvery, new SaveAnnouncer(Path.of(checkpoint + ".rank-*-of-" + MpirunRank.ranks()), bar));
       return DistributedApsp.runAndReport(graphPath, graphOptions.toReadOptions(), output,
-          distributed.toOptions(block, threads, arithmetic, !noLookahead), ProgressBar.onStandardError(),
+          distributed.toOptions(block, threads, arithmetic, !noLookahead), bar, parts,
           spec.commandLine().getOut(), err);
     }
     refuseFlagsTheRunWouldIgnore();

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
 
@@ -93,6 +94,22 @@ public final class CheckpointFiles {
 
   /** {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got. */
   static Report describe(Path file) throws IOException {
+    PartCheckpointFile.Saved part = partOrNull(file);
+    if (part != null) { // one rank's tiles of a distributed save: which rank of which grid says what they are
+      PartCheckpointFile.Solve solve = part.solve();
+      return new Report()
+          .put("checkpoint", file.toString())
+          .put("file_bytes", Files.size(file))
+          .put("graph_fingerprint", solve.graphFingerprint())
+          .put("vertices", solve.n())
+          .put("block_size", solve.blockSize())
+          .put("arithmetic", solve.arithmetic())
+          .put("process_grid", solve.gridRows() + "x" + solve.gridColumns())
+          .put("rank", solve.rank())
+          .put("iterations_done", part.iterationsDone())
+          .put("iterations", part.iterations())
+          .put("saved", part.when());
+    }
     FloydWarshallCheckpoint.Saved saved = new FloydWarshallCheckpoint(file, Duration.ZERO).saved();
     return new Report()
         .put("checkpoint", file.toString())
@@ -106,6 +123,15 @@ public final class CheckpointFiles {
         .put("iterations_done", saved.iterationsDone())
         .put("iterations", saved.iterations())
         .put("saved", saved.when());
+  }
+
+  /** The header of {@code file} if it is a rank's part of a distributed save, else {@code null}. */
+  private static PartCheckpointFile.Saved partOrNull(Path file) {
+    try {
+      return PartCheckpointFile.read(file);
+    } catch (IllegalArgumentException e) {
+      return null; // a single-node save, or no checkpoint: described (or refused) as one
+    }
   }
 
   /**

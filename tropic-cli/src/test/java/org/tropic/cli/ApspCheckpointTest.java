@@ -21,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphReader;
@@ -186,6 +187,32 @@ class ApspCheckpointTest {
     assertThat(format.err()).contains("is a Floyd–Warshall checkpoint");
   }
 
+  /** A rank's part of a distributed save is described with the grid and rank whose tiles it holds. */
+  @Test
+  void infoSaysWhichRankAndGridADistributedPartIsOf() throws IOException {
+    Path part = dir.resolve("d.ckpt.rank-1-of-2.0");
+    PartCheckpointFile.save(part, new PartCheckpointFile.Solve("abc", 100, 32, "int32", 2, 1, 1),
+        new PartCheckpointFile.Tiles() {
+          @Override
+          public int count() {
+            return 8;
+          }
+
+          @Override
+          public float[] tile(int index) {
+            return new float[32 * 32];
+          }
+        }, 2, 4);
+    TropicRun info = TropicRun.of("info", part.toString(), "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    JsonNode json = new ObjectMapper().readTree(info.out());
+    assertThat(json.get("process_grid").asText()).isEqualTo("2x1");
+    assertThat(json.get("rank").asInt()).isEqualTo(1);
+    assertThat(json.get("iterations_done").asInt()).isEqualTo(2);
+    assertThat(json.get("iterations").asInt()).isEqualTo(4);
+    assertThat(json.get("graph_fingerprint").asText()).isEqualTo("abc");
+  }
+
   @Test
   void aSaveOfAnotherGraphOrTileSizeIsRefusedBeforeAnyWork() throws IOException {
     Path checkpoint = dir.resolve("ring.ckpt");
@@ -214,7 +241,7 @@ class ApspCheckpointTest {
         {"--checkpoint", graph.toString()},
         {"--checkpoint", "c.ckpt", "--checkpoint-every", "soon"},
         {"--checkpoint", "c.ckpt", "--device", "gpu"},
-        {"--checkpoint", "c.ckpt", "--distributed", "-o", out.toString()}};
+        {"--checkpoint-every", "5m", "--distributed", "-o", out.toString()}};
     String[] expected = {
         "--checkpoint tunes the saves a stopped run resumes from, which --algorithm dijkstra does not use",
         "--checkpoint-every says how often to save to --checkpoint FILE",
@@ -222,7 +249,7 @@ class ApspCheckpointTest {
         "--checkpoint names the input graph",
         "'soon' is not a time span; expected e.g. 90s, 15m or 2h",
         "--checkpoint saves Floyd–Warshall on the CPU",
-        "--checkpoint is not supported with --distributed"};
+        "--checkpoint-every says how often to save to --checkpoint FILE"};
     for (int i = 0; i < refused.length; i++) {
       String[] args = new String[refused[i].length + 2];
       args[0] = "apsp";

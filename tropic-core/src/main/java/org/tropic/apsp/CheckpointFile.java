@@ -1,5 +1,6 @@
 package org.tropic.apsp;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -80,7 +81,60 @@ final class CheckpointFile {
    * @param iterations all pivot iterations of the solve (its tiles per side)
    * @param saved when the save was made, ISO-8601
    */
-  record Header(int formatVersion, Identity identity, int iterationsDone, int iterations, String saved) {}
+  record Header(int formatVersion, Identity identity, int iterationsDone, int iterations, String saved,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Part part) {
+
+    /** A whole solve's save. */
+    Header(int formatVersion, Identity identity, int iterationsDone, int iterations, String saved) {
+      this(formatVersion, identity, iterationsDone, iterations, saved, null);
+    }
+  }
+
+  /**
+   * Which rank's share of a distributed solve a save holds ({@link PartCheckpointFile}); absent from a whole
+   * solve's save. Its tiles are the rank's own in its local order, so a part is only of use to the same rank of
+   * the same process grid.
+   *
+   * @param gridRows process rows Pr
+   * @param gridColumns process columns Pc
+   * @param rank the rank, 0 ≤ rank &lt; Pr×Pc
+   */
+  record Part(int gridRows, int gridColumns, int rank) {}
+
+  /** The tiles a save holds, in file order: {@code count} of b² floats. */
+  interface Tiles {
+    int count();
+
+    /** Tile {@code index}: to write it, or (on load) the array to read it into. */
+    float[] tile(int index);
+  }
+
+  /** The stored tiles of {@code d}, row-major, I ≤ J only on the upper triangle. */
+  private static Tiles storedTiles(TiledDistanceMatrix d, Arithmetic loadingIn) {
+    int t = d.tilesPerSide();
+    int count = d.symmetric() ? t * (t + 1) / 2 : t * t;
+    int[] rows = new int[count];
+    int[] columns = new int[count];
+    int x = 0;
+    for (int i = 0; i < t; i++) {
+      for (int j = d.symmetric() ? i : 0; j < t; j++, x++) {
+        rows[x] = i;
+        columns[x] = j;
+      }
+    }
+    return new Tiles() {
+      @Override
+      public int count() {
+        return count;
+      }
+
+      @Override
+      public float[] tile(int index) {
+        return loadingIn == null ? d.tile(rows[index], columns[index])
+            : d.materialize(rows[index], columns[index], loadingIn);
+      }
+    };
+  }
 
   /**
    * Saves {@code d} after {@code iterationsDone} pivot iterations, replacing any earlier save.
@@ -88,6 +142,16 @@ final class CheckpointFile {
    * @return the bytes of the save
    */
   static long save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
+    return save(file, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
+        Instant.now().toString()), storedTiles(d, null));
+  }
+
+  /**
+   * Saves {@code tiles} (of b = {@code header}'s block size) under {@code header}, replacing any earlier save.
+   *
+   * @return the bytes of the save
+   */
+  static long save(Path file, Header header, Tiles tiles) {
     Path target = file.toAbsolutePath();
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling(TEMPORARY_PREFIX.formatted(target.getFileName()) + random);
@@ -96,8 +160,7 @@ final class CheckpointFile {
       Files.createFile(temp);
       try {
         PendingFiles.addCreated(temp);
-        long bytes = write(temp, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
-            Instant.now().toString()), d);
+        long bytes = write(temp, header, tiles);
         // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
         try {
           Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -117,8 +180,8 @@ final class CheckpointFile {
   }
 
   /** Writes the save to {@code temp} and forces it to disk; returns its size. */
-  private static long write(Path temp, Header header, TiledDistanceMatrix d) throws IOException {
-    int b = d.blockSize();
+  private static long write(Path temp, Header header, Tiles tiles) throws IOException {
+    int b = header.identity().blockSize();
     byte[] json = JSON.writeValueAsBytes(header);
     try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
       ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES + json.length).order(ByteOrder.LITTLE_ENDIAN);
@@ -126,13 +189,11 @@ final class CheckpointFile {
       ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       CRC32C crc = new CRC32C();
       crc.update(json);
-      for (int i = 0; i < d.tilesPerSide(); i++) {
-        for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {
-          bytes.clear();
-          bytes.asFloatBuffer().put(d.tile(i, j));
-          crc.update(bytes.duplicate());
-          writeFully(channel, bytes);
-        }
+      for (int x = 0; x < tiles.count(); x++) {
+        bytes.clear();
+        bytes.asFloatBuffer().put(tiles.tile(x));
+        crc.update(bytes.duplicate());
+        writeFully(channel, bytes);
       }
       writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, crc.getValue()));
       channel.force(true);
@@ -156,15 +217,25 @@ final class CheckpointFile {
    *     (with what differs), or is truncated or corrupt
    */
   static int load(Path file, Identity expected, TiledDistanceMatrix d, Arithmetic arithmetic, Progress progress) {
+    return load(file, expected, null, d.tilesPerSide(), storedTiles(d, arithmetic), progress);
+  }
+
+  /**
+   * Reads the save in {@code file}, which must be of {@code expected} and {@code part} (null for a whole solve's)
+   * with {@code iterations} in all, into {@code tiles}.
+   *
+   * @return pivot iterations done
+   * @throws IllegalArgumentException as {@link #load(Path, Identity, TiledDistanceMatrix, Arithmetic, Progress)}
+   */
+  static int load(Path file, Identity expected, Part part, int iterations, Tiles tiles, Progress progress) {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       StoredHeader storedHeader = readStoredHeader(channel, file);
       Header header = storedHeader.header();
       int headerBytes = (int) channel.position();
-      checkIdentity(file, header, expected, d.tilesPerSide());
-      int b = d.blockSize();
+      check(file, header, expected, part, iterations);
+      int b = expected.blockSize();
       long tileBytes = (long) b * b * Float.BYTES;
-      long t = d.tilesPerSide();
-      long stored = d.symmetric() ? t * (t + 1) / 2 : t * t;
+      long stored = tiles.count();
       long size = headerBytes + stored * tileBytes + Long.BYTES;
       if (channel.size() != size) {
         throw bad(file, "it has " + channel.size() + " bytes where a save of " + stored + " tiles of " + b + "×" + b
@@ -172,7 +243,7 @@ final class CheckpointFile {
       }
       CRC32C crc = new CRC32C();
       crc.update(storedHeader.json());
-      readTiles(channel, file, d, arithmetic, stored, crc, progress);
+      readTiles(channel, file, b, tiles, crc, progress);
       ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
       readFully(channel, trailer);
       if (trailer.getLong(0) != crc.getValue()) {
@@ -184,22 +255,19 @@ final class CheckpointFile {
     }
   }
 
-  /** Reads the stored tiles in file order into new tiles of {@code d}, adding their bytes to {@code crc}. */
-  private static void readTiles(FileChannel channel, Path file, TiledDistanceMatrix d, Arithmetic arithmetic,
-      long stored, CRC32C crc, Progress progress) throws IOException {
-    int b = d.blockSize();
+  /** Reads the stored tiles in file order into {@code tiles}, adding their bytes to {@code crc}. */
+  private static void readTiles(FileChannel channel, Path file, int b, Tiles tiles, CRC32C crc, Progress progress)
+      throws IOException {
     ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    progress.begin("reading the checkpoint " + file.getFileName(), stored);
+    progress.begin("reading the checkpoint " + file.getFileName(), tiles.count());
     try {
-      for (int i = 0; i < d.tilesPerSide(); i++) {
-        for (int j = d.symmetric() ? i : 0; j < d.tilesPerSide(); j++) {
-          bytes.clear();
-          readFully(channel, bytes);
-          bytes.flip();
-          crc.update(bytes.duplicate());
-          bytes.asFloatBuffer().get(d.materialize(i, j, arithmetic));
-          progress.advance(1);
-        }
+      for (int x = 0; x < tiles.count(); x++) {
+        bytes.clear();
+        readFully(channel, bytes);
+        bytes.flip();
+        crc.update(bytes.duplicate());
+        bytes.asFloatBuffer().get(tiles.tile(x));
+        progress.advance(1);
       }
     } catch (IOException | RuntimeException | Error e) {
       progress.stopped();
@@ -264,15 +332,46 @@ final class CheckpointFile {
     return new StoredHeader(header, json.array());
   }
 
-  private static void checkIdentity(Path file, Header header, Identity expected, int iterations) {
+  private static void checkIdentity(Path file, Header header, Identity expected, Part part, int iterations) {
     Identity saved = header.identity();
-    if (!saved.equals(expected)) {
-      throw bad(file, "it was saved by another solve: " + differences(saved, expected) + "; delete it to start"
-          + " afresh, or run the solve it was saved by");
+    if (!saved.equals(expected) || !java.util.Objects.equals(header.part(), part)) {
+      StringBuilder out = new StringBuilder(differences(saved, expected));
+      if (part != null) {
+        appendIfDiffers(out, "process grid (--grid)", header.part().gridRows() + "x" + header.part().gridColumns(),
+            part.gridRows() + "x" + part.gridColumns());
+        appendIfDiffers(out, "rank", header.part().rank(), part.rank());
+      }
+      throw bad(file, "it was saved by another solve: " + out + "; delete " + (part == null ? "it" : "the rank"
+          + " files") + " to start afresh, or run the solve " + (part == null ? "it was" : "they were") + " saved by");
     }
     if (header.iterations() != iterations || header.iterationsDone() < 0 || header.iterationsDone() > iterations) {
       throw bad(file, header.iterationsDone() + " of " + header.iterations() + " pivot iterations done, but this"
           + " solve has " + iterations + ": the file is corrupt");
+    }
+  }
+
+  /**
+   * A rank's part is only of use to a distributed solve, and a whole solve's save to a whole solve: the tiles would
+   * otherwise be read as other tiles, to wrong distances with no error.
+   */
+  /**
+   * Refuses a header that is not of {@code expected} and {@code part} (null for a whole solve) with {@code iterations}.
+   *
+   * @throws IllegalArgumentException naming the file and what differs
+   */
+  static void check(Path file, Header header, Identity expected, Part part, int iterations) {
+    checkKind(file, header.part(), part);
+    checkIdentity(file, header, expected, part, iterations);
+  }
+
+  private static void checkKind(Path file, Part saved, Part expected) {
+    if (saved == null && expected != null) {
+      throw bad(file, "it is a single-node save of the whole solve, not a rank's part of a distributed one; run"
+          + " it without --distributed, or delete it to start afresh");
+    }
+    if (saved != null && expected == null) {
+      throw bad(file, "it is rank " + saved.rank() + "'s part of a distributed save on grid " + saved.gridRows()
+          + "x" + saved.gridColumns() + "; go on from it with mpirun and --distributed");
     }
   }
 

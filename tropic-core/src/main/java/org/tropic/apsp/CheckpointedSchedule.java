@@ -19,7 +19,7 @@ import org.tropic.semiring.MinPlusKernels;
  */
 final class CheckpointedSchedule {
   /** A stretch is at most this share of the iterations (1/SHARES). */
-  static final int SHARES = 16;
+  static final int SHARES = CheckpointPacing.SHARES;
 
   private final MinPlusKernels kernels;
   private final Arithmetic arithmetic;
@@ -61,26 +61,21 @@ final class CheckpointedSchedule {
     progress.begin(resumed ? "Floyd–Warshall from iteration " + done + " of " + tiles : "Floyd–Warshall",
         (tiles - done) * perIteration);
     try {
-      long every = checkpoint.every().toNanos();
-      long due = System.nanoTime() + every;
-      int longest = Math.max(1, (tiles + SHARES - 1) / SHARES);
-      int stretch = 1;
+      CheckpointPacing pacing = new CheckpointPacing(checkpoint.every(), tiles, System.nanoTime());
       while (done < tiles) {
-        int end = Math.min(tiles, done + stretch);
+        int end = pacing.end(done);
         long start = System.nanoTime();
         PartProgress part = new PartProgress(progress, (end - done) * perIteration);
         new FloydWarshallSchedule(kernels, arithmetic, d, threads, lookahead, graph, part,
             done == 0 ? new GraphTiles(graph, d, arithmetic) : d::tile, done, end).run();
         part.finish();
         long now = System.nanoTime();
-        double nanosPerIteration = (double) (now - start) / (end - done);
+        int ran = end - done;
         done = end;
-        if (done < tiles && now - due >= 0) {
+        if (pacing.stretchEnded(ran, done, now - start, now)) {
           save(done, tiles, now);
-          now = System.nanoTime();
-          due = now + every;
+          pacing.saved(System.nanoTime());
         }
-        stretch = nextStretch(stretch, due - now, nanosPerIteration, longest);
       }
     } catch (RuntimeException | Error e) {
       progress.stopped();
@@ -107,12 +102,8 @@ final class CheckpointedSchedule {
     checkpoint.onSave().saved(done, tiles, bytes, (System.nanoTime() - since) / 1e9);
   }
 
-  /**
-   * The iterations of the next stretch: those that fit before the next save is due at the last stretch's pace, but
-   * at least one, at most twice the last stretch and at most {@code longest}.
-   */
+  /** {@link CheckpointPacing#nextStretch}. */
   static int nextStretch(int last, long nanosUntilDue, double nanosPerIteration, int longest) {
-    double fit = Math.ceil(nanosUntilDue / nanosPerIteration);
-    return (int) Math.max(1, Math.min(Math.min(fit, 2.0 * last), longest));
+    return CheckpointPacing.nextStretch(last, nanosUntilDue, nanosPerIteration, longest);
   }
 }

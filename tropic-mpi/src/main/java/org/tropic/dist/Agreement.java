@@ -1,7 +1,12 @@
 package org.tropic.dist;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 import org.tropic.mpi.Communicator;
+import org.tropic.mpi.Datatype;
 import org.tropic.mpi.FailedOnAnotherRankException;
 import org.tropic.mpi.ReduceOp;
 
@@ -38,5 +43,27 @@ final class Agreement {
       throw failure;
     }
     throw new FailedOnAnotherRankException((int) reporter);
+  }
+
+  /**
+   * Rank 0's {@code value} on every rank (collective): a choice only rank 0 makes, such as where a checkpoint stretch
+   * ends from its clock, which every rank must then follow.
+   */
+  static long fromRankZero(Communicator world, long value) {
+    return world.allreduce(world.rank() == 0 ? value : Long.MIN_VALUE, ReduceOp.MAX);
+  }
+
+  /** {@code text} as given on {@code root}, on every rank (collective; other ranks' argument is ignored). */
+  static String broadcast(Communicator world, int root, String text) {
+    byte[] bytes = world.rank() == root ? text.getBytes(StandardCharsets.UTF_8) : new byte[0];
+    int length = (int) world.allreduce((long) bytes.length, ReduceOp.MAX);
+    try (Arena arena = Arena.ofConfined()) {
+      MemorySegment buffer = arena.allocate(Math.max(1, length));
+      if (world.rank() == root) {
+        MemorySegment.copy(bytes, 0, buffer, ValueLayout.JAVA_BYTE, 0, length);
+      }
+      world.bcast(buffer.asSlice(0, length), Datatype.BYTE, root);
+      return new String(buffer.asSlice(0, length).toArray(ValueLayout.JAVA_BYTE), StandardCharsets.UTF_8);
+    }
   }
 }

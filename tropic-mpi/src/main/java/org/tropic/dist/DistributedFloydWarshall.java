@@ -1,6 +1,9 @@
 package org.tropic.dist;
 
 import java.util.Objects;
+import org.tropic.apsp.CheckpointPacing;
+import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.mpi.Communicator;
@@ -50,6 +53,18 @@ public final class DistributedFloydWarshall {
    * @throws org.tropic.apsp.NegativeCycleException on the rank that finds one
    */
   public LocalResult solve(Graph graph, int blockSize, Arithmetic arithmetic, Progress progress) {
+    return solve(graph, blockSize, arithmetic, progress, null);
+  }
+
+  /**
+   * As {@link #solve(Graph, int, Arithmetic, Progress)}, saving the ranks' tiles to {@code checkpoint} as it goes
+   * and going on from the newest save every rank holds there (see {@link RankCheckpoint}); {@code null} for none.
+   * The solve runs in stretches of pivot iterations whose ends rank 0 picks from its clock
+   * ({@link CheckpointPacing}) and every rank follows; a save comes at a stretch end once due. The files are left in
+   * place: the caller deletes them once the result is stored.
+   */
+  public LocalResult solve(Graph graph, int blockSize, Arithmetic arithmetic, Progress progress,
+      FloydWarshallCheckpoint checkpoint) {
     if (blockSize < 1) {
       throw new IllegalArgumentException("block size must be ≥ 1, got " + blockSize);
     }
@@ -59,33 +74,77 @@ public final class DistributedFloydWarshall {
     long start = System.nanoTime();
     long sentBefore = world.mpi().pointToPointBytesSent();
     int rank = world.rank();
+    LocalTiles tiles = LocalTiles.load(graph, blockSize, grid, rank, arithmetic);
+    DistributedSaves saves = null;
+    int done = 0;
+    if (checkpoint != null) {
+      var solve = new PartCheckpointFile.Solve(graph.fingerprint(), n, blockSize, arithmetic.label(), grid.rows(),
+          grid.columns(), rank);
+      saves = new DistributedSaves(world, checkpoint, solve, tilesPerSide,
+          PartCheckpointFile.bytes(tiles.count(), blockSize));
+      DistributedSaves.Resumed resumed = saves.resume(tiles);
+      saves.noteOnStop();
+      done = resumed.iterationsDone();
+      if (done == 0 && resumed.tilesChanged()) { // a part read before another rank's was found corrupt
+        tiles = LocalTiles.load(graph, blockSize, grid, rank, arithmetic);
+      }
+    }
+    int resumedFrom = done;
     Communicator rowComm = world.split(grid.rowOf(rank), grid.columnOf(rank));
     Communicator columnComm = world.split(grid.columnOf(rank), grid.rowOf(rank));
-    LocalTiles tiles = LocalTiles.load(graph, blockSize, grid, rank, arithmetic);
-    double computeSeconds;
-    long libraryBytes;
+    double computeSeconds = 0;
+    long libraryBytes = 0;
     long poolBytes;
+    progress.begin(done == 0 ? "distributed Floyd–Warshall"
+        : "distributed Floyd–Warshall from iteration " + done + " of " + tilesPerSide,
+        (long) (tilesPerSide - done) * tiles.count());
     try (SegmentPool pool = new SegmentPool()) {
-      DistributedSchedule schedule = new DistributedSchedule(kernels, arithmetic, tiles,
-          options.effectiveThreads(), options.lookahead(), graph, progress, pool);
-      schedule.start();
-      PanelExchange exchange = new PanelExchange(rowComm, columnComm, tiles, schedule, pool, options);
-      try {
-        exchange.run();
-      } catch (RuntimeException | Error e) {
-        schedule.cancel(e);
-        throw e;
+      Progress stretchProgress = new StretchProgress(progress);
+      CheckpointPacing pacing = checkpoint == null ? null
+          : new CheckpointPacing(checkpoint.every(), tilesPerSide, System.nanoTime());
+      while (done < tilesPerSide) {
+        // every rank runs the stretch rank 0 picked: they must all stop at the same iteration to save
+        int end = pacing == null ? tilesPerSide : (int) Agreement.fromRankZero(world, pacing.end(done));
+        long stretchStart = System.nanoTime();
+        DistributedSchedule schedule = new DistributedSchedule(kernels, arithmetic, tiles,
+            options.effectiveThreads(), options.lookahead(), graph, stretchProgress, pool, done, end);
+        schedule.start();
+        PanelExchange exchange = new PanelExchange(rowComm, columnComm, tiles, schedule, pool, options, done, end);
+        try {
+          exchange.run();
+        } catch (RuntimeException | Error e) {
+          schedule.cancel(e);
+          throw e;
+        }
+        computeSeconds += schedule.finish();
+        libraryBytes += exchange.libraryBytesAsRoot();
+        if (pacing != null) {
+          long now = System.nanoTime();
+          boolean due = pacing.stretchEnded(end - done, end, now - stretchStart, now);
+          if (Agreement.fromRankZero(world, due ? 1 : 0) == 1) { // rank 0's clock decides for all
+            saves.save(tiles, end);
+            pacing.saved(System.nanoTime());
+          }
+        }
+        done = end;
       }
-      computeSeconds = schedule.finish();
-      libraryBytes = exchange.libraryBytesAsRoot();
       poolBytes = pool.allocatedBytes();
+    } catch (RuntimeException | Error e) {
+      progress.stopped();
+      throw e;
+    } finally {
+      progress.end();
+      if (saves != null) {
+        saves.close();
+      }
     }
     rowComm.free();
     columnComm.free();
     tiles.decode(arithmetic);
     double seconds = (System.nanoTime() - start) / 1e9;
     long sent = world.mpi().pointToPointBytesSent() - sentBefore;
-    return new LocalResult(tiles, new RankStatistics(seconds, computeSeconds, sent, libraryBytes, poolBytes));
+    return new LocalResult(tiles, new RankStatistics(seconds, computeSeconds, sent, libraryBytes, poolBytes),
+        saves == null ? null : new Checkpointing(resumedFrom, saves.saves(), saves.seconds()));
   }
 
   /**
@@ -93,6 +152,35 @@ public final class DistributedFloydWarshall {
    *
    * @param tiles the rank's tiles, decoded
    * @param statistics what the run cost on this rank
+   * @param checkpointing what the run's checkpoint did, {@code null} for a run without
    */
-  public record LocalResult(LocalTiles tiles, RankStatistics statistics) {}
+  public record LocalResult(LocalTiles tiles, RankStatistics statistics, Checkpointing checkpointing) {
+
+    public LocalResult(LocalTiles tiles, RankStatistics statistics) {
+      this(tiles, statistics, null);
+    }
+  }
+
+  /**
+   * What a checkpointed run's saves did.
+   *
+   * @param resumedFrom the iterations done in the save it went on from, 0 for none
+   * @param saves the saves it made
+   * @param saveSeconds the time they took (part of the solve's)
+   */
+  public record Checkpointing(int resumedFrom, int saves, double saveSeconds) {}
+
+  /** A stretch's progress inside the whole solve's: its own begin and end are the solve's, told once. */
+  private record StretchProgress(Progress outer) implements Progress {
+    @Override
+    public void begin(String task, long totalWork) {}
+
+    @Override
+    public void advance(long work) {
+      outer.advance(work);
+    }
+
+    @Override
+    public void end() {}
+  }
 }

@@ -27,11 +27,23 @@ import org.tropic.semiring.Arithmetic;
  * @param maxComputeSeconds the most time one rank's compute threads spent in tile tasks (summed over its threads)
  * @param machine where the model's parameters came from
  * @param prediction the cost model's prediction for this configuration
+ * @param checkpointing what the run's checkpoint did, {@code null} for a run without
  */
 public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGrid grid, int blockSize,
     Arithmetic arithmetic, BroadcastAlgorithm broadcast, boolean lookahead, int threads, double readSeconds,
     double solveSeconds, double writeSeconds, long maxPointToPointBytesSent, long totalPointToPointBytesSent,
-    long libraryBytesAsRoot, double maxComputeSeconds, String machine, CostModel.Prediction prediction) {
+    long libraryBytesAsRoot, double maxComputeSeconds, String machine, CostModel.Prediction prediction,
+    DistributedFloydWarshall.Checkpointing checkpointing) {
+
+  /** The report of a run without a checkpoint. */
+  public DistributedReport(int rank, Path out, int n, int ranks, ProcessGrid grid, int blockSize,
+      Arithmetic arithmetic, BroadcastAlgorithm broadcast, boolean lookahead, int threads, double readSeconds,
+      double solveSeconds, double writeSeconds, long maxPointToPointBytesSent, long totalPointToPointBytesSent,
+      long libraryBytesAsRoot, double maxComputeSeconds, String machine, CostModel.Prediction prediction) {
+    this(rank, out, n, ranks, grid, blockSize, arithmetic, broadcast, lookahead, threads, readSeconds, solveSeconds,
+        writeSeconds, maxPointToPointBytesSent, totalPointToPointBytesSent, libraryBytesAsRoot, maxComputeSeconds,
+        machine, prediction, null);
+  }
 
   /** Where the solve time falls: 0 at T_ideal, 1 at T_worst ({@link CostModel.Prediction#position}). */
   public double modelPosition() {
@@ -51,7 +63,22 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
         readSeconds, solveSeconds, writeSeconds, gflops(),
         bytes(maxPointToPointBytesSent), bytes(totalPointToPointBytesSent), bytes(libraryBytesAsRoot), machine,
         prediction.computeSeconds(), prediction.communicationSeconds(), prediction.idealSeconds(),
-        prediction.worstSeconds(), whereTheSolveFalls());
+        prediction.worstSeconds(), whereTheSolveFalls()) + checkpointLine();
+  }
+
+  /**
+   * The saves' share of the solve, where a checkpoint was given. GFLOP/s above stay 2n³ over this run's solve time:
+   * a resumed run did only the iterations after its save, which the line says.
+   */
+  private String checkpointLine() {
+    if (checkpointing == null) {
+      return "";
+    }
+    return String.format(Locale.ROOT, "%n  checkpoint: %s; %d save%s, %.3f s of the solve",
+        checkpointing.resumedFrom() == 0 ? "started afresh"
+            : "went on from iteration " + checkpointing.resumedFrom() + " of " + Math.max(1, (n + blockSize - 1)
+                / blockSize) + " (GFLOP/s count the whole solve)",
+        checkpointing.saves(), checkpointing.saves() == 1 ? "" : "s", checkpointing.saveSeconds());
   }
 
   /** Three significant digits: a small run's rate (0.004 GFLOP/s at n = 100) printed as 0.0 said nothing. */

@@ -75,6 +75,9 @@ final class DistributedSchedule {
   private final int[] queued;
   private final int[] remaining;
   private final IterationState[] states;
+  /** The pivot iterations this schedule runs, [start, end): all, or one stretch between checkpoint saves. */
+  private final int start;
+  private final int end;
   private final Map<Long, Outgoing> outgoing = new HashMap<>();
   private final List<Thread> workers = new ArrayList<>();
   private int oldestOpen;
@@ -83,6 +86,21 @@ final class DistributedSchedule {
 
   DistributedSchedule(MinPlusKernels kernels, Arithmetic arithmetic, LocalTiles tiles, int threads,
       boolean lookahead, Graph graph, Progress progress, SegmentPool pool) {
+    this(kernels, arithmetic, tiles, threads, lookahead, graph, progress, pool, 0, tiles.tilesPerSide);
+  }
+
+  /**
+   * A schedule of pivot iterations [{@code start}, {@code end}) only, on tiles that have been through [0, start):
+   * what runs between two checkpoint saves. Lookahead works within the stretch; at its end every tile has finished
+   * iteration end − 1 and none has begun the next, a consistent state to save.
+   */
+  DistributedSchedule(MinPlusKernels kernels, Arithmetic arithmetic, LocalTiles tiles, int threads,
+      boolean lookahead, Graph graph, Progress progress, SegmentPool pool, int start, int end) {
+    if (start < 0 || start > end || end > tiles.tilesPerSide) {
+      throw new IllegalArgumentException("iterations [" + start + ", " + end + ") of " + tiles.tilesPerSide);
+    }
+    this.start = start;
+    this.end = end;
     this.steps = new FloydWarshallSteps(kernels, arithmetic, tiles.blockSize);
     this.arithmetic = arithmetic;
     this.tiles = tiles;
@@ -98,21 +116,22 @@ final class DistributedSchedule {
     this.sendColumnPanels = tiles.grid.columns() > 1;
     this.finished = new int[tiles.count()];
     this.queued = new int[tiles.count()];
-    Arrays.fill(finished, -1);
-    Arrays.fill(queued, -1);
+    Arrays.fill(finished, start - 1);
+    Arrays.fill(queued, start - 1);
     this.remaining = new int[tileCount];
     Arrays.fill(remaining, tiles.count());
     this.states = new IterationState[tileCount];
+    this.oldestOpen = start;
   }
 
   /** Starts the worker threads; the first diagonal task is queued on its owner. */
   void start() {
-    progress.begin("distributed Floyd–Warshall", (long) tileCount * tiles.count());
+    progress.begin("distributed Floyd–Warshall", (long) (end - start) * tiles.count());
     lock.lock();
     try {
       for (int li = 0; li < tiles.rows.length; li++) {
         for (int lj = 0; lj < tiles.columns.length; lj++) {
-          tryQueue(0, li, lj);
+          tryQueue(start, li, lj);
         }
       }
     } finally {
@@ -145,9 +164,9 @@ final class DistributedSchedule {
     }
   }
 
-  /** Whether every local task has finished. */
+  /** Whether every local task of the stretch has finished. */
   boolean allDone() {
-    return iterationDone(tileCount - 1);
+    return end == start || iterationDone(end - 1);
   }
 
   /**
@@ -229,7 +248,7 @@ final class DistributedSchedule {
   double finish() {
     lock.lock();
     try {
-      if (failure == null && oldestOpen < tileCount) {
+      if (failure == null && oldestOpen < end) {
         failure = new IllegalStateException("finish() called before all tasks ran");
       }
       changed.signalAll();
@@ -278,10 +297,10 @@ final class DistributedSchedule {
       long task;
       lock.lock();
       try {
-        while (failure == null && oldestOpen < tileCount && !canStartNext()) {
+        while (failure == null && oldestOpen < end && !canStartNext()) {
           changed.awaitUninterruptibly();
         }
-        if (failure != null || oldestOpen >= tileCount) {
+        if (failure != null || oldestOpen >= end) {
           changed.signalAll();
           return;
         }
@@ -474,7 +493,7 @@ final class DistributedSchedule {
       progress.advance(1);
       if (--remaining[k] == 0) {
         states[k] = null;
-        while (oldestOpen < tileCount && remaining[oldestOpen] == 0) {
+        while (oldestOpen < end && remaining[oldestOpen] == 0) {
           oldestOpen++;
         }
       }
@@ -492,7 +511,7 @@ final class DistributedSchedule {
   /** Queues the iteration-k task of local tile (li, lj) if all it needs is here and it is not queued yet. */
   private void tryQueue(int k, int li, int lj) {
     int tile = li * tiles.columns.length + lj;
-    if (k >= tileCount || queued[tile] >= k || finished[tile] != k - 1) {
+    if (k >= end || queued[tile] >= k || finished[tile] != k - 1) {
       return;
     }
     int i = tiles.rows[li];

@@ -5,13 +5,14 @@ import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import org.tropic.apsp.BlockedFloydWarshall;
+import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
@@ -53,9 +54,18 @@ public final class DistributedSolve {
    */
   public static DistributedReport run(Path graph, ReadOptions read, Path out, DistributedOptions options,
       Progress progress) {
+    return run(graph, read, out, options, progress, null);
+  }
+
+  /**
+   * As {@link #run(Path, ReadOptions, Path, DistributedOptions, Progress)}, saving the solve to {@code checkpoint}
+   * as it goes and going on from a save there; {@code null} for none. Its listener hears of rank 0's saves.
+   */
+  public static DistributedReport run(Path graph, ReadOptions read, Path out, DistributedOptions options,
+      Progress progress, FloydWarshallCheckpoint checkpoint) {
     Mpi mpi = Mpi.init();
     try {
-      DistributedReport report = solveAndWrite(mpi.world(), graph, read, out, options, progress);
+      DistributedReport report = solveAndWrite(mpi.world(), graph, read, out, options, progress, checkpoint);
       mpi.finalizeMpi();
       return report;
     } catch (Throwable failure) {
@@ -70,29 +80,44 @@ public final class DistributedSolve {
    */
   public static DistributedReport solveAndWrite(Communicator world, Path graphFile, ReadOptions read, Path out,
       DistributedOptions options, Progress progress) throws IOException {
+    return solveAndWrite(world, graphFile, read, out, options, progress, null);
+  }
+
+  /**
+   * As {@link #solveAndWrite(Communicator, Path, ReadOptions, Path, DistributedOptions, Progress)} with a
+   * checkpoint ({@code null} for none): a save there fixes the block size and grid, which must then match any given;
+   * parts that are not of this solve, or of another number of ranks, are refused before the solve; the parts are
+   * deleted once the result is stored.
+   */
+  public static DistributedReport solveAndWrite(Communicator world, Path graphFile, ReadOptions read, Path out,
+      DistributedOptions requested, Progress progress, FloydWarshallCheckpoint checkpoint) throws IOException {
     Objects.requireNonNull(graphFile, "graph");
     Objects.requireNonNull(read, "read");
     Objects.requireNonNull(out, "out");
-    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(requested, "options");
     Progress mine = world.rank() == 0 ? Objects.requireNonNull(progress, "progress") : Progress.NONE;
     long started = System.nanoTime();
     MinPlusKernels kernels = MinPlusKernels.best();
     Input input = agree(world, () -> {
-      if (options.grid() != null && options.grid().size() != world.size()) { // before a long read
-        options.grid().check(world.size(), Integer.MAX_VALUE, 1, 1);
+      if (requested.grid() != null && requested.grid().size() != world.size()) { // before a long read
+        requested.grid().check(world.size(), Integer.MAX_VALUE, 1, 1);
+      }
+      if (checkpoint != null && world.rank() == 0) {
+        RankCheckpoint.refuseOtherJobSizes(checkpoint.file(), world.size());
       }
       LoadedGraph graphRead = GraphReader.load(graphFile, read);
       if (world.rank() == 0) { // rank 0 creates the result: no solve ends on a folder, a device or a full disk
         DistanceStore.checkWritable(out, graphRead.graph().vertexCount(), false);
       }
       Arithmetic chosen = new BlockedFloydWarshall(kernels,
-          FloydWarshallOptions.defaults().withArithmetic(options.arithmetic())).arithmeticFor(graphRead.graph());
+          FloydWarshallOptions.defaults().withArithmetic(requested.arithmetic())).arithmeticFor(graphRead.graph());
       return new Input(graphRead, chosen);
     });
     LoadedGraph loaded = input.loaded();
     Graph graph = loaded.graph();
     Arithmetic arithmetic = input.arithmetic();
     double readSeconds = seconds(started);
+    DistributedOptions options = checkpoint == null ? requested : savedPlan(world, checkpoint, requested);
 
     int threads = options.effectiveThreads();
     Calibration.Network network = network(world);
@@ -109,9 +134,28 @@ public final class DistributedSolve {
     });
     ProcessGrid grid = chosen.grid();
     int blockSize = chosen.blockSize();
+    RankCheckpoint parts = checkpoint == null ? null
+        : new RankCheckpoint(checkpoint.file(), world.rank(), world.size());
+    if (parts != null) {
+      int tilesPerSide = Math.max(1, (n + blockSize - 1) / blockSize);
+      long partBytes = PartCheckpointFile.bytes(LocalTiles.countOwned(tilesPerSide, grid, world.rank()), blockSize);
+      agree(world, () -> {
+        parts.checkOf(new PartCheckpointFile.Solve(graph.fingerprint(), n, blockSize, arithmetic.label(),
+            grid.rows(), grid.columns(), world.rank()), tilesPerSide);
+        parts.checkWritable(partBytes, world.rank() == 0 ? out : null, DistanceStore.resultBytes(n, false));
+        return null;
+      });
+      long setBytes = world.allreduce(partBytes, ReduceOp.SUM);
+      if (world.rank() == 0) {
+        System.err.printf("note: saving the solve to %s every %s, %.1f MiB a save in all; run the same command"
+            + " again to go on from the last save if it stops%n", RankCheckpoint.setName(checkpoint.file(),
+            world.size()), seconds(checkpoint.every()), setBytes / 1048576.0);
+        System.err.flush();
+      }
+    }
 
     DistributedFloydWarshall solver = new DistributedFloydWarshall(kernels, world, grid, options);
-    DistributedFloydWarshall.LocalResult result = solver.solve(graph, blockSize, arithmetic, mine);
+    DistributedFloydWarshall.LocalResult result = solver.solve(graph, blockSize, arithmetic, mine, checkpoint);
     double solveSeconds = world.allreduce(result.statistics().solveSeconds(), ReduceOp.MAX);
 
     long writeStarted = System.nanoTime();
@@ -121,6 +165,9 @@ public final class DistributedSolve {
     writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile,
         read.weightColumn() == 0 ? null : read.weightColumn(), options, arithmetic, blockSize, threads, timings);
     double writeSeconds = world.allreduce(seconds(writeStarted), ReduceOp.MAX);
+    if (parts != null) { // only now: a job stopped before the result was stored goes on from the save
+      deleteParts(world, parts);
+    }
 
     RankStatistics stats = result.statistics();
     double computeSeconds = world.allreduce(stats.computeSeconds(), ReduceOp.SUM);
@@ -134,7 +181,58 @@ public final class DistributedSolve {
         world.allreduce(stats.pointToPointBytesSent(), ReduceOp.SUM),
         world.allreduce(stats.libraryBytesAsRoot(), ReduceOp.SUM),
         world.allreduce(stats.computeSeconds(), ReduceOp.MAX), observed.name(),
-        new CostModel(observed).predict(n, grid, blockSize));
+        new CostModel(observed).predict(n, grid, blockSize), result.checkpointing());
+  }
+
+  /**
+   * The options a job with a checkpoint runs with: where any rank holds a part, the block size and grid of its
+   * newest (collective), which the cost model might not choose again; the user's {@code --block} and
+   * {@code --grid} must then agree with them.
+   *
+   * @throws IllegalArgumentException on every rank, reported once, when a given one differs
+   */
+  private static DistributedOptions savedPlan(Communicator world, FloydWarshallCheckpoint checkpoint,
+      DistributedOptions requested) throws IOException {
+    PartCheckpointFile.Saved newest = new RankCheckpoint(checkpoint.file(), world.rank(), world.size())
+        .newestHeader();
+    int blockSize = (int) world.allreduce(newest == null ? 0L : newest.solve().blockSize(), ReduceOp.MAX);
+    int rows = (int) world.allreduce(newest == null ? 0L : newest.solve().gridRows(), ReduceOp.MAX);
+    int columns = (int) world.allreduce(newest == null ? 0L : newest.solve().gridColumns(), ReduceOp.MAX);
+    if (blockSize == 0) {
+      return requested;
+    }
+    ProcessGrid saved = new ProcessGrid(rows, columns);
+    String set = RankCheckpoint.setName(checkpoint.file(), world.size());
+    return agree(world, () -> {
+      if (requested.blockSize() != 0 && requested.blockSize() != blockSize) {
+        throw new IllegalArgumentException("--block " + requested.blockSize() + " differs from the tile size "
+            + blockSize + " of the checkpoint " + set + " this job goes on from: drop --block, or delete the files"
+            + " to start afresh");
+      }
+      if (requested.grid() != null && !requested.grid().equals(saved)) {
+        throw new IllegalArgumentException("--grid " + requested.grid() + " differs from the process grid " + saved
+            + " of the checkpoint " + set + " this job goes on from: drop --grid, or delete the files to start"
+            + " afresh");
+      }
+      return requested.withBlockSize(blockSize).withGrid(saved);
+    });
+  }
+
+  /** Every rank deletes its parts once the result is committed; rank 0 says so when all have. */
+  private static void deleteParts(Communicator world, RankCheckpoint parts) {
+    boolean deleted = true;
+    try {
+      parts.delete();
+    } catch (IOException e) { // the result is stored: a part left behind is worth a warning, not a failed job
+      deleted = false;
+      System.err.println("tropic: rank " + world.rank() + ": warning: cannot delete its checkpoint part: " + e);
+      System.err.flush();
+    }
+    if (world.allreduce(deleted ? 1L : 0L, ReduceOp.MIN) == 1 && world.rank() == 0) {
+      System.err.println("checkpoint " + RankCheckpoint.setName(parts.file(), world.size()) + " deleted: the solve"
+          + " is complete and stored");
+      System.err.flush();
+    }
   }
 
   /** The grid and block size: those given, the rest chosen by the cost model (no prediction kept). */
@@ -236,17 +334,13 @@ public final class DistributedSolve {
   }
 
   private static String broadcastString(Communicator world, String fromRoot) {
-    byte[] bytes = world.rank() == 0 ? fromRoot.getBytes(StandardCharsets.UTF_8) : new byte[0];
-    int length = (int) world.allreduce((long) bytes.length, ReduceOp.MAX);
-    try (Arena arena = Arena.ofConfined()) {
-      MemorySegment buffer = arena.allocate(Math.max(1, length));
-      if (world.rank() == 0) {
-        MemorySegment.copy(bytes, 0, buffer, java.lang.foreign.ValueLayout.JAVA_BYTE, 0, length);
-      }
-      world.bcast(buffer.asSlice(0, length), Datatype.BYTE, 0);
-      return new String(buffer.asSlice(0, length).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE),
-          StandardCharsets.UTF_8);
-    }
+    return Agreement.broadcast(world, 0, fromRoot);
+  }
+
+  /** A time between saves as the note says it: {@code 2 s}, {@code 900 s}, {@code 0.5 s}. */
+  private static String seconds(java.time.Duration every) {
+    return String.format(java.util.Locale.ROOT, "%s s",
+        java.math.BigDecimal.valueOf(every.toNanos(), 9).stripTrailingZeros().toPlainString());
   }
 
   private static double seconds(long since) {

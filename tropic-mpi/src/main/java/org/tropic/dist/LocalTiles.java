@@ -1,6 +1,7 @@
 package org.tropic.dist;
 
 import java.util.Arrays;
+import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
 
@@ -67,6 +68,12 @@ public final class LocalTiles {
       }
     }
     return tiles;
+  }
+
+  /** The tiles {@code rank} owns on {@code grid} with {@code tilesPerSide} tiles a side. */
+  static int countOwned(int tilesPerSide, ProcessGrid grid, int rank) {
+    return owned(tilesPerSide, grid.rows(), grid.rowOf(rank)).length
+        * owned(tilesPerSide, grid.columns(), grid.columnOf(rank)).length;
   }
 
   private static int[] owned(int tiles, int processes, int mine) {
@@ -157,6 +164,21 @@ public final class LocalTiles {
     }
     int b = blockSize;
     return tile(localRow(u / b), localColumn(v / b))[(u % b) * b + v % b];
+  }
+
+  /** This rank's tiles in local order (storage form during a solve), as a checkpoint part saves and loads them. */
+  PartCheckpointFile.Tiles asPart() {
+    return new PartCheckpointFile.Tiles() {
+      @Override
+      public int count() {
+        return data.length;
+      }
+
+      @Override
+      public float[] tile(int index) {
+        return data[index];
+      }
+    };
   }
 
   /** Decodes every tile from the solve's storage form into float32 distances. */

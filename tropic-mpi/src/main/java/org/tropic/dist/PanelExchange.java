@@ -45,10 +45,20 @@ final class PanelExchange {
   /** Diagonal tiles this rank owns, kept until both of their broadcasts have finished. */
   private final Map<Integer, SharedMessage> diagonals = new HashMap<>();
   private int nextIteration;
+  /** The end (exclusive) of the iterations this exchange runs, from {@code nextIteration}'s first value. */
+  private final int end;
   private long libraryBytesAsRoot;
 
   PanelExchange(Communicator rowComm, Communicator columnComm, LocalTiles tiles, DistributedSchedule schedule,
       SegmentPool pool, DistributedOptions options) {
+    this(rowComm, columnComm, tiles, schedule, pool, options, 0, tiles.tilesPerSide);
+  }
+
+  /** The exchange of pivot iterations [{@code start}, {@code end}), the schedule's stretch. */
+  PanelExchange(Communicator rowComm, Communicator columnComm, LocalTiles tiles, DistributedSchedule schedule,
+      SegmentPool pool, DistributedOptions options, int start, int end) {
+    this.nextIteration = start;
+    this.end = end;
     this.rowComm = rowComm;
     this.columnComm = columnComm;
     this.tiles = tiles;
@@ -72,7 +82,7 @@ final class PanelExchange {
           it.remove();
         }
       }
-      if (pending.isEmpty() && nextIteration == tiles.tilesPerSide && active.isEmpty() && schedule.allDone()) {
+      if (pending.isEmpty() && nextIteration == end && active.isEmpty() && schedule.allDone()) {
         return;
       }
       if (!moved) {
@@ -90,7 +100,7 @@ final class PanelExchange {
     boolean started = false;
     while (true) {
       if (pending.isEmpty()) {
-        if (nextIteration == tiles.tilesPerSide) {
+        if (nextIteration == end) {
           return started;
         }
         plan(nextIteration++);

@@ -132,7 +132,7 @@ class DistributedFloydWarshallTest {
     assertThat(result.output()).contains("T_ideal").contains("T_worst");
   }
 
-  private static void assertIdenticalToSingleNode(Path graphFile, Path out, int b, Arithmetic arithmetic)
+  static void assertIdenticalToSingleNode(Path graphFile, Path out, int b, Arithmetic arithmetic)
       throws IOException {
     Graph graph = GraphReader.read(graphFile);
     FloydWarshallOptions options = FloydWarshallOptions.defaults().withBlockSize(b).withThreads(1)

@@ -1,8 +1,10 @@
 package org.tropic.dist;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.Progress;
 import org.tropic.io.ReadOptions;
 import org.tropic.mpi.Mpi;
@@ -13,7 +15,8 @@ import org.tropic.semiring.Arithmetic;
  * every case through {@link DistributedSolve#solveAndWrite}, printing {@code DONE out=... ...} on rank 0 after each;
  * {@code job CASE} runs one case through {@link DistributedSolve#run}, the path the command line takes, abort on
  * failure included. A case is {@code key=value} pairs separated by {@code ;}: graph, out, grid, b, bcast,
- * lookahead, arith, chunk, threads.
+ * lookahead, arith, chunk, threads, and for a checkpointed solve ckpt (the file) and every (seconds between saves);
+ * rank 0 then prints {@code SAVED done of all} after each save.
  */
 public final class DistributedJob {
 
@@ -26,7 +29,7 @@ public final class DistributedJob {
     if (args[0].equals("job")) {
       Case c = Case.parse(args[1]);
       DistributedReport report = DistributedSolve.run(c.graph, ReadOptions.defaults(), c.out, c.options,
-          Progress.NONE);
+          Progress.NONE, c.checkpoint);
       System.out.println("DONE out=" + c.out + " position=" + report.modelPosition());
       return;
     }
@@ -35,7 +38,7 @@ public final class DistributedJob {
       for (int i = 1; i < args.length; i++) {
         Case c = Case.parse(args[i]);
         DistributedReport report = DistributedSolve.solveAndWrite(mpi.world(), c.graph, ReadOptions.defaults(),
-            c.out, c.options, Progress.NONE);
+            c.out, c.options, Progress.NONE, c.checkpoint);
         if (mpi.world().rank() == 0) {
           System.out.println("DONE out=" + c.out + " grid=" + report.grid() + " b=" + report.blockSize()
               + " arith=" + report.arithmetic().label() + " sent=" + report.totalPointToPointBytesSent()
@@ -50,8 +53,23 @@ public final class DistributedJob {
     }
   }
 
+  /** Prints each save as the test reads it: {@code SAVED done of all}, or {@code NOT SAVED done: reason}. */
+  private static final class Announcer implements FloydWarshallCheckpoint.SaveListener {
+    @Override
+    public void saved(int done, int all, long bytes, double seconds) {
+      System.out.println("SAVED " + done + " of " + all + " bytes=" + bytes);
+      System.out.flush();
+    }
+
+    @Override
+    public void notSaved(int done, String reason) {
+      System.out.println("NOT SAVED " + done + ": " + reason);
+      System.out.flush();
+    }
+  }
+
   /** One solve to run. */
-  record Case(Path graph, Path out, DistributedOptions options) {
+  record Case(Path graph, Path out, DistributedOptions options, FloydWarshallCheckpoint checkpoint) {
 
     static Case parse(String text) {
       Map<String, String> values = new HashMap<>();
@@ -74,7 +92,10 @@ public final class DistributedJob {
       if (values.containsKey("arith")) {
         options = options.withArithmetic(Arithmetic.ofLabel(values.get("arith")));
       }
-      return new Case(Path.of(values.get("graph")), Path.of(values.get("out")), options);
+      FloydWarshallCheckpoint checkpoint = values.containsKey("ckpt") ? new FloydWarshallCheckpoint(
+          Path.of(values.get("ckpt")), Duration.ofMillis((long) (1000 * Double.parseDouble(
+              values.getOrDefault("every", "0")))), new Announcer()) : null;
+      return new Case(Path.of(values.get("graph")), Path.of(values.get("out")), options, checkpoint);
     }
   }
 }

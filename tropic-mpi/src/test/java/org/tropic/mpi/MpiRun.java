@@ -40,13 +40,7 @@ public final class MpiRun {
    * @throws AssertionError if it does not finish within {@code timeout} (the job is killed first)
    */
   public static Result run(Path mpirun, int ranks, Class<?> main, List<String> arguments, Duration timeout) {
-    List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "--allow-run-as-root",
-        "--bind-to", "none", "--mca", "btl_vader_single_copy_mechanism", "none", "--mca", "mpi_yield_when_idle", "1",
-        "-np", Integer.toString(ranks)));
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
-        "-XX:+UseSerialGC", "-Xmx256m", "-Xss1m", "-cp", classPath(), main.getName()));
-    command.addAll(arguments);
+    List<String> command = command(mpirun, ranks, main, arguments);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
     builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
@@ -69,6 +63,30 @@ public final class MpiRun {
       Thread.currentThread().interrupt();
       throw new AssertionError("interrupted while waiting for mpirun", e);
     }
+  }
+
+  /**
+   * Starts {@code main} as {@link #run} does, without waiting: its output goes to {@code log}, for a test that stops
+   * the job part way (the caller waits for it, and kills it if need be).
+   */
+  public static Process start(Path mpirun, int ranks, Class<?> main, List<String> arguments, Path log)
+      throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command(mpirun, ranks, main, arguments)).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+    builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+    return builder.start();
+  }
+
+  private static List<String> command(Path mpirun, int ranks, Class<?> main, List<String> arguments) {
+    List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "--allow-run-as-root",
+        "--bind-to", "none", "--mca", "btl_vader_single_copy_mechanism", "none", "--mca", "mpi_yield_when_idle", "1",
+        "-np", Integer.toString(ranks)));
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
+        "-XX:+UseSerialGC", "-Xmx256m", "-Xss1m", "-cp", classPath(), main.getName()));
+    command.addAll(arguments);
+    return command;
   }
 
   /** The test class path as Surefire gives it to the test JVM (its manifest-only jar otherwise hides it). */

@@ -68,8 +68,10 @@ public final class DistributedFlags {
       throw new IllegalArgumentException("--distributed runs Floyd–Warshall only, not --algorithm "
           + algorithm.label() + ": drop one of them");
     }
-    for (String flag : List.of("--parts", "--predecessors", "--json", "--examples", "--seed", "--checkpoint",
-        "--checkpoint-every")) {
+    if (parsed.hasMatchedOption("--checkpoint-every") && !parsed.hasMatchedOption("--checkpoint")) {
+      throw new IllegalArgumentException("--checkpoint-every says how often to save to --checkpoint FILE: add it");
+    }
+    for (String flag : List.of("--parts", "--predecessors", "--json", "--examples", "--seed")) {
       if (parsed.hasMatchedOption(flag)) {
         throw new IllegalArgumentException(flag + " is not supported with --distributed, which would ignore it"
             + " (it writes the distances and their sidecar, and prints a summary of the run): drop " + flag

@@ -53,6 +53,45 @@ class UnderMpirunTest {
     assertThat(dir.resolve("d.npy")).doesNotExist();
   }
 
+  /**
+   * {@code --checkpoint} with {@code --distributed}: rank 0 says each save of the whole set above the bar, the
+   * summary counts them, the result equals a run without, and the parts are deleted once the result is stored.
+   */
+  @Test
+  void aCheckpointedDistributedRunSavesAndDeletesItsParts(@TempDir Path dir) throws IOException {
+    Path graph = Files.writeString(dir.resolve("g.edges"), ring(100));
+    Path checkpoint = dir.resolve("c.ckpt");
+    Path out = dir.resolve("d.npy");
+    MpiRun.Result result = MpiRun.run(mpirun, 2, Tropic.class, List.of("apsp", graph.toString(), "-o",
+        out.toString(), "--distributed", "--block", "32", "--threads", "1", "--checkpoint", checkpoint.toString(),
+        "--checkpoint-every", "0s"), TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    String set = checkpoint + ".rank-*-of-2";
+    assertThat(result.linesContaining("note: saving the solve to " + set + " every 0 s")).hasSize(1);
+    assertThat(result.linesContaining("checkpoint saved: 3 of 4 pivot iterations in " + set)).hasSize(1);
+    assertThat(result.output()).contains("checkpoint: started afresh; 3 saves")
+        .contains("checkpoint " + set + " deleted: the solve is complete and stored");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("d.npy", "d.npy.json", "g.edges");
+    }
+    Path plain = dir.resolve("plain.npy");
+    MpiRun.Result unbroken = MpiRun.run(mpirun, 2, Tropic.class, List.of("apsp", graph.toString(), "-o",
+        plain.toString(), "--distributed", "--block", "32", "--threads", "1"), TIMEOUT);
+    assertThat(unbroken.exitCode()).as(unbroken.output()).isZero();
+    assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
+  }
+
+  /** A directed ring of {@code n} vertices with a chord from each: whole weights. */
+  private static String ring(int n) {
+    StringBuilder edges = new StringBuilder("# directed=True\n");
+    for (int u = 0; u < n; u++) {
+      edges.append(u).append(' ').append((u + 1) % n).append(" 1\n");
+      edges.append(u).append(' ').append((u * 7 + 3) % n).append(' ').append(1 + u % 5).append('\n');
+    }
+    return edges.toString();
+  }
+
   /** Without -P or --grid the model is about the ranks it was started on, as its calibration is. */
   @Test
   void theModelDefaultsToTheJobsRanks() {
