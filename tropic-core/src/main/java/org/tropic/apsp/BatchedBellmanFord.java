@@ -33,7 +33,13 @@ public final class BatchedBellmanFord {
 
   private static final double MIN_SAMPLE_SECONDS = 0.2;
   private static final double MAX_SAMPLE_SECONDS = 5;
-  private static final double SAMPLING_SECONDS = 0.3;
+  private static final double SAMPLING_SECONDS = 1.0;
+  /** Deadlines up to which a first timed search that misses is taken for JIT warm-up; see {@link #estimate}. */
+  private static final double RETRY_DEADLINE_SECONDS = 0.5;
+  /** Timed searches of a sample at most; see {@link #estimate}. */
+  private static final int MAX_TIMED_SEARCHES = 5;
+  /** Two timed searches whose times are within this ratio show compiled code; see {@link #estimate}. */
+  private static final double STEADY_RATIO = 1.25;
   /**
    * The rate at which the n² result is allocated and its columns written, added to the estimate: on the 2-core
    * development VM allocating cond-mat's 1.06 GB of rows took 0.43–0.45 s (the young collections copy them once),
@@ -147,10 +153,17 @@ public final class BatchedBellmanFord {
    * {@code secondsToBeat} (at least {@value #MIN_SAMPLE_SECONDS} s, at most {@value #MAX_SAMPLE_SECONDS} s): a batch
    * that cannot finish in it marks a solve that would lose, and the estimate is then a lower bound marked as such.
    * The deadline also ends a search that a negative cycle would keep going, so no check for one is needed here.
-   * A first, untimed search warms the JIT up (in a fresh JVM it runs partly interpreted, 5–10× slow); then the
-   * batch is timed up to three times, while the sampling has taken under {@value #SAMPLING_SECONDS} s, and the
-   * fastest counts. The estimate adds the time to allocate and fill the n² result
-   * ({@value #RESULT_BYTES_PER_SECOND} bytes a second).
+   *
+   * <p>In a fresh JVM (every tropic command) the first searches run partly interpreted, and C2's compilation of the
+   * search loop can take longer than the first timed search: on the power grid, whose batches take 0.02 s warm, the
+   * first timed search took 0.14–0.2 s on a loaded 2-core VM (2026-11-22), or missed its 0.2 s deadline. The
+   * estimate then read 1.5–2 s against a 0.2–0.3 s solve, and auto chose partitioned after 3 s of calibration and
+   * METIS. So a first, untimed search warms the JIT up, and a timed search that misses a short deadline (up to
+   * {@value #RETRY_DEADLINE_SECONDS} s, where compilation can outlast it) before any has finished is taken for more
+   * warm-up, once, before it counts as a loss. The batch is then timed until two searches
+   * in a row agree within {@value #STEADY_RATIO}× (the code is compiled), at most {@value #MAX_TIMED_SEARCHES} times
+   * and while the sampling has taken under {@value #SAMPLING_SECONDS} s, and the fastest counts. The estimate adds
+   * the time to allocate and fill the n² result ({@value #RESULT_BYTES_PER_SECOND} bytes a second).
    */
   Estimate estimate(int threads, double secondsToBeat) {
     int n = graph.vertexCount();
@@ -161,19 +174,28 @@ public final class BatchedBellmanFord {
     TargetBatch state = new TargetBatch(reversed, count);
     long sampleStart = System.nanoTime();
     state.search(first, count, sampleStart + budget);
+    boolean warmedUpAgain = false;
     double best = Double.POSITIVE_INFINITY;
-    for (int round = 0; round < 3; round++) {
+    double previous = Double.POSITIVE_INFINITY;
+    for (int timed = 0; timed < MAX_TIMED_SEARCHES; ) {
       long start = System.nanoTime();
       boolean finished = state.search(first, count, start + budget);
       double seconds = (System.nanoTime() - start) / 1e9;
+      if (!finished && timed == 0 && !warmedUpAgain && budget <= 1e9 * RETRY_DEADLINE_SECONDS) {
+        warmedUpAgain = true;
+        continue;
+      }
       if (!finished) {
-        return round == 0 ? new Estimate(seconds * roundsPerThread(threads), false)
+        return timed == 0 ? new Estimate(seconds * roundsPerThread(threads), false)
             : new Estimate(best * roundsPerThread(threads) + resultSeconds(), true);
       }
+      timed++;
       best = Math.min(best, seconds);
-      if ((System.nanoTime() - sampleStart) / 1e9 > SAMPLING_SECONDS) {
+      boolean steady = Math.max(seconds, previous) <= STEADY_RATIO * Math.min(seconds, previous);
+      if (steady || (System.nanoTime() - sampleStart) / 1e9 > SAMPLING_SECONDS) {
         break;
       }
+      previous = seconds;
     }
     return new Estimate(best * roundsPerThread(threads) + resultSeconds(), true);
   }

@@ -54,6 +54,16 @@ public final class BlockSizeModel {
     return MODELS.computeIfAbsent(kernels, BlockSizeModel::new);
   }
 
+  /** A model of its own, not yet calibrated: for tests of what calibrating costs a plan. */
+  static BlockSizeModel uncalibrated(MinPlusKernels kernels) {
+    return new BlockSizeModel(kernels);
+  }
+
+  /** Whether the rates for {@code arithmetic} are measured: a prediction for it then costs nothing more. */
+  public synchronized boolean calibrated(Arithmetic arithmetic) {
+    return rates.containsKey(arithmetic);
+  }
+
   /**
    * The largest tile size whose predicted time is within 5% ({@link #TIE_TOLERANCE}) of the smallest. Rates measured
    * on a b × b tile in cache flatter small tiles: in a real solve their C tiles come from memory at twice the bytes

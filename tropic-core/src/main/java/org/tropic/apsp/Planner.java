@@ -1,6 +1,7 @@
 package org.tropic.apsp;
 
 import java.util.EnumSet;
+import java.util.Locale;
 import java.util.Set;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
@@ -22,12 +23,18 @@ public final class Planner {
   private static final int DIJKSTRA_MAX_ROUNDS = 12;
   private static final long DIJKSTRA_SAMPLING_NANOS = 300_000_000L;
   private static final int SMALL = ColdStart.ONE_TILE;
+  /**
+   * The least the first calibration of the tile kernels in a JVM takes ({@link BlockSizeModel}; 1–3 s measured on
+   * the 2-core development VM): the price of estimating fw or partitioned in a fresh {@code tropic} command.
+   */
+  static final double CALIBRATION_SECONDS = 1.0;
   /** The tile size a memory check assumes before the calibrated choice (padding differs by under b rows). */
   private static final int PROVISIONAL_BLOCK = 256;
   private static final String GPU = Device.GPU.label();
 
   private final MinPlusKernels kernels;
   private final ColdStart coldStart;
+  private final BlockSizeModel model;
 
   /** A planner whose estimates add each algorithm's start-up until it has run in this JVM ({@link ColdStart#JVM}). */
   public Planner(MinPlusKernels kernels) {
@@ -35,8 +42,13 @@ public final class Planner {
   }
 
   Planner(MinPlusKernels kernels, ColdStart coldStart) {
+    this(kernels, coldStart, BlockSizeModel.forMachine(kernels));
+  }
+
+  Planner(MinPlusKernels kernels, ColdStart coldStart, BlockSizeModel model) {
     this.kernels = kernels;
     this.coldStart = coldStart;
+    this.model = model;
   }
 
   /**
@@ -158,7 +170,6 @@ public final class Planner {
           + PartitionedApsp.unavailableReason().orElse("libmetis.so.5 could not be loaded"));
     }
 
-    BlockSizeModel model = BlockSizeModel.forMachine(kernels);
     // the tile size the memory check assumes; choosing it calibrates (1–3 s), done below only if fw is estimated
     int b = fw.blockSize() > 0 ? Math.min(fw.blockSize(), FloydWarshallOptions.largestUsefulBlockSize(n))
         : n <= SMALL ? model.choose(n, threads, arithmetic, symmetric)
@@ -216,8 +227,12 @@ public final class Planner {
         : null;
     double beaten = batchedFirst != null && batchedFirst.complete() && batchedBytes <= budget
         ? batchedFirst.seconds() + coldStart.seconds(Algorithm.BATCHED) : Double.POSITIVE_INFINITY;
-    boolean fwSkipped = consider && Double.isFinite(floors.fw()) && floors.fw() >= beaten;
-    boolean partitionedSkipped = consider && Double.isFinite(floors.partitioned()) && floors.partitioned() >= beaten;
+    // Estimating either calibrates the tile kernels first in this JVM: it is skipped where the most it could save,
+    // batched's estimate less the floor, is no more than that costs.
+    double findingOut = model.calibrated(arithmetic) ? 0 : CALIBRATION_SECONDS;
+    boolean fwSkipped = consider && Double.isFinite(floors.fw()) && floors.fw() + findingOut >= beaten;
+    boolean partitionedSkipped = consider && Double.isFinite(floors.partitioned())
+        && floors.partitioned() + findingOut >= beaten;
     // fw is estimated where it may run or be chosen, or costs nothing more: a request for dijkstra or batched no
     // longer calibrates only to report fw's time
     boolean estimateFw = !searchSmall && (small || wanted == Algorithm.FW || wanted == Algorithm.PARTITIONED
@@ -290,7 +305,8 @@ public final class Planner {
         if (fwSkipped || partitionedSkipped) {
           reason += "; " + (fwSkipped && partitionedSkipped ? "fw and partitioned" : fwSkipped ? "fw" : "partitioned")
               + " not estimated: " + (fwSkipped && partitionedSkipped ? "their" : "its")
-              + " start-up and output alone exceed batched's estimate";
+              + " start-up and output alone" + (findingOut > 0 ? String.format(Locale.ROOT, ", with the %.0f s"
+              + " of kernel calibration an estimate takes first,", findingOut) : "") + " exceed batched's estimate";
         }
       }
     } else if (wanted == Algorithm.BATCHED && !batched.complete()) {

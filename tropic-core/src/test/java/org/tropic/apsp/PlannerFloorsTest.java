@@ -8,6 +8,7 @@ import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
+import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 
 /**
@@ -60,15 +61,40 @@ class PlannerFloorsTest {
     assertThat(plan.reason()).contains("fw ≥ 0.45 s").contains("fw not estimated");
   }
 
-  /** Once fw has run in the JVM its floor is 0, so it is estimated and weighed as before. */
+  /**
+   * Once fw has run in the JVM its floor is 0 and the kernels are calibrated (its plan calibrated them), so it is
+   * estimated and weighed as before.
+   */
   @Test
   void aWarmFloydWarshallIsAlwaysEstimated() {
     ColdStart warm = new ColdStart();
+    Planner planner = new Planner(MinPlusKernels.best(), warm);
+    planner.plan(star(600), ApspRequest.defaults().withAlgorithm(Algorithm.FW)); // calibrates, as its run's plan did
     warm.ran(Algorithm.FW, 600);
-    ApspPlan plan = new Planner(MinPlusKernels.best(), warm).plan(star(600), ApspRequest.defaults(),
-        EnumSet.of(Algorithm.FW, Algorithm.BATCHED));
+    ApspPlan plan = planner.plan(star(600), ApspRequest.defaults(), EnumSet.of(Algorithm.FW, Algorithm.BATCHED));
     assertThat(plan.floydWarshallSeconds()).isPositive();
     assertThat(plan.reason()).doesNotContain("not estimated");
+  }
+
+  /**
+   * In a JVM that has not calibrated the kernels, estimating fw costs that calibration (at least
+   * {@link Planner#CALIBRATION_SECONDS}) before anything else: with fw's floor at 0 and batched's estimate far under a
+   * second, fw cannot gain what finding out would cost, so it is not estimated, and the reason says why.
+   */
+  @Test
+  void anEstimateThatWouldCostMoreThanItCouldSaveIsNotMade() {
+    ColdStart warm = new ColdStart();
+    warm.ran(Algorithm.FW, 600);
+    BlockSizeModel uncalibrated = BlockSizeModel.uncalibrated(MinPlusKernels.best());
+    ApspPlan plan = new Planner(MinPlusKernels.best(), warm, uncalibrated).plan(star(600), ApspRequest.defaults(),
+        EnumSet.of(Algorithm.FW, Algorithm.BATCHED));
+    assumeThat(plan.batchedSeconds()).as("batched sampled well under the calibration's cost")
+        .isLessThan(Planner.CALIBRATION_SECONDS / 2);
+    assertThat(plan.algorithm()).isEqualTo(Algorithm.BATCHED);
+    assertThat(plan.floydWarshallSeconds()).isNaN();
+    assertThat(plan.reason()).contains("fw not estimated: its start-up and output alone, with the 1 s of kernel"
+        + " calibration an estimate takes first, exceed batched's estimate");
+    assertThat(Arithmetic.values()).noneMatch(uncalibrated::calibrated); // nothing was measured for it
   }
 
   /** A hub joined to every other vertex: Bellman–Ford settles it in two sweeps. */
