@@ -230,6 +230,24 @@ class ApspCheckpointTest {
     assertThat(block.err()).contains("--block 64 differs from the tile size 32 of the checkpoint");
   }
 
+  /**
+   * A run on one node given the name of a distributed save (its parts {@code FILE.rank-R-of-P.0|1} beside it, no
+   * FILE) cannot go on from it, and says so rather than start afresh beside the parts as if they were not there.
+   */
+  @Test
+  void aSingleNodeRunRefusesTheNameOfADistributedSave() throws IOException {
+    Path graph = graph("ring", 1);
+    Path checkpoint = dir.resolve("big.ckpt");
+    Path part = Files.writeString(dir.resolve("big.ckpt.rank-1-of-4.0"), "the parts' contents are not read");
+    TropicRun run = TropicRun.of("apsp", graph.toString(), "--checkpoint", checkpoint.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains("checkpoint " + checkpoint + ": there is none, but " + part
+        + " beside it is part of a distributed save of 4 ranks, which a run on one node cannot go on from: go on"
+        + " with mpirun -np 4 ... --distributed --checkpoint " + checkpoint);
+    assertThat(part).exists();
+    assertThat(checkpoint).doesNotExist();
+  }
+
   @Test
   void optionsThatCannotGoTogetherAreRefused() throws IOException {
     Path graph = graph("ring", 1);

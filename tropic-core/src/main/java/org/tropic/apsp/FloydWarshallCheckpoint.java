@@ -9,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import org.tropic.io.OutputLocationException;
@@ -102,10 +103,13 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
   /**
    * The save in {@link #file()}, or {@code null} when there is none yet.
    *
-   * @throws IllegalArgumentException naming the file when it is not a checkpoint Tropic can read
+   * @throws IllegalArgumentException naming the file when it is not a checkpoint Tropic can read, or when there is
+   *     none but parts of a distributed save of that name lie beside it: a run on one node cannot go on from them,
+   *     and would otherwise start afresh without saying they were not used
    */
   public Saved saved() {
     if (!exists()) {
+      refuseDistributedParts();
       return null;
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -115,6 +119,23 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
           id.pivotOrder(), header.iterationsDone(), header.iterations(), header.saved());
     } catch (IOException e) {
       throw CheckpointFile.failure("cannot read the checkpoint " + file, e);
+    }
+  }
+
+  private void refuseDistributedParts() {
+    List<PartCheckpointFile.Part> parts;
+    try {
+      parts = PartCheckpointFile.partsBeside(file);
+    } catch (IOException e) {
+      throw CheckpointFile.failure("cannot list the folder of the checkpoint " + file, e);
+    }
+    if (!parts.isEmpty()) {
+      PartCheckpointFile.Part part = parts.getFirst();
+      throw new IllegalArgumentException("checkpoint " + file + ": there is none, but " + part.file() + " beside it"
+          + (parts.size() > 1 ? " (and " + (parts.size() - 1) + " more)" : "") + " is part of a distributed save of "
+          + part.ranks() + " ranks, which a run on one node cannot go on from: go on with mpirun -np " + part.ranks()
+          + " ... --distributed --checkpoint " + file + ", or delete " + file + ".rank-*-of-" + part.ranks()
+          + ".* to start afresh");
     }
   }
 

@@ -2,10 +2,17 @@ package org.tropic.apsp;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * One rank's share of a distributed Floyd–Warshall save: the file format of {@link CheckpointFile} (magic, JSON
@@ -15,8 +22,44 @@ import java.util.Objects;
  * save is refused here. Which parts together form a save the ranks agree on among themselves.
  */
 public final class PartCheckpointFile {
+  private static final Pattern PART_NAME = Pattern.compile("\\.rank-(\\d+)-of-(\\d+)\\.[01]");
 
   private PartCheckpointFile() {}
+
+  /**
+   * A part beside a checkpoint's name.
+   *
+   * @param file the part
+   * @param ranks the number of ranks of the job that wrote it
+   */
+  public record Part(Path file, int ranks) {}
+
+  /** Generation {@code g} (0 or 1) of rank {@code rank}'s part of the checkpoint {@code file} of a P-rank job. */
+  public static Path pathOf(Path file, int rank, int ranks, int g) {
+    return file.resolveSibling(file.getFileName() + ".rank-" + rank + "-of-" + ranks + "." + g);
+  }
+
+  /** The parts of distributed saves named after {@code file} that lie beside it ({@code FILE.rank-R-of-P.0|1}). */
+  public static List<Part> partsBeside(Path file) throws IOException {
+    Path absolute = file.toAbsolutePath();
+    Path folder = absolute.getParent();
+    List<Part> parts = new ArrayList<>();
+    if (folder == null || !Files.isDirectory(folder)) {
+      return parts;
+    }
+    String prefix = absolute.getFileName().toString();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder,
+        p -> p.getFileName().toString().startsWith(prefix))) {
+      for (Path entry : entries) {
+        Matcher m = PART_NAME.matcher(entry.getFileName().toString().substring(prefix.length()));
+        if (m.matches()) {
+          parts.add(new Part(entry, Integer.parseInt(m.group(2))));
+        }
+      }
+    }
+    parts.sort(Comparator.comparing(Part::file));
+    return parts;
+  }
 
   /**
    * What one rank's part is of: two parts of equal solves hold the same tiles, so one can go on from the other.

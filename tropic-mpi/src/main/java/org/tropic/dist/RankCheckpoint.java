@@ -2,7 +2,6 @@ package org.tropic.dist;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,8 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.io.OutputLocationException;
@@ -26,8 +23,6 @@ import org.tropic.io.OutputLocations;
  * count that every rank holds ({@link #newestHeldByAll}).
  */
 final class RankCheckpoint {
-  private static final Pattern PART_NAME = Pattern.compile("\\.rank-(\\d+)-of-(\\d+)\\.[01]");
-
   private final Path file;
   private final int rank;
   private final int ranks;
@@ -51,7 +46,7 @@ final class RankCheckpoint {
   }
 
   static Path generation(Path file, int rank, int ranks, int g) {
-    return file.resolveSibling(file.getFileName() + ".rank-" + rank + "-of-" + ranks + "." + g);
+    return PartCheckpointFile.pathOf(file, rank, ranks, g);
   }
 
   /** How the set of all ranks' files is named in messages: {@code FILE.rank-*-of-P}. */
@@ -72,21 +67,11 @@ final class RankCheckpoint {
           + " job cannot go on from (it saves each rank's tiles to " + setName(file, ranks) + ".0 and .1): run it"
           + " without --distributed, or give --checkpoint another name");
     }
-    Path absolute = file.toAbsolutePath();
-    Path folder = absolute.getParent();
-    if (!Files.isDirectory(folder)) {
-      return;
-    }
-    String prefix = absolute.getFileName().toString();
-    try (DirectoryStream<Path> entries = Files.newDirectoryStream(folder, p -> p.getFileName().toString()
-        .startsWith(prefix))) {
-      for (Path entry : entries) {
-        Matcher m = PART_NAME.matcher(entry.getFileName().toString().substring(prefix.length()));
-        if (m.matches() && Integer.parseInt(m.group(2)) != ranks) {
-          throw new IllegalArgumentException("checkpoint " + entry + ": it is a part of a save of " + m.group(2)
-              + " ranks, and this job has " + ranks + ": start it with mpirun -np " + m.group(2) + " to go on from"
-              + " that save, or delete " + setName(file, Integer.parseInt(m.group(2))) + " to start afresh");
-        }
+    for (PartCheckpointFile.Part part : PartCheckpointFile.partsBeside(file)) {
+      if (part.ranks() != ranks) {
+        throw new IllegalArgumentException("checkpoint " + part.file() + ": it is a part of a save of " + part.ranks()
+            + " ranks, and this job has " + ranks + ": start it with mpirun -np " + part.ranks() + " to go on from"
+            + " that save, or delete " + setName(file, part.ranks()) + " to start afresh");
       }
     }
   }
