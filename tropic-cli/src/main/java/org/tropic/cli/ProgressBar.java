@@ -89,6 +89,63 @@ public final class ProgressBar implements Progress {
     }
   }
 
+  /**
+   * A bar for work this one's task waits on (a checkpoint save between pivot iterations), drawn in its place: this
+   * bar's line is cleared when that work begins and drawn again below the other's when it ends, so the terminal
+   * shows the save moving rather than a solve that stands still.
+   */
+  public Progress aside() {
+    ProgressBar other = new ProgressBar(out, terminal);
+    return new Progress() {
+      @Override
+      public void begin(String task, long totalWork) {
+        clearLine();
+        other.begin(task, totalWork);
+      }
+
+      @Override
+      public void advance(long work) {
+        other.advance(work);
+      }
+
+      @Override
+      public void end() {
+        other.end();
+        redraw();
+      }
+
+      @Override
+      public void stopped() {
+        other.stopped();
+        redraw();
+      }
+    };
+  }
+
+  private void clearLine() {
+    drawing.lock();
+    try {
+      if (terminal && drew) {
+        out.print("\r" + " ".repeat(line(done.get(), System.nanoTime()).length()) + "\r");
+        out.flush();
+      }
+    } finally {
+      drawing.unlock();
+    }
+  }
+
+  private void redraw() {
+    drawing.lock();
+    try {
+      if (terminal && drew) {
+        out.print("\r" + line(done.get(), System.nanoTime()));
+        out.flush();
+      }
+    } finally {
+      drawing.unlock();
+    }
+  }
+
   @Override
   public void end() {
     close(false);

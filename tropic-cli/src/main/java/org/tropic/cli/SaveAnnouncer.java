@@ -2,11 +2,13 @@ package org.tropic.cli;
 
 import java.nio.file.Path;
 import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.apsp.Progress;
 
 /**
  * Says each checkpoint save above the progress bar, so a long run's log shows how much a stop would lose: a large
- * one before it is written as well (the bar waits for it), a failed one as a warning the solve outlives. Counts
- * them for the run's summary, where the time saves took can be set against the solve's.
+ * one before it is written as well, one that takes over a second under a bar of its own in the place of the solve's,
+ * which waits for it, and a failed one as a warning the solve outlives. Counts them for the run's summary, where
+ * the time saves took can be set against the solve's.
  */
 public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener {
   /** A save this large takes seconds or more to write, so it is announced before it starts, not only after. */
@@ -25,9 +27,15 @@ public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener
   @Override
   public void saving(int done, int all, long bytes) {
     if (bytes >= LONG_SAVE_BYTES) {
-      bar.note(String.format("checkpoint: saving %d of %d pivot iterations to %s (%s; the bar waits for it)",
-          done, all, checkpoint, Durations.bytes(bytes)));
+      bar.note(String.format("checkpoint: saving %d of %d pivot iterations to %s (%s)", done, all, checkpoint,
+          Durations.bytes(bytes)));
     }
+  }
+
+  /** The save's own bar, in the place of the solve's, which waits for it (after a second, as every bar). */
+  @Override
+  public Progress writing() {
+    return bar.aside();
   }
 
   @Override

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.jupiter.api.Test;
+import org.tropic.apsp.Progress;
 
 /**
  * How the bar ends: at 100% when the work finished, where the work stood when it stopped on a failure. The bar stays
@@ -66,6 +67,44 @@ class ProgressBarTest {
     bar.end();
     assertThat(text.toString().split("\n")).containsSubsequence("checkpoint saved")
         .anyMatch(line -> line.startsWith("work [############"));
+    assertThat(lastLine()).matches("work: done in \\S+ s");
+  }
+
+  /**
+   * Work the task waits on (a checkpoint save) shows on the task's line: the task's bar is cleared, the other drawn
+   * there until it ends on a line of its own, and the task's bar drawn again below, where it stood.
+   */
+  @Test
+  void workAsideIsDrawnInTheBarsPlaceThenTheBarAgain() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(true);
+    Progress save = bar.aside();
+    save.begin("writing the checkpoint big.ckpt", 4);
+    Thread.sleep(1_100);
+    save.advance(2);
+    save.advance(2);
+    save.end();
+    String[] lines = text.toString().split("\n", -1);
+    assertThat(lines).hasSize(2);
+    // the task's bar, blanked, then the save's drawn in its place and ended at its whole
+    assertThat(lines[0]).startsWith("\rwork [############..................]  40% ")
+        .containsPattern("\\r +\\r\\rwriting the checkpoint big\\.ckpt \\[")
+        .contains("\rwriting the checkpoint big.ckpt [##############################] 100% ");
+    assertThat(lines[1]).startsWith("\rwork [############..................]  40% ");
+  }
+
+  /** In a log the other work's lines come between the task's, as its own task's do. */
+  @Test
+  void workAsideInALogSaysWhenItIsDone() throws InterruptedException {
+    ProgressBar bar = drawnAtFortyPercent(false);
+    Progress save = bar.aside();
+    save.begin("writing the checkpoint big.ckpt", 4);
+    Thread.sleep(1_100);
+    save.advance(4);
+    save.end();
+    bar.advance(6);
+    bar.end();
+    assertThat(text.toString()).contains("writing the checkpoint big.ckpt [##############################] 100% ")
+        .containsPattern("\nwriting the checkpoint big\\.ckpt: done in \\S+ s\n");
     assertThat(lastLine()).matches("work: done in \\S+ s");
   }
 

@@ -22,7 +22,7 @@ class SaveAnnouncerTest {
     announcer.saved(12, 40, 2L << 30, 3.2);
     assertThat(log.toString().split("\n")).containsExactly(
         "checkpoint saved: 3 of 40 pivot iterations in big.ckpt (1.0 KiB, 0.01 s)",
-        "checkpoint: saving 12 of 40 pivot iterations to big.ckpt (2.0 GiB; the bar waits for it)",
+        "checkpoint: saving 12 of 40 pivot iterations to big.ckpt (2.0 GiB)",
         "checkpoint saved: 12 of 40 pivot iterations in big.ckpt (2.0 GiB, 3.20 s)");
     assertThat(announcer.saves()).isEqualTo(2);
     assertThat(announcer.seconds()).isEqualTo(3.21, offset(1e-12));

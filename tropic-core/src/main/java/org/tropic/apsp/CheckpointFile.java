@@ -141,9 +141,9 @@ final class CheckpointFile {
    *
    * @return the bytes of the save
    */
-  static long save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone) {
+  static long save(Path file, Identity identity, TiledDistanceMatrix d, int iterationsDone, Progress progress) {
     return save(file, new Header(FORMAT_VERSION, identity, iterationsDone, d.tilesPerSide(),
-        Instant.now().toString()), storedTiles(d, null));
+        Instant.now().toString()), storedTiles(d, null), progress);
   }
 
   /**
@@ -152,6 +152,11 @@ final class CheckpointFile {
    * @return the bytes of the save
    */
   static long save(Path file, Header header, Tiles tiles) {
+    return save(file, header, tiles, Progress.NONE);
+  }
+
+  /** As {@link #save(Path, Header, Tiles)}, telling {@code progress} of each tile written. */
+  static long save(Path file, Header header, Tiles tiles, Progress progress) {
     Path target = file.toAbsolutePath();
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling(TEMPORARY_PREFIX.formatted(target.getFileName()) + random);
@@ -160,7 +165,7 @@ final class CheckpointFile {
       Files.createFile(temp);
       try {
         PendingFiles.addCreated(temp);
-        long bytes = write(temp, header, tiles);
+        long bytes = write(temp, target, header, tiles, progress);
         // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
         try {
           Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -179,10 +184,12 @@ final class CheckpointFile {
     }
   }
 
-  /** Writes the save to {@code temp} and forces it to disk; returns its size. */
-  private static long write(Path temp, Header header, Tiles tiles) throws IOException {
+  /** Writes the save to {@code temp}, to be renamed {@code target}, and forces it to disk; returns its size. */
+  private static long write(Path temp, Path target, Header header, Tiles tiles, Progress progress)
+      throws IOException {
     int b = header.identity().blockSize();
     byte[] json = JSON.writeValueAsBytes(header);
+    progress.begin("writing the checkpoint " + target.getFileName(), tiles.count() + 1L); // + 1: forcing it to disk
     try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
       ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES + json.length).order(ByteOrder.LITTLE_ENDIAN);
       writeFully(channel, head.put(MAGIC).putInt(json.length).put(json).flip());
@@ -194,10 +201,17 @@ final class CheckpointFile {
         bytes.asFloatBuffer().put(tiles.tile(x));
         crc.update(bytes.duplicate());
         writeFully(channel, bytes);
+        progress.advance(1);
       }
       writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, crc.getValue()));
       channel.force(true);
+      progress.advance(1);
       return channel.size();
+    } catch (IOException | RuntimeException | Error e) {
+      progress.stopped();
+      throw e;
+    } finally {
+      progress.end();
     }
   }
 

@@ -94,7 +94,7 @@ final class CheckpointedSchedule {
         FloydWarshallCheckpoint.saveBytes(d.size(), d.blockSize(), d.symmetric()));
     long bytes;
     try {
-      bytes = CheckpointFile.save(checkpoint.file(), identity, d, done);
+      bytes = CheckpointFile.save(checkpoint.file(), identity, d, done, checkpoint.onSave().writing());
     } catch (UncheckedIOException e) {
       checkpoint.onSave().notSaved(done, e.getCause().getMessage());
       return;

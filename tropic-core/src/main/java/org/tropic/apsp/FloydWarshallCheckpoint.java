@@ -56,6 +56,14 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
     default void saving(int iterationsDone, int iterations, long bytes) {}
 
     /**
+     * Where the save being written reports its tiles: a save is n²×4 bytes (half on the upper triangle), a write
+     * of minutes at the sizes that take hours to solve, during which the solve's own progress stands still.
+     */
+    default Progress writing() {
+      return Progress.NONE;
+    }
+
+    /**
      * A save failed (a full disk, a folder gone): the solve goes on, the last save in place, if any, stays, and the
      * next save is tried when due.
      *

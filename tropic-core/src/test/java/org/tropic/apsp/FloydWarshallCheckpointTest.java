@@ -183,6 +183,48 @@ class FloydWarshallCheckpointTest {
     assertThat(sizes.get(0) - sizes.get(1)).isBetween(0L, 4096L);
   }
 
+  /** Each save's write reports its tiles, and forcing the file to the disk, to the progress the listener gives. */
+  @Test
+  void eachSaveReportsItsWriteToTheListenersProgress() {
+    Graph graph = graph(100, 3, true, false, new Random(12)); // 4 tiles a side, 16 stored
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    List<String> heard = new ArrayList<>();
+    Progress writes = new Progress() {
+      private long units;
+
+      @Override
+      public void begin(String task, long totalWork) {
+        heard.add(task + " of " + totalWork);
+        units = 0;
+      }
+
+      @Override
+      public void advance(long work) {
+        units += work;
+      }
+
+      @Override
+      public void end() {
+        heard.add("ended at " + units);
+      }
+    };
+    solver.solve(graph, Progress.NONE, new FloydWarshallCheckpoint(dir.resolve("fw.ckpt"), EVERY_ITERATION,
+        new FloydWarshallCheckpoint.SaveListener() {
+          @Override
+          public void saved(int done, int all, long bytes, double seconds) {
+            heard.add("saved " + done);
+          }
+
+          @Override
+          public Progress writing() {
+            return writes;
+          }
+        }));
+    assertThat(heard).containsExactly("writing the checkpoint fw.ckpt of 17", "ended at 17", "saved 1",
+        "writing the checkpoint fw.ckpt of 17", "ended at 17", "saved 2",
+        "writing the checkpoint fw.ckpt of 17", "ended at 17", "saved 3");
+  }
+
   @Test
   void noSaveIsMadeBeforeItIsDue() {
     Graph graph = graph(100, 3, true, false, new Random(2));
