@@ -139,10 +139,24 @@ public final class DistributedSolve {
     if (parts != null) {
       int tilesPerSide = Math.max(1, (n + blockSize - 1) / blockSize);
       long partBytes = PartCheckpointFile.bytes(LocalTiles.countOwned(tilesPerSide, grid, world.rank()), blockSize);
-      agree(world, () -> {
+      Path result = world.rank() == 0 ? out : null;
+      long resultBytes = DistanceStore.resultBytes(n, false);
+      String store = agree(world, () -> {
         parts.checkOf(new PartCheckpointFile.Solve(graph.fingerprint(), n, blockSize, arithmetic.label(),
             grid.rows(), grid.columns(), world.rank()), tilesPerSide);
-        parts.checkWritable(partBytes, world.rank() == 0 ? out : null, DistanceStore.resultBytes(n, false));
+        parts.checkWritable(partBytes, result, resultBytes);
+        return parts.storeKey();
+      });
+      // Each rank checked its own share; those whose files go to rank 0's disk (all of them, on a parallel file
+      // system) are checked together there.
+      boolean onRankZerosDisk = store.equals(Agreement.broadcast(world, 0, store));
+      long sharedNeed = world.allreduce(onRankZerosDisk ? parts.need(partBytes, result, resultBytes) : 0,
+          ReduceOp.SUM);
+      int sharers = (int) world.allreduce(onRankZerosDisk ? 1 : 0, ReduceOp.SUM);
+      agree(world, () -> {
+        if (world.rank() == 0) {
+          parts.checkShared(sharers, sharedNeed);
+        }
         return null;
       });
       long setBytes = world.allreduce(partBytes, ReduceOp.SUM);

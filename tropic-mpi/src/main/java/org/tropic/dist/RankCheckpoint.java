@@ -23,6 +23,10 @@ import org.tropic.io.OutputLocations;
  * count that every rank holds ({@link #newestHeldByAll}).
  */
 final class RankCheckpoint {
+  /** File system types every node mounts alike: network and parallel ones (lower case, matched as prefixes). */
+  private static final List<String> SHARED_TYPES = List.of("nfs", "lustre", "gpfs", "beegfs", "cifs", "smb",
+      "ceph", "glusterfs", "panfs", "pvfs", "orangefs", "9p", "fuse.sshfs", "afs");
+
   private final Path file;
   private final int rank;
   private final int ranks;
@@ -118,28 +122,82 @@ final class RankCheckpoint {
 
   /**
    * Checks, before the solve, that this rank's saves can be written: the files' folder takes files and its disk
-   * has room for two generations of {@code partBytes} (less what this rank's files already take) and, on the rank
-   * that writes it, the result of {@code resultBytes} when it goes to the same disk, written while the saves are
-   * still there.
+   * has room for what this rank adds to it ({@link #need}). Ranks that share a disk are checked together too
+   * ({@link #checkShared}).
    *
    * @throws OutputLocationException naming the files and, for space, the bytes needed and free
    */
   void checkWritable(long partBytes, Path result, long resultBytes) throws IOException {
     OutputLocations.check(generation(0), generation(1));
-    Path folder = nearestFolder(generation(0));
-    FileStore store = Files.getFileStore(folder);
-    long held = 0;
-    for (int g = 0; g < 2; g++) {
-      held += Files.isRegularFile(generation(g)) ? Files.size(generation(g)) : 0;
-    }
-    boolean resultHere = result != null && store.equals(Files.getFileStore(nearestFolder(result)));
-    long need = Math.max(0, 2 * partBytes - held) + (resultHere ? resultBytes : 0);
+    long need = need(partBytes, result, resultBytes);
+    FileStore store = store();
     if (store.getUsableSpace() < need) {
+      boolean resultHere = need > Math.max(0, 2 * partBytes - bytesHeld());
       throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space for the checkpoint %s:"
           + " rank %d keeps two saves of its tiles, %,d bytes (%.1f MiB) each%s: %,d bytes (%.1f MiB) more, but %s"
           + " has %,d bytes usable", setName(file, ranks), rank, partBytes, partBytes / 1048576.0,
           resultHere ? String.format(Locale.ROOT, ", and the result %s (%,d bytes) is written beside them", result,
               resultBytes) : "", need, need / 1048576.0, store, store.getUsableSpace()));
+    }
+  }
+
+  /**
+   * What this rank adds to its files' disk at the run's fullest: two generations of {@code partBytes}, less what
+   * its files already take, and on the rank that writes it the result of {@code resultBytes} where it goes to the
+   * same disk, written while the saves are still there.
+   */
+  long need(long partBytes, Path result, long resultBytes) throws IOException {
+    FileStore store = store();
+    boolean resultHere = result != null && store.equals(Files.getFileStore(nearestFolder(result)));
+    return Math.max(0, 2 * partBytes - bytesHeld()) + (resultHere ? resultBytes : 0);
+  }
+
+  /**
+   * Which disk this rank's files go to, as other ranks can compare it: the file store's name, type and size, and
+   * for a file system of the node's own (not a network or parallel one, which every node mounts alike) the host's
+   * name, since two nodes' local disks look the same.
+   */
+  String storeKey() throws IOException {
+    FileStore store = store();
+    String type = store.type().toLowerCase(Locale.ROOT);
+    boolean shared = SHARED_TYPES.stream().anyMatch(type::startsWith);
+    return store.name() + "|" + type + "|" + store.getTotalSpace() + (shared ? "" : "|" + hostName());
+  }
+
+  /**
+   * Refuses the saves when the ranks that write to one disk need more than it has: they each checked their own
+   * share ({@link #checkWritable}), which on a parallel file system every rank shares is 1/P of the whole.
+   *
+   * @param sharers the ranks whose files go to this rank's disk
+   * @param need what they add to it together
+   */
+  void checkShared(int sharers, long need) throws IOException {
+    FileStore store = store();
+    if (sharers > 1 && store.getUsableSpace() < need) {
+      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space for the checkpoint %s:"
+          + " %d ranks keep two saves of their tiles on %s (with the result where it goes there too): %,d bytes"
+          + " (%.1f MiB) more, but it has %,d bytes usable", setName(file, ranks), sharers, store, need,
+          need / 1048576.0, store.getUsableSpace()));
+    }
+  }
+
+  private FileStore store() throws IOException {
+    return Files.getFileStore(nearestFolder(generation(0)));
+  }
+
+  private long bytesHeld() throws IOException {
+    long held = 0;
+    for (int g = 0; g < 2; g++) {
+      held += Files.isRegularFile(generation(g)) ? Files.size(generation(g)) : 0;
+    }
+    return held;
+  }
+
+  private static String hostName() {
+    try {
+      return java.net.InetAddress.getLocalHost().getHostName();
+    } catch (java.net.UnknownHostException e) {
+      return System.getenv().getOrDefault("HOSTNAME", "?");
     }
   }
 

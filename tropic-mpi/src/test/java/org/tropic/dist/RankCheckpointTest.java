@@ -18,6 +18,7 @@ import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.PartCheckpointFile;
+import org.tropic.io.OutputLocationException;
 
 /**
  * The ranks' agreement on which save to go on from, each rank a thread and the allreduce a barrier over them, and
@@ -145,6 +146,29 @@ class RankCheckpointTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("c.ckpt.rank-3-of-4.1: it is a part of a save of 4 ranks, and this job has 2")
         .hasMessageContaining("mpirun -np 4");
+  }
+
+  /**
+   * Ranks whose parts go to one disk (here, as on a parallel file system, one folder) each fit alone but not
+   * together: each rank's own check passes, the shared one refuses with the ranks' total, and a disk only one rank
+   * writes to is left to that rank's own check.
+   */
+  @Test
+  void ranksSharingADiskAreCheckedTogether() throws IOException {
+    RankCheckpoint zero = new RankCheckpoint(dir.resolve("c.ckpt"), 0, 2);
+    RankCheckpoint one = new RankCheckpoint(dir.resolve("c.ckpt"), 1, 2);
+    assertThat(zero.storeKey()).isEqualTo(one.storeKey());
+    long part = Files.getFileStore(dir).getUsableSpace() / 3; // two generations: 2/3 of the disk a rank
+    zero.checkWritable(part, null, 0);
+    one.checkWritable(part, null, 0);
+    long together = zero.need(part, null, 0) + one.need(part, null, 0);
+    assertThat(together).isEqualTo(4 * part);
+    assertThatThrownBy(() -> zero.checkShared(2, together))
+        .isInstanceOf(OutputLocationException.class)
+        .hasMessageContaining("not enough disk space for the checkpoint " + dir.resolve("c.ckpt") + ".rank-*-of-2:"
+            + " 2 ranks keep two saves of their tiles on ")
+        .hasMessageContaining(String.format(java.util.Locale.ROOT, "%,d bytes", together));
+    zero.checkShared(1, together); // one rank on its disk: its own check was the whole of it
   }
 
   /** A single-node save under the name given is never read by a distributed job: refused, not passed over. */
