@@ -147,14 +147,16 @@ public final class DistributedSolve {
         parts.checkWritable(partBytes, result, resultBytes);
         return parts.storeKey();
       });
-      // Each rank checked its own share; those whose files go to rank 0's disk (all of them, on a parallel file
-      // system) are checked together there.
-      boolean onRankZerosDisk = store.equals(Agreement.broadcast(world, 0, store));
-      long sharedNeed = world.allreduce(onRankZerosDisk ? parts.need(partBytes, result, resultBytes) : 0,
-          ReduceOp.SUM);
-      int sharers = (int) world.allreduce(onRankZerosDisk ? 1 : 0, ReduceOp.SUM);
+      // Each rank checked its own share; the ranks whose files go to one disk (all of them, on a parallel file
+      // system; those of one node, on its local disk) are checked together by the first of them. Two disks whose
+      // keys share a hash are summed together: a refusal then errs on the side of room.
+      Communicator sharing = world.split(store.hashCode() & Integer.MAX_VALUE, world.rank());
+      long sharedNeed = sharing.allreduce(parts.need(partBytes, result, resultBytes), ReduceOp.SUM);
+      int sharers = sharing.size();
+      boolean first = sharing.rank() == 0;
+      sharing.free();
       agree(world, () -> {
-        if (world.rank() == 0) {
+        if (first) {
           parts.checkShared(sharers, sharedNeed);
         }
         return null;

@@ -122,8 +122,8 @@ final class RankCheckpoint {
 
   /**
    * Checks, before the solve, that this rank's saves can be written: the files' folder takes files and its disk
-   * has room for what this rank adds to it ({@link #need}). Ranks that share a disk are checked together too
-   * ({@link #checkShared}).
+   * has room for what this rank adds to it ({@link #need}). Ranks that share a disk ({@link #storeKey}) are
+   * checked together too ({@link #checkShared}).
    *
    * @throws OutputLocationException naming the files and, for space, the bytes needed and free
    */
@@ -175,8 +175,8 @@ final class RankCheckpoint {
     FileStore store = store();
     if (sharers > 1 && store.getUsableSpace() < need) {
       throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space for the checkpoint %s:"
-          + " %d ranks keep two saves of their tiles on %s (with the result where it goes there too): %,d bytes"
-          + " (%.1f MiB) more, but it has %,d bytes usable", setName(file, ranks), sharers, store, need,
+          + " %d ranks keep two saves of their tiles on %s (and the result too, where it is written there):"
+          + " %,d bytes (%.1f MiB) more, but it has %,d bytes usable", setName(file, ranks), sharers, store, need,
           need / 1048576.0, store.getUsableSpace()));
     }
   }
