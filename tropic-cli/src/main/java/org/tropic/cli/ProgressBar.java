@@ -75,15 +75,9 @@ public final class ProgressBar implements Progress {
   public void note(String text) {
     drawing.lock();
     try {
-      long t = System.nanoTime();
-      if (terminal && drew) {
-        out.print("\r" + " ".repeat(line(done.get(), t).length()) + "\r");
-      }
+      eraseLine();
       out.println(text);
-      if (terminal && drew) {
-        out.print("\r" + line(done.get(), t));
-      }
-      out.flush();
+      drawAgain();
     } finally {
       drawing.unlock();
     }
@@ -125,10 +119,7 @@ public final class ProgressBar implements Progress {
   private void clearLine() {
     drawing.lock();
     try {
-      if (terminal && drew) {
-        out.print("\r" + " ".repeat(line(done.get(), System.nanoTime()).length()) + "\r");
-        out.flush();
-      }
+      eraseLine();
     } finally {
       drawing.unlock();
     }
@@ -137,13 +128,26 @@ public final class ProgressBar implements Progress {
   private void redraw() {
     drawing.lock();
     try {
-      if (terminal && drew) {
-        out.print("\r" + line(done.get(), System.nanoTime()));
-        out.flush();
-      }
+      drawAgain();
     } finally {
       drawing.unlock();
     }
+  }
+
+  /** On a terminal, overwrites the bar drawn so far with spaces (holding the drawing lock). */
+  private void eraseLine() {
+    if (terminal && drew) {
+      out.print("\r" + " ".repeat(line(done.get(), System.nanoTime()).length()) + "\r");
+      out.flush();
+    }
+  }
+
+  /** On a terminal, draws the bar again where it stood (holding the drawing lock). */
+  private void drawAgain() {
+    if (terminal && drew) {
+      out.print("\r" + line(done.get(), System.nanoTime()));
+    }
+    out.flush();
   }
 
   @Override
