@@ -172,7 +172,9 @@ public final class DistributedSolve {
     RankStatistics stats = result.statistics();
     double computeSeconds = world.allreduce(stats.computeSeconds(), ReduceOp.SUM);
     long tiles = (n + blockSize - 1) / blockSize;
-    double flops = 2.0 * blockSize * blockSize * blockSize * tiles * tiles * tiles;
+    // the kernel's work this run did: a run that went on from a save did only the iterations after it
+    long resumedFrom = result.checkpointing() == null ? 0 : result.checkpointing().resumedFrom();
+    double flops = 2.0 * blockSize * blockSize * blockSize * tiles * tiles * (tiles - resumedFrom);
     MachineParameters observed = Calibration.observed(computeSeconds > 0 ? flops / computeSeconds : 1, threads,
         network);
     return new DistributedReport(world.rank(), out, n, world.size(), grid, blockSize, arithmetic, options.broadcast(),
