@@ -210,7 +210,7 @@ final class ApspCommand implements Callable<Integer> {
     FloydWarshallCheckpoint saves = checkpoint == null ? null
         : new FloydWarshallCheckpoint(checkpoint, checkpointEvery, new SaveAnnouncer(checkpoint, bar));
     FloydWarshallCheckpoint.Saved resumedFrom = saves == null ? null : saves.saved();
-    int b = CheckpointFiles.blockSize(saves, resumedFrom, block, err);
+    int b = CheckpointFiles.blockSize(saves, resumedFrom, block);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
     if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
       err.printf("note: --block %d is more than %s need: b = %d, one tile%n", b,
@@ -218,6 +218,7 @@ final class ApspCommand implements Callable<Integer> {
       b = largest;
     }
     var fw = new FloydWarshallOptions(b, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
+    CheckpointFiles.goOnFrom(saves, resumedFrom, graph, fw, err);
     ApspRequest request = saves == null ? new ApspRequest(requested, fw, parts, 0, device)
         : new ApspRequest(requested, fw, parts, 0, Device.CPU, saves);
     long planStart = System.nanoTime();

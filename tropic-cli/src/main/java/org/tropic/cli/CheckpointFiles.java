@@ -6,10 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.PartCheckpointFile;
+import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
+import org.tropic.semiring.MinPlusKernels;
 
 /**
  * What a checkpointed Floyd–Warshall ({@code tropic apsp --checkpoint FILE}, {@code tropic kg build --apsp
@@ -148,18 +152,12 @@ public final class CheckpointFiles {
 
   /**
    * The tile size to plan with: an earlier save's ({@code saved}, null for none), which the resumed solve must use
-   * since the cost model may choose another each run, else {@code --block} (0: the cost model's). Says on
-   * {@code err} when the run resumes.
+   * since the cost model may choose another each run, else {@code --block} (0: the cost model's).
    *
-   * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
-   *     a checkpoint
+   * @throws IllegalArgumentException if {@code --block} was given and differs from the save's
    */
-  public static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block,
-      PrintWriter err) {
-    if (checkpoint == null) {
-      return block;
-    }
-    if (saved == null) {
+  public static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block) {
+    if (checkpoint == null || saved == null) {
       return block;
     }
     if (block != 0 && block != saved.blockSize()) {
@@ -167,9 +165,24 @@ public final class CheckpointFiles {
           + " of the checkpoint " + checkpoint.file() + " this run goes on from: drop --block, or delete the file"
           + " to start afresh");
     }
+    return saved.blockSize();
+  }
+
+  /**
+   * Checks that the save in {@code checkpoint} ({@code saved}, null for none) is of the solve {@code options} make of
+   * {@code graph}, then says on {@code err} that the run goes on from it: a save of another graph or solve is
+   * refused here, before the run has said it goes on from it and planned in its tile size.
+   *
+   * @throws IllegalArgumentException naming the file and what differs
+   */
+  public static void goOnFrom(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, Graph graph,
+      FloydWarshallOptions options, PrintWriter err) {
+    if (checkpoint == null || saved == null) {
+      return;
+    }
+    new BlockedFloydWarshall(MinPlusKernels.best(), options).checkResumable(graph, checkpoint);
     err.printf("note: going on from the checkpoint %s, saved %s: %d of %d pivot iterations done (the plan's"
         + " estimate is for the whole solve)%n", checkpoint.file(), saved.when(), saved.iterationsDone(),
         saved.iterations());
-    return saved.blockSize();
   }
 }

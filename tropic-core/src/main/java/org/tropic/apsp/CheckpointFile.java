@@ -346,6 +346,20 @@ final class CheckpointFile {
     return new StoredHeader(header, json.array());
   }
 
+  /**
+   * Refuses the save in {@code file} when its header is not of {@code expected} with {@code iterations}, reading the
+   * header only (the tiles are checked when loaded).
+   *
+   * @throws IllegalArgumentException naming the file and what differs
+   */
+  static void checkSaveOf(Path file, Identity expected, int iterations) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      check(file, readHeader(channel, file), expected, null, iterations);
+    } catch (IOException e) {
+      throw failure("cannot read the checkpoint " + file, e);
+    }
+  }
+
   private static void checkIdentity(Path file, Header header, Identity expected, Part part, int iterations) {
     Identity saved = header.identity();
     if (!saved.equals(expected) || !java.util.Objects.equals(header.part(), part)) {

@@ -89,9 +89,11 @@ final class Apsp {
    */
   static Planned plan(KgView view, FloydWarshallCheckpoint checkpoint, Path resultFile, PrintWriter out,
       PrintWriter err) throws IOException {
-    int blockSize = CheckpointFiles.blockSize(checkpoint, checkpoint.saved(), 0, err);
-    ApspRequest request = new ApspRequest(Algorithm.FW, FloydWarshallOptions.defaults().withBlockSize(blockSize),
-        0, 0, Device.CPU, checkpoint);
+    FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
+    FloydWarshallOptions fw = FloydWarshallOptions.defaults()
+        .withBlockSize(CheckpointFiles.blockSize(checkpoint, saved, 0));
+    CheckpointFiles.goOnFrom(checkpoint, saved, view.graph(), fw, err);
+    ApspRequest request = new ApspRequest(Algorithm.FW, fw, 0, 0, Device.CPU, checkpoint);
     Planned planned = plan(view, request, "--apsp-checkpoint: fw is the solver that saves its state", out);
     int n = view.size();
     CheckpointFiles.deleteLeftovers(checkpoint, err);
