@@ -147,9 +147,8 @@ public final class DistributedSolve {
       });
       long setBytes = world.allreduce(partBytes, ReduceOp.SUM);
       if (world.rank() == 0) {
-        System.err.printf("note: saving the solve to %s every %s, %.1f MiB a save in all; run the same command"
-            + " again to go on from the last save if it stops%n", RankCheckpoint.setName(checkpoint.file(),
-            world.size()), seconds(checkpoint.every()), setBytes / 1048576.0);
+        System.err.println(RankCheckpoint.savingNote(checkpoint.file(), world.size(), seconds(checkpoint.every()),
+            setBytes));
         System.err.flush();
       }
     }
@@ -220,17 +219,22 @@ public final class DistributedSolve {
     });
   }
 
-  /** Every rank deletes its parts once the result is committed; rank 0 says so when all have. */
+  /**
+   * Every rank deletes its parts once the result is committed; rank 0 says so when all have, and there were any (a
+   * job whose first save never came due has none to delete).
+   */
   private static void deleteParts(Communicator world, RankCheckpoint parts) {
     boolean deleted = true;
+    boolean any = false;
     try {
-      parts.delete();
+      any = parts.delete();
     } catch (IOException e) { // the result is stored: a part left behind is worth a warning, not a failed job
       deleted = false;
       System.err.println("tropic: rank " + world.rank() + ": warning: cannot delete its checkpoint part: " + e);
       System.err.flush();
     }
-    if (world.allreduce(deleted ? 1L : 0L, ReduceOp.MIN) == 1 && world.rank() == 0) {
+    boolean anyOnSomeRank = world.allreduce(any ? 1L : 0L, ReduceOp.MAX) == 1;
+    if (world.allreduce(deleted ? 1L : 0L, ReduceOp.MIN) == 1 && anyOnSomeRank && world.rank() == 0) {
       System.err.println("checkpoint " + RankCheckpoint.setName(parts.file(), world.size()) + " deleted: the solve"
           + " is complete and stored");
       System.err.flush();
