@@ -10,6 +10,7 @@ import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.PartCheckpointFile;
+import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
@@ -96,9 +97,19 @@ public final class CheckpointFiles {
         Durations.bytes(FloydWarshallCheckpoint.saveBytes(n, blockSize, symmetric)));
   }
 
-  /** {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got. */
-  static Report describe(Path file) throws IOException {
+  /** What info says of a save whose size and checksum it has checked. */
+  private static final String CHECKED = "crc32c of the header and tiles matches";
+
+  /**
+   * {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got, once the whole file is
+   * read and its size and checksum checked (telling {@code progress}), as a run going on from it would.
+   *
+   * @throws IllegalArgumentException naming the file when it is truncated or corrupt
+   */
+  static Report describe(Path file, Progress progress) throws IOException {
     PartCheckpointFile.Saved part = partOrNull(file);
+    // a copy cut short or a flipped bit would otherwise be described as a save to go on from
+    FloydWarshallCheckpoint.verify(file, progress);
     if (part != null) { // one rank's tiles of a distributed save: which rank of which grid says what they are
       PartCheckpointFile.Solve solve = part.solve();
       return new Report()
@@ -112,7 +123,8 @@ public final class CheckpointFiles {
           .put("rank", solve.rank())
           .put("iterations_done", part.iterationsDone())
           .put("iterations", part.iterations())
-          .put("saved", part.when());
+          .put("saved", part.when())
+          .put("checksum", CHECKED);
     }
     FloydWarshallCheckpoint.Saved saved = new FloydWarshallCheckpoint(file, Duration.ZERO).saved();
     return new Report()
@@ -126,7 +138,8 @@ public final class CheckpointFiles {
         .put("vertex_order", saved.vertexOrder())
         .put("iterations_done", saved.iterationsDone())
         .put("iterations", saved.iterations())
-        .put("saved", saved.when());
+        .put("saved", saved.when())
+        .put("checksum", CHECKED);
   }
 
   /** The header of {@code file} if it is a rank's part of a distributed save, else {@code null}. */

@@ -59,7 +59,7 @@ final class InfoCommand implements Callable<Integer> {
     }
     if (FloydWarshallCheckpoint.looksLikeOne(graphPath)) {
       refuseGraphOptions();
-      output.print(spec, CheckpointFiles.describe(graphPath));
+      output.print(spec, CheckpointFiles.describe(graphPath, ProgressBar.on(spec.commandLine().getErr())));
       return 0;
     }
     long start = System.nanoTime();

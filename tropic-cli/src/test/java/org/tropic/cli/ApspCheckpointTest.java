@@ -181,6 +181,7 @@ class ApspCheckpointTest {
     assertThat(json.get("iterations").asInt()).isEqualTo(10);
     assertThat(json.get("iterations_done").asInt()).isBetween(1, 9);
     assertThat(json.get("file_bytes").asLong()).isEqualTo(Files.size(checkpoint));
+    assertThat(json.get("checksum").asText()).isEqualTo("crc32c of the header and tiles matches");
 
     TropicRun format = TropicRun.of("info", checkpoint.toString(), "--format", "tsv");
     assertThat(format.exitCode()).isEqualTo(2);
@@ -211,6 +212,49 @@ class ApspCheckpointTest {
     assertThat(json.get("iterations_done").asInt()).isEqualTo(2);
     assertThat(json.get("iterations").asInt()).isEqualTo(4);
     assertThat(json.get("graph_fingerprint").asText()).isEqualTo("abc");
+    assertThat(json.get("checksum").asText()).isEqualTo("crc32c of the header and tiles matches");
+  }
+
+  /**
+   * A save cut short (a copy that ran out of room) or with a flipped bit was once described by its header alone, as
+   * a save to go on from, though the run refuses it: info now reads it whole and refuses it as the run does.
+   */
+  @Test
+  void infoRefusesATruncatedOrCorruptSaveOrPart() throws IOException {
+    Path checkpoint = dir.resolve("ring.ckpt");
+    stopPartWay(graph("ring", 1), checkpoint);
+    byte[] bytes = Files.readAllBytes(checkpoint);
+    Path cut = Files.write(dir.resolve("cut.ckpt"), java.util.Arrays.copyOf(bytes, bytes.length - 4096));
+    TropicRun truncated = TropicRun.of("info", cut.toString());
+    assertThat(truncated.exitCode()).isEqualTo(2);
+    assertThat(truncated.err()).contains("checkpoint " + cut + ": it has " + (bytes.length - 4096) + " bytes where")
+        .contains("(truncated?)");
+    bytes[bytes.length - 100] ^= 1;
+    Path flipped = Files.write(dir.resolve("flipped.ckpt"), bytes);
+    TropicRun corrupt = TropicRun.of("info", flipped.toString());
+    assertThat(corrupt.exitCode()).isEqualTo(2);
+    assertThat(corrupt.err()).contains("checkpoint " + flipped + ": its header and tiles do not match their"
+        + " checksum");
+
+    Path part = dir.resolve("d.ckpt.rank-0-of-2.1");
+    PartCheckpointFile.save(part, new PartCheckpointFile.Solve("abc", 100, 32, "int32", 1, 2, 0),
+        new PartCheckpointFile.Tiles() {
+          @Override
+          public int count() {
+            return 8; // tile columns 0 and 2 of 4 on every row: rank 0 of a 1x2 grid
+          }
+
+          @Override
+          public float[] tile(int index) {
+            return new float[32 * 32];
+          }
+        }, 2, 4);
+    assertThat(TropicRun.of("info", part.toString()).exitCode()).isZero();
+    byte[] partBytes = Files.readAllBytes(part);
+    Files.write(part, java.util.Arrays.copyOf(partBytes, partBytes.length - 32 * 32 * 4));
+    TropicRun partCut = TropicRun.of("info", part.toString());
+    assertThat(partCut.exitCode()).isEqualTo(2);
+    assertThat(partCut.err()).contains("where a save of 8 tiles of 32×32 takes").contains("(truncated?)");
   }
 
   @Test

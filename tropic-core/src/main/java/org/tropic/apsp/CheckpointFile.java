@@ -270,6 +270,59 @@ final class CheckpointFile {
   }
 
   /** Reads the stored tiles in file order into {@code tiles}, adding their bytes to {@code crc}. */
+  /**
+   * Reads the whole save in {@code file} as loading it would, keeping no tile: its size for the tiles its header
+   * says it holds, and its checksum. What {@code tropic info} checks before it describes a save as one to go on from.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a checkpoint, or is truncated or corrupt
+   */
+  static void verify(Path file, Progress progress) {
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+      StoredHeader storedHeader = readStoredHeader(channel, file);
+      Header header = storedHeader.header();
+      Identity id = header.identity();
+      int b = id.blockSize();
+      int t = header.iterations();
+      if (b < 1 || t < 1) {
+        throw bad(file, "its header gives tiles of " + b + " and " + t + " pivot iterations: the file is corrupt");
+      }
+      long stored = header.part() == null ? (id.symmetric() ? (long) t * (t + 1) / 2 : (long) t * t)
+          : owned(t, header.part().gridRows(), header.part().rank() / header.part().gridColumns())
+              * owned(t, header.part().gridColumns(), header.part().rank() % header.part().gridColumns());
+      long size = channel.position() + stored * b * b * Float.BYTES + Long.BYTES;
+      if (channel.size() != size) {
+        throw bad(file, "it has " + channel.size() + " bytes where a save of " + stored + " tiles of " + b + "×" + b
+            + " takes " + size + " (truncated?)");
+      }
+      float[] scratch = new float[b * b];
+      CRC32C crc = new CRC32C();
+      crc.update(storedHeader.json());
+      readTiles(channel, file, b, new Tiles() {
+        @Override
+        public int count() {
+          return (int) stored;
+        }
+
+        @Override
+        public float[] tile(int index) {
+          return scratch;
+        }
+      }, crc, progress);
+      ByteBuffer trailer = ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+      readFully(channel, trailer);
+      if (trailer.getLong(0) != crc.getValue()) {
+        throw bad(file, "its header and tiles do not match their checksum: the file is corrupt");
+      }
+    } catch (IOException e) {
+      throw failure("cannot read the checkpoint " + file, e);
+    }
+  }
+
+  /** The tile rows (or columns) of {@code tiles} that process row (or column) {@code mine} of {@code processes} has. */
+  private static long owned(int tiles, int processes, int mine) {
+    return Math.max(0, (tiles - mine + processes - 1) / processes);
+  }
+
   private static void readTiles(FileChannel channel, Path file, int b, Tiles tiles, CRC32C crc, Progress progress)
       throws IOException {
     ByteBuffer bytes = ByteBuffer.allocateDirect(b * b * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);

@@ -103,6 +103,16 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
   public record Saved(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
       String vertexOrder, int iterationsDone, int iterations, String when) {}
 
+  /**
+   * Reads the whole checkpoint in {@code file}, a single-node save or a rank's part, checking its size and checksum
+   * as a run going on from it would, telling {@code progress} of each tile read.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a checkpoint, or is truncated or corrupt
+   */
+  public static void verify(Path file, Progress progress) {
+    CheckpointFile.verify(file, progress);
+  }
+
   /** Whether {@code file} starts as a checkpoint does, so a command given one can say what it is. */
   public static boolean looksLikeOne(Path file) {
     return CheckpointFile.startsWithMagic(file);
