@@ -142,6 +142,27 @@ public final class CheckpointFiles {
         .put("checksum", CHECKED);
   }
 
+  /**
+   * Refuses, for {@code tropic info}, the name given to {@code --checkpoint} of a distributed run: there is no such
+   * file, only its ranks' parts beside it, and "no such graph file" left the user to guess their names.
+   *
+   * @throws IllegalArgumentException naming a part to give instead, where {@code file} is missing and parts lie
+   *     beside it
+   */
+  static void refuseSetName(Path file) throws IOException {
+    if (Files.exists(file) || file.getFileName() == null) {
+      return;
+    }
+    java.util.List<PartCheckpointFile.Part> parts = PartCheckpointFile.partsBeside(file);
+    if (!parts.isEmpty()) {
+      PartCheckpointFile.Part part = parts.getFirst();
+      throw new IllegalArgumentException(file + ": there is no such file, but " + part.file() + " beside it"
+          + (parts.size() > 1 ? " (and " + (parts.size() - 1) + " more)" : "") + " is a rank's part of a distributed"
+          + " checkpoint of " + part.ranks() + " ranks: give the name of a part, e.g. 'tropic info " + part.file()
+          + "'");
+    }
+  }
+
   /** The header of {@code file} if it is a rank's part of a distributed save, else {@code null}. */
   private static PartCheckpointFile.Saved partOrNull(Path file) {
     try {

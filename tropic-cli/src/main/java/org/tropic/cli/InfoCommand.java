@@ -45,6 +45,7 @@ final class InfoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CheckpointFiles.refuseSetName(graphPath);
     if (ResultInfo.isResult(graphPath)) {
       refuseGraphOptions();
       Report report = ResultInfo.describe(graphPath, stats, ProgressBar.on(spec.commandLine().getErr()));

@@ -207,6 +207,11 @@ class ApspCheckpointTest {
     TropicRun info = TropicRun.of("info", part.toString(), "--json");
     assertThat(info.exitCode()).as(info.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(info.out());
+    // the name given to --checkpoint is no file of a distributed save: info points to its parts, not "no such graph"
+    TropicRun setName = TropicRun.of("info", dir.resolve("d.ckpt").toString());
+    assertThat(setName.exitCode()).isEqualTo(2);
+    assertThat(setName.err()).contains(dir.resolve("d.ckpt") + ": there is no such file, but " + part
+        + " beside it is a rank's part of a distributed checkpoint of 2 ranks: give the name of a part");
     assertThat(json.get("process_grid").asText()).isEqualTo("2x1");
     assertThat(json.get("rank").asInt()).isEqualTo(1);
     assertThat(json.get("iterations_done").asInt()).isEqualTo(2);
