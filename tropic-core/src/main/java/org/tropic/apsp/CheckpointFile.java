@@ -189,7 +189,10 @@ final class CheckpointFile {
       throws IOException {
     int b = header.identity().blockSize();
     byte[] json = JSON.writeValueAsBytes(header);
-    progress.begin("writing the checkpoint " + target.getFileName(), tiles.count() + 1L); // + 1: forcing it to disk
+    // Forcing the file to the disk weighs as much as writing the tiles: the writes mostly fill the page cache, and
+    // the force then takes about as long again (1 s of a 2 s save of 1.3 GiB here). Counted as one unit, the bar
+    // stood at "100% ETA 0.00 s" for half the save, the look of a hang it is there to dispel.
+    progress.begin("writing the checkpoint " + target.getFileName(), 2L * tiles.count());
     try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
       ByteBuffer head = ByteBuffer.allocate(MAGIC.length + Integer.BYTES + json.length).order(ByteOrder.LITTLE_ENDIAN);
       writeFully(channel, head.put(MAGIC).putInt(json.length).put(json).flip());
@@ -205,7 +208,7 @@ final class CheckpointFile {
       }
       writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN).putLong(0, crc.getValue()));
       channel.force(true);
-      progress.advance(1);
+      progress.advance(tiles.count());
       return channel.size();
     } catch (IOException | RuntimeException | Error e) {
       progress.stopped();
