@@ -320,8 +320,9 @@ class ApspCheckpointTest {
     TropicRun run = TropicRun.of("apsp", graph.toString(), "--checkpoint", checkpoint.toString());
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
     assertThat(run.err()).contains("checkpoint " + checkpoint + ": there is none, but " + part
-        + " beside it is part of a distributed save of 4 ranks, which a run on one node cannot go on from: go on"
-        + " with mpirun -np 4 ... --distributed --checkpoint " + checkpoint);
+        + " beside it is part of a distributed save of 4 ranks, which a run on one node cannot go on from ('mpirun"
+        + " -np 4 tropic apsp ... --distributed --checkpoint " + checkpoint + "' does): name another checkpoint"
+        + " file, or delete " + checkpoint + ".rank-*-of-4.* to start afresh");
     assertThat(part).exists();
     assertThat(checkpoint).doesNotExist();
   }

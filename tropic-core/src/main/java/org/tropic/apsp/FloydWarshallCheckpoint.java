@@ -151,9 +151,9 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
       PartCheckpointFile.Part part = parts.getFirst();
       throw new IllegalArgumentException("checkpoint " + file + ": there is none, but " + part.file() + " beside it"
           + (parts.size() > 1 ? " (and " + (parts.size() - 1) + " more)" : "") + " is part of a distributed save of "
-          + part.ranks() + " ranks, which a run on one node cannot go on from: go on with mpirun -np " + part.ranks()
-          + " ... --distributed --checkpoint " + file + ", or delete " + file + ".rank-*-of-" + part.ranks()
-          + ".* to start afresh");
+          + part.ranks() + " ranks, which a run on one node cannot go on from ('mpirun -np " + part.ranks()
+          + " tropic apsp ... --distributed --checkpoint " + file + "' does): name another checkpoint file, or delete "
+          + file + ".rank-*-of-" + part.ranks() + ".* to start afresh");
     }
   }
 
