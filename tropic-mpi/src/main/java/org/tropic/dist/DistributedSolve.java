@@ -161,11 +161,16 @@ public final class DistributedSolve {
     Map<String, Double> timings = new LinkedHashMap<>();
     timings.put("read", readSeconds);
     timings.put("solve", solveSeconds);
-    writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile,
-        read.weightColumn() == 0 ? null : read.weightColumn(), options, arithmetic, blockSize, threads, timings);
-    double writeSeconds = world.allreduce(seconds(writeStarted), ReduceOp.MAX);
-    if (parts != null) { // only now: a job stopped before the result was stored goes on from the save
-      deleteParts(world, parts);
+    double writeSeconds;
+    try { // a stop in the result's write still says where the save stands: the solve leaves its note in place
+      writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile,
+          read.weightColumn() == 0 ? null : read.weightColumn(), options, arithmetic, blockSize, threads, timings);
+      writeSeconds = world.allreduce(seconds(writeStarted), ReduceOp.MAX);
+      if (parts != null) { // only now: a job stopped before the result was stored goes on from the save
+        deleteParts(world, parts);
+      }
+    } finally {
+      result.endStopNote().run();
     }
 
     RankStatistics stats = result.statistics();
