@@ -210,7 +210,7 @@ final class ApspCommand implements Callable<Integer> {
     FloydWarshallCheckpoint saves = checkpoint == null ? null
         : new FloydWarshallCheckpoint(checkpoint, checkpointEvery, new SaveAnnouncer(checkpoint, bar));
     FloydWarshallCheckpoint.Saved resumedFrom = saves == null ? null : saves.saved();
-    int b = CheckpointFiles.blockSize(saves, resumedFrom, block, err);
+    int b = CheckpointFiles.blockSize(saves, resumedFrom, block);
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
     if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
       err.printf("note: --block %d is more than %s need: b = %d, one tile%n", b,
@@ -218,6 +218,7 @@ final class ApspCommand implements Callable<Integer> {
       b = largest;
     }
     var fw = new FloydWarshallOptions(b, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
+    CheckpointFiles.goOnFrom(saves, resumedFrom, graph, fw, err);
     ApspRequest request = saves == null ? new ApspRequest(requested, fw, parts, 0, device)
         : new ApspRequest(requested, fw, parts, 0, Device.CPU, saves);
     long planStart = System.nanoTime();
@@ -251,53 +252,60 @@ final class ApspCommand implements Callable<Integer> {
     }
 
     ApspResult result;
-    try (var stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, "tropic apsp", err)) {
-      result = Apsp.run(graph, plan, request, bar);
-    }
-    DistanceMatrix d = result.distances();
-
+    DistanceMatrix d;
     PredecessorMatrix preds = null;
     double predSeconds = 0;
-    if (predecessors) {
-      long predStart = System.nanoTime();
-      preds = PredecessorMatrix.of(graph, d, plan.threads(), bar);
-      predSeconds = seconds(predStart);
-    }
-
     double writeSeconds = 0;
-    if (output != null) {
-      long writeStart = System.nanoTime();
-      Map<String, Double> timings = new LinkedHashMap<>();
-      timings.put("read", readSeconds);
-      timings.put("plan", planSeconds);
-      timings.put("solve", result.solveSeconds());
+    // Until the result is stored a stop leaves the save to go on from, and the note says so: through the
+    // predecessors and the write too (13 s for Hetionet's), not the solve alone.
+    CheckpointFiles.StopNote stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
+    try {
+      result = Apsp.run(graph, plan, request, bar);
+      d = result.distances();
       if (predecessors) {
-        timings.put("predecessors", predSeconds);
+        long predStart = System.nanoTime();
+        preds = PredecessorMatrix.of(graph, d, plan.threads(), bar);
+        predSeconds = seconds(predStart);
       }
-      var source = loaded.source();
-      Sidecar sidecar = Sidecar.of(graph,
-          Sidecar.GraphInput.of(graphPath.toAbsolutePath().normalize().toString(), source,
-              graphOptions.weightColumnOrNull()),
-          new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
-              plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads(),
-              plan.partitioned() == null ? null : plan.partitioned().report().parts()),
-          plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
-      final PredecessorMatrix p = preds;
-      DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {
-        @Override
-        public int size() {
-          return p.size();
-        }
 
-        @Override
-        public void copyRow(int u, int[] dst) {
-          for (int v = 0; v < dst.length; v++) {
-            dst[v] = p.predecessor(u, v);
-          }
+      if (output != null) {
+        long writeStart = System.nanoTime();
+        Map<String, Double> timings = new LinkedHashMap<>();
+        timings.put("read", readSeconds);
+        timings.put("plan", planSeconds);
+        timings.put("solve", result.solveSeconds());
+        if (predecessors) {
+          timings.put("predecessors", predSeconds);
         }
-      };
-      DistanceStore.write(DistanceStore.RowSource.of(d), predRows, output, sidecar, bar);
-      writeSeconds = seconds(writeStart);
+        var source = loaded.source();
+        Sidecar sidecar = Sidecar.of(graph,
+            Sidecar.GraphInput.of(graphPath.toAbsolutePath().normalize().toString(), source,
+                graphOptions.weightColumnOrNull()),
+            new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
+                plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads(),
+                plan.partitioned() == null ? null : plan.partitioned().report().parts()),
+            plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
+        final PredecessorMatrix p = preds;
+        DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {
+          @Override
+          public int size() {
+            return p.size();
+          }
+
+          @Override
+          public void copyRow(int u, int[] dst) {
+            for (int v = 0; v < dst.length; v++) {
+              dst[v] = p.predecessor(u, v);
+            }
+          }
+        };
+        DistanceStore.write(DistanceStore.RowSource.of(d), predRows, output, sidecar, bar);
+        writeSeconds = seconds(writeStart);
+      }
+    } finally {
+      if (stopNote != null) {
+        stopNote.close();
+      }
     }
 
     Summary summary = Summary.of(graph, d, examples, seed);

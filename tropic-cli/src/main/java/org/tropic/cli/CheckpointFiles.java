@@ -6,10 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
+import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.PartCheckpointFile;
+import org.tropic.apsp.Progress;
+import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
+import org.tropic.semiring.MinPlusKernels;
 
 /**
  * What a checkpointed Floyd–Warshall ({@code tropic apsp --checkpoint FILE}, {@code tropic kg build --apsp
@@ -92,9 +97,19 @@ public final class CheckpointFiles {
         Durations.bytes(FloydWarshallCheckpoint.saveBytes(n, blockSize, symmetric)));
   }
 
-  /** {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got. */
-  static Report describe(Path file) throws IOException {
+  /** What info says of a save whose size and checksum it has checked. */
+  private static final String CHECKED = "crc32c of the header and tiles matches";
+
+  /**
+   * {@code tropic info FILE} for a checkpoint: which solve it is of and how far that had got, once the whole file is
+   * read and its size and checksum checked (telling {@code progress}), as a run going on from it would.
+   *
+   * @throws IllegalArgumentException naming the file when it is truncated or corrupt
+   */
+  static Report describe(Path file, Progress progress) throws IOException {
     PartCheckpointFile.Saved part = partOrNull(file);
+    // a copy cut short or a flipped bit would otherwise be described as a save to go on from
+    FloydWarshallCheckpoint.verify(file, progress);
     if (part != null) { // one rank's tiles of a distributed save: which rank of which grid says what they are
       PartCheckpointFile.Solve solve = part.solve();
       return new Report()
@@ -108,7 +123,8 @@ public final class CheckpointFiles {
           .put("rank", solve.rank())
           .put("iterations_done", part.iterationsDone())
           .put("iterations", part.iterations())
-          .put("saved", part.when());
+          .put("saved", part.when())
+          .put("checksum", CHECKED);
     }
     FloydWarshallCheckpoint.Saved saved = new FloydWarshallCheckpoint(file, Duration.ZERO).saved();
     return new Report()
@@ -122,7 +138,29 @@ public final class CheckpointFiles {
         .put("vertex_order", saved.vertexOrder())
         .put("iterations_done", saved.iterationsDone())
         .put("iterations", saved.iterations())
-        .put("saved", saved.when());
+        .put("saved", saved.when())
+        .put("checksum", CHECKED);
+  }
+
+  /**
+   * Refuses, for {@code tropic info}, the name given to {@code --checkpoint} of a distributed run: there is no such
+   * file, only its ranks' parts beside it, and "no such graph file" left the user to guess their names.
+   *
+   * @throws IllegalArgumentException naming a part to give instead, where {@code file} is missing and parts lie
+   *     beside it
+   */
+  static void refuseSetName(Path file) throws IOException {
+    if (Files.exists(file) || file.getFileName() == null) {
+      return;
+    }
+    java.util.List<PartCheckpointFile.Part> parts = PartCheckpointFile.partsBeside(file);
+    if (!parts.isEmpty()) {
+      PartCheckpointFile.Part part = parts.getFirst();
+      throw new IllegalArgumentException(file + ": there is no such file, but " + part.file() + " beside it"
+          + (parts.size() > 1 ? " (and " + (parts.size() - 1) + " more)" : "") + " is a rank's part of a distributed"
+          + " checkpoint of " + part.ranks() + " ranks: give the name of a part, e.g. 'tropic info " + part.file()
+          + "'");
+    }
   }
 
   /** The header of {@code file} if it is a rank's part of a distributed save, else {@code null}. */
@@ -148,18 +186,12 @@ public final class CheckpointFiles {
 
   /**
    * The tile size to plan with: an earlier save's ({@code saved}, null for none), which the resumed solve must use
-   * since the cost model may choose another each run, else {@code --block} (0: the cost model's). Says on
-   * {@code err} when the run resumes.
+   * since the cost model may choose another each run, else {@code --block} (0: the cost model's).
    *
-   * @throws IllegalArgumentException if {@code --block} was given and differs from the save's, or the file is not
-   *     a checkpoint
+   * @throws IllegalArgumentException if {@code --block} was given and differs from the save's
    */
-  public static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block,
-      PrintWriter err) {
-    if (checkpoint == null) {
-      return block;
-    }
-    if (saved == null) {
+  public static int blockSize(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, int block) {
+    if (checkpoint == null || saved == null) {
       return block;
     }
     if (block != 0 && block != saved.blockSize()) {
@@ -167,9 +199,24 @@ public final class CheckpointFiles {
           + " of the checkpoint " + checkpoint.file() + " this run goes on from: drop --block, or delete the file"
           + " to start afresh");
     }
+    return saved.blockSize();
+  }
+
+  /**
+   * Checks that the save in {@code checkpoint} ({@code saved}, null for none) is of the solve {@code options} make of
+   * {@code graph}, then says on {@code err} that the run goes on from it: a save of another graph or solve is
+   * refused here, before the run has said it goes on from it and planned in its tile size.
+   *
+   * @throws IllegalArgumentException naming the file and what differs
+   */
+  public static void goOnFrom(FloydWarshallCheckpoint checkpoint, FloydWarshallCheckpoint.Saved saved, Graph graph,
+      FloydWarshallOptions options, PrintWriter err) {
+    if (checkpoint == null || saved == null) {
+      return;
+    }
+    new BlockedFloydWarshall(MinPlusKernels.best(), options).checkResumable(graph, checkpoint);
     err.printf("note: going on from the checkpoint %s, saved %s: %d of %d pivot iterations done (the plan's"
         + " estimate is for the whole solve)%n", checkpoint.file(), saved.when(), saved.iterationsDone(),
         saved.iterations());
-    return saved.blockSize();
   }
 }

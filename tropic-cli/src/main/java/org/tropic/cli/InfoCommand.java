@@ -45,6 +45,7 @@ final class InfoCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    CheckpointFiles.refuseSetName(graphPath);
     if (ResultInfo.isResult(graphPath)) {
       refuseGraphOptions();
       Report report = ResultInfo.describe(graphPath, stats, ProgressBar.on(spec.commandLine().getErr()));
@@ -59,7 +60,7 @@ final class InfoCommand implements Callable<Integer> {
     }
     if (FloydWarshallCheckpoint.looksLikeOne(graphPath)) {
       refuseGraphOptions();
-      output.print(spec, CheckpointFiles.describe(graphPath));
+      output.print(spec, CheckpointFiles.describe(graphPath, ProgressBar.on(spec.commandLine().getErr())));
       return 0;
     }
     long start = System.nanoTime();

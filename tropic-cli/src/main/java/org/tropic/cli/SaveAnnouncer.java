@@ -1,8 +1,10 @@
 package org.tropic.cli;
 
 import java.nio.file.Path;
+import java.util.function.BooleanSupplier;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.Progress;
+import org.tropic.io.PendingFiles;
 
 /**
  * Says each checkpoint save above the progress bar, so a long run's log shows how much a stop would lose: a large
@@ -16,12 +18,19 @@ public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener
 
   private final Path checkpoint;
   private final ProgressBar bar;
+  private final BooleanSupplier stopping;
   private int saves;
   private double seconds;
 
   public SaveAnnouncer(Path checkpoint, ProgressBar bar) {
+    this(checkpoint, bar, PendingFiles::stopping);
+  }
+
+  /** As {@link #SaveAnnouncer(Path, ProgressBar)}, asking {@code stopping} whether the program is being stopped. */
+  SaveAnnouncer(Path checkpoint, ProgressBar bar, BooleanSupplier stopping) {
     this.checkpoint = checkpoint;
     this.bar = bar;
+    this.stopping = stopping;
   }
 
   @Override
@@ -48,6 +57,10 @@ public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener
 
   @Override
   public void notSaved(int done, String reason) {
+    if (stopping.getAsBoolean()) { // a stop refuses the save's file: the solve does not go on, as the warning said
+      bar.note("checkpoint: no save after " + done + " pivot iterations: the program is being stopped");
+      return;
+    }
     bar.note("warning: " + reason + "; the solve goes on without this save (after " + done + " pivot"
         + " iterations), the last one stays, and the next is tried when due");
   }

@@ -154,6 +154,33 @@ class ApspCheckpointTest {
     assertSameDistances(out, unbroken, 3000);
   }
 
+  /**
+   * A stop after the solve, while the predecessors are found or the result written (13 s of Hetionet's in a kg
+   * build), once ended the log at that bar: the note on a stop lasted for the solve alone, and the save, still there
+   * to go on from, went unmentioned.
+   */
+  @Test
+  void aProcessStoppedAfterItsSolveStillSaysWhereItsSaveStands() throws Exception {
+    Path graph = Path.of("../examples/power.edges.gz"); // 4,941 vertices: its predecessors take seconds
+    Path log = dir.resolve("run.log");
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
+        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", dir.resolve("p.npy").toString(),
+        "--predecessors", "--checkpoint", dir.resolve("p.ckpt").toString(), "--checkpoint-every", "1h"))
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (!Files.readString(log).contains("predecessor rows") && run.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(run.isAlive(),
+        "the predecessors took under the bar's quiet second here: no moment after the solve to stop at");
+    run.destroy(); // SIGTERM
+    assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(log)).contains("tropic apsp: stopped; no save of it was made yet: the same command"
+        + " starts afresh");
+  }
+
   private static void assertSameDistances(Path first, Path second, int n) throws IOException {
     try (NpyDistanceMatrix a = NpyDistanceMatrix.open(first);
         NpyDistanceMatrix b = NpyDistanceMatrix.open(second)) {
@@ -181,6 +208,7 @@ class ApspCheckpointTest {
     assertThat(json.get("iterations").asInt()).isEqualTo(10);
     assertThat(json.get("iterations_done").asInt()).isBetween(1, 9);
     assertThat(json.get("file_bytes").asLong()).isEqualTo(Files.size(checkpoint));
+    assertThat(json.get("checksum").asText()).isEqualTo("crc32c of the header and tiles matches");
 
     TropicRun format = TropicRun.of("info", checkpoint.toString(), "--format", "tsv");
     assertThat(format.exitCode()).isEqualTo(2);
@@ -206,11 +234,59 @@ class ApspCheckpointTest {
     TropicRun info = TropicRun.of("info", part.toString(), "--json");
     assertThat(info.exitCode()).as(info.err()).isZero();
     JsonNode json = new ObjectMapper().readTree(info.out());
+    // the name given to --checkpoint is no file of a distributed save: info points to its parts, not "no such graph"
+    TropicRun setName = TropicRun.of("info", dir.resolve("d.ckpt").toString());
+    assertThat(setName.exitCode()).isEqualTo(2);
+    assertThat(setName.err()).contains(dir.resolve("d.ckpt") + ": there is no such file, but " + part
+        + " beside it is a rank's part of a distributed checkpoint of 2 ranks: give the name of a part");
     assertThat(json.get("process_grid").asText()).isEqualTo("2x1");
     assertThat(json.get("rank").asInt()).isEqualTo(1);
     assertThat(json.get("iterations_done").asInt()).isEqualTo(2);
     assertThat(json.get("iterations").asInt()).isEqualTo(4);
     assertThat(json.get("graph_fingerprint").asText()).isEqualTo("abc");
+    assertThat(json.get("checksum").asText()).isEqualTo("crc32c of the header and tiles matches");
+  }
+
+  /**
+   * A save cut short (a copy that ran out of room) or with a flipped bit was once described by its header alone, as
+   * a save to go on from, though the run refuses it: info now reads it whole and refuses it as the run does.
+   */
+  @Test
+  void infoRefusesATruncatedOrCorruptSaveOrPart() throws IOException {
+    Path checkpoint = dir.resolve("ring.ckpt");
+    stopPartWay(graph("ring", 1), checkpoint);
+    byte[] bytes = Files.readAllBytes(checkpoint);
+    Path cut = Files.write(dir.resolve("cut.ckpt"), java.util.Arrays.copyOf(bytes, bytes.length - 4096));
+    TropicRun truncated = TropicRun.of("info", cut.toString());
+    assertThat(truncated.exitCode()).isEqualTo(2);
+    assertThat(truncated.err()).contains("checkpoint " + cut + ": it has " + (bytes.length - 4096) + " bytes where")
+        .contains("(truncated?)");
+    bytes[bytes.length - 100] ^= 1;
+    Path flipped = Files.write(dir.resolve("flipped.ckpt"), bytes);
+    TropicRun corrupt = TropicRun.of("info", flipped.toString());
+    assertThat(corrupt.exitCode()).isEqualTo(2);
+    assertThat(corrupt.err()).contains("checkpoint " + flipped + ": its header and tiles do not match their"
+        + " checksum");
+
+    Path part = dir.resolve("d.ckpt.rank-0-of-2.1");
+    PartCheckpointFile.save(part, new PartCheckpointFile.Solve("abc", 100, 32, "int32", 1, 2, 0),
+        new PartCheckpointFile.Tiles() {
+          @Override
+          public int count() {
+            return 8; // tile columns 0 and 2 of 4 on every row: rank 0 of a 1x2 grid
+          }
+
+          @Override
+          public float[] tile(int index) {
+            return new float[32 * 32];
+          }
+        }, 2, 4);
+    assertThat(TropicRun.of("info", part.toString()).exitCode()).isZero();
+    byte[] partBytes = Files.readAllBytes(part);
+    Files.write(part, java.util.Arrays.copyOf(partBytes, partBytes.length - 32 * 32 * 4));
+    TropicRun partCut = TropicRun.of("info", part.toString());
+    assertThat(partCut.exitCode()).isEqualTo(2);
+    assertThat(partCut.err()).contains("where a save of 8 tiles of 32×32 takes").contains("(truncated?)");
   }
 
   @Test
@@ -221,7 +297,9 @@ class ApspCheckpointTest {
     TropicRun run = TropicRun.of("apsp", other.toString(), "--checkpoint", checkpoint.toString());
     assertThat(run.exitCode()).isEqualTo(2);
     assertThat(run.err()).contains("checkpoint " + checkpoint + ": it was saved by another solve: graph fingerprint")
-        .doesNotContain("at org.");
+        .doesNotContain("at org.")
+        // refused before the run says it goes on from the save and plans in its tile size, not after
+        .doesNotContain("going on from").doesNotContain("plan:");
     assertThat(checkpoint).exists(); // the user's save is never deleted for a mismatch
 
     TropicRun block = TropicRun.of("apsp", dir.resolve("ring.edges").toString(), "--checkpoint",
@@ -242,8 +320,9 @@ class ApspCheckpointTest {
     TropicRun run = TropicRun.of("apsp", graph.toString(), "--checkpoint", checkpoint.toString());
     assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
     assertThat(run.err()).contains("checkpoint " + checkpoint + ": there is none, but " + part
-        + " beside it is part of a distributed save of 4 ranks, which a run on one node cannot go on from: go on"
-        + " with mpirun -np 4 ... --distributed --checkpoint " + checkpoint);
+        + " beside it is part of a distributed save of 4 ranks, which a run on one node cannot go on from ('mpirun"
+        + " -np 4 tropic apsp ... --distributed --checkpoint " + checkpoint + "' does): name another checkpoint"
+        + " file, or delete " + checkpoint + ".rank-*-of-4.* to start afresh");
     assertThat(part).exists();
     assertThat(checkpoint).doesNotExist();
   }

@@ -34,4 +34,18 @@ class SaveAnnouncerTest {
     assertThat(log.toString()).startsWith("warning: cannot save the checkpoint big.ckpt: No space left on device;"
         + " the solve goes on without this save (after 5 pivot iterations)");
   }
+
+  /**
+   * A SIGTERM that came as a save fell due refused the save's file, and the warning said the solve went on and the
+   * next save would be tried: the program was ending. It says the program is being stopped instead.
+   */
+  @Test
+  void aSaveRefusedByAStopSaysSoNotThatTheSolveGoesOn() {
+    SaveAnnouncer stopped = new SaveAnnouncer(Path.of("big.ckpt"), new ProgressBar(new PrintWriter(log, true),
+        false), () -> true);
+    stopped.notSaved(74, "cannot save the checkpoint big.ckpt: not writing .big.ckpt.tmp-1: the program is being"
+        + " stopped");
+    assertThat(log.toString()).isEqualTo("checkpoint: no save after 74 pivot iterations: the program is being"
+        + " stopped" + System.lineSeparator()).doesNotContain("goes on");
+  }
 }

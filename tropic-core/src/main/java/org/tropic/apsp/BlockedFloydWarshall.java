@@ -52,10 +52,8 @@ public final class BlockedFloydWarshall {
         new FloydWarshallSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, progress,
             new GraphTiles(pivoted, d, arithmetic)).run();
       } else {
-        var identity = new CheckpointFile.Identity(graph.fingerprint(), n, b, arithmetic.label(), symmetric,
-            CheckpointFile.pivotOrder(oldIdOf));
         new CheckpointedSchedule(kernels, arithmetic, d, threads, options.lookahead(), pivoted, checkpoint,
-            identity).run(progress);
+            identity(graph, b, oldIdOf)).run(progress);
       }
     } catch (NegativeCycleException e) {
       if (oldIdOf == null) {
@@ -78,6 +76,27 @@ public final class BlockedFloydWarshall {
       position[oldIdOf[i]] = i;
     }
     return position;
+  }
+
+  /**
+   * Refuses the save in {@code checkpoint}, if there is one, when it is not of this solve of {@code graph} (another
+   * graph, tile size, arithmetic, upper-triangle choice or vertex order), as the solve would on reading it, from its
+   * header alone: a command checks before it says it goes on from the save, not after.
+   *
+   * @throws IllegalArgumentException naming the file and what differs, as the solve would
+   */
+  public void checkResumable(Graph graph, FloydWarshallCheckpoint checkpoint) {
+    if (checkpoint.exists()) {
+      int b = blockSizeFor(graph);
+      CheckpointFile.checkSaveOf(checkpoint.file(), identity(graph, b,
+          options.pivotOrder() ? PivotOrder.of(graph) : null), Math.max(1, (graph.vertexCount() + b - 1) / b));
+    }
+  }
+
+  /** What a checkpoint of this solve of {@code graph} in tiles of {@code b}, vertices in {@code oldIdOf}, records. */
+  private CheckpointFile.Identity identity(Graph graph, int b, int[] oldIdOf) {
+    return new CheckpointFile.Identity(graph.fingerprint(), graph.vertexCount(), b, arithmeticFor(graph).label(),
+        usesSymmetry(graph), CheckpointFile.pivotOrder(oldIdOf));
   }
 
   /**

@@ -103,6 +103,16 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
   public record Saved(String graphFingerprint, int n, int blockSize, String arithmetic, boolean symmetric,
       String vertexOrder, int iterationsDone, int iterations, String when) {}
 
+  /**
+   * Reads the whole checkpoint in {@code file}, a single-node save or a rank's part, checking its size and checksum
+   * as a run going on from it would, telling {@code progress} of each tile read.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a checkpoint, or is truncated or corrupt
+   */
+  public static void verify(Path file, Progress progress) {
+    CheckpointFile.verify(file, progress);
+  }
+
   /** Whether {@code file} starts as a checkpoint does, so a command given one can say what it is. */
   public static boolean looksLikeOne(Path file) {
     return CheckpointFile.startsWithMagic(file);
@@ -141,9 +151,9 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
       PartCheckpointFile.Part part = parts.getFirst();
       throw new IllegalArgumentException("checkpoint " + file + ": there is none, but " + part.file() + " beside it"
           + (parts.size() > 1 ? " (and " + (parts.size() - 1) + " more)" : "") + " is part of a distributed save of "
-          + part.ranks() + " ranks, which a run on one node cannot go on from: go on with mpirun -np " + part.ranks()
-          + " ... --distributed --checkpoint " + file + ", or delete " + file + ".rank-*-of-" + part.ranks()
-          + ".* to start afresh");
+          + part.ranks() + " ranks, which a run on one node cannot go on from ('mpirun -np " + part.ranks()
+          + " tropic apsp ... --distributed --checkpoint " + file + "' does): name another checkpoint file, or delete "
+          + file + ".rank-*-of-" + part.ranks() + ".* to start afresh");
     }
   }
 

@@ -81,7 +81,7 @@ public final class PendingFiles {
    * Whether the JVM is stopping: it takes no more shutdown hooks once it has begun to run them (the only public
    * sign of it), so a writer that is told no knows the deleting hook has not started.
    */
-  private static boolean stopping() {
+  public static boolean stopping() {
     Thread probe = Thread.ofPlatform().unstarted(() -> {});
     try {
       Runtime.getRuntime().addShutdownHook(probe);

@@ -131,20 +131,22 @@ public final class DistributedFloydWarshall {
       poolBytes = pool.allocatedBytes();
     } catch (RuntimeException | Error e) {
       progress.stopped();
-      throw e;
-    } finally {
-      progress.end();
       if (saves != null) {
         saves.close();
       }
+      throw e;
+    } finally {
+      progress.end();
     }
     rowComm.free();
     columnComm.free();
     tiles.decode(arithmetic);
     double seconds = (System.nanoTime() - start) / 1e9;
     long sent = world.mpi().pointToPointBytesSent() - sentBefore;
+    DistributedSaves finished = saves;
     return new LocalResult(tiles, new RankStatistics(seconds, computeSeconds, sent, libraryBytes, poolBytes),
-        saves == null ? null : new Checkpointing(resumedFrom, saves.saves(), saves.seconds()));
+        saves == null ? null : new Checkpointing(resumedFrom, saves.saves(), saves.seconds()),
+        saves == null ? () -> {} : finished::close);
   }
 
   /**
@@ -153,11 +155,15 @@ public final class DistributedFloydWarshall {
    * @param tiles the rank's tiles, decoded
    * @param statistics what the run cost on this rank
    * @param checkpointing what the run's checkpoint did, {@code null} for a run without
+   * @param endStopNote withdraws the note rank 0 prints if the job is stopped, which a checkpointed solve leaves in
+   *     place: until the result is stored and the parts deleted, a stop leaves the save to go on from, and the log
+   *     should say so, not end at the solve's last line
    */
-  public record LocalResult(LocalTiles tiles, RankStatistics statistics, Checkpointing checkpointing) {
+  public record LocalResult(LocalTiles tiles, RankStatistics statistics, Checkpointing checkpointing,
+      Runnable endStopNote) {
 
     public LocalResult(LocalTiles tiles, RankStatistics statistics) {
-      this(tiles, statistics, null);
+      this(tiles, statistics, null, () -> {});
     }
   }
 

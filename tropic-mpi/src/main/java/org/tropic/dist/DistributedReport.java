@@ -47,43 +47,66 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
 
   /** Where the solve time falls: 0 at T_ideal, 1 at T_worst ({@link CostModel.Prediction#position}). */
   public double modelPosition() {
-    return prediction.position(solveSeconds);
+    return thisRun().position(solveSeconds);
+  }
+
+  /**
+   * The share of the whole solve's pivot iterations this run did: 1, or less for a run that went on from a save.
+   * Every iteration does the same work and sends the same panels, so rates and the model scale by it.
+   */
+  double share() {
+    int iterations = Math.max(1, (n + blockSize - 1) / blockSize);
+    return checkpointing == null ? 1 : (double) (iterations - checkpointing.resumedFrom()) / iterations;
+  }
+
+  /**
+   * The model's prediction for the iterations this run did: a resumed run's solve time set against the whole
+   * solve's T_ideal read as "faster than T_ideal" however slow it was.
+   */
+  private CostModel.Prediction thisRun() {
+    double s = share();
+    return s == 1 ? prediction : new CostModel.Prediction(prediction.n(), prediction.grid(), prediction.blockSize(),
+        s * prediction.computeSeconds(), s * prediction.communicationSeconds(),
+        s * prediction.criticalPathSeconds(), s * prediction.idealSeconds(), s * prediction.worstSeconds(),
+        prediction.memoryBytesPerProcess());
   }
 
   /** A few lines for the terminal. */
   public String summary() {
+    CostModel.Prediction model = thisRun();
     return String.format(Locale.ROOT,
         "distributed Floyd–Warshall: n=%d on %d rank%s, grid %s, b=%d, %s, broadcast %s, lookahead %s, %d"
             + " thread%s per rank%n"
-            + "  read %.3f s, solve %.3f s, write %.3f s; %s GFLOP/s (2n³/solve)%n"
+            + "  read %.3f s, solve %.3f s, write %.3f s; %s GFLOP/s (2n³/solve%s)%n"
             + "  sent point to point: %s per rank at most, %s in all; library broadcasts %s%n"
             + "  model (%s): T_comp %.3f s, T_comm %.3f s, T_ideal %.3f s, T_worst %.3f s; %s",
         n, ranks, ranks == 1 ? "" : "s", grid, blockSize, arithmetic.label(), broadcast.label(),
         lookahead ? "on" : "off", threads, threads == 1 ? "" : "s",
-        readSeconds, solveSeconds, writeSeconds, gflops(),
+        readSeconds, solveSeconds, writeSeconds, gflops(), share() < 1 ? ", for this run's iterations" : "",
         bytes(maxPointToPointBytesSent), bytes(totalPointToPointBytesSent), bytes(libraryBytesAsRoot), machine,
-        prediction.computeSeconds(), prediction.communicationSeconds(), prediction.idealSeconds(),
-        prediction.worstSeconds(), whereTheSolveFalls()) + checkpointLine();
+        model.computeSeconds(), model.communicationSeconds(), model.idealSeconds(), model.worstSeconds(),
+        whereTheSolveFalls(model)) + checkpointLine();
   }
 
   /**
-   * The saves' share of the solve, where a checkpoint was given. GFLOP/s above stay 2n³ over this run's solve time:
-   * a resumed run did only the iterations after its save, which the line says.
+   * The saves' share of the solve, where a checkpoint was given. A resumed run did only the iterations after its
+   * save: its GFLOP/s and model times above count those, which the line says.
    */
   private String checkpointLine() {
     if (checkpointing == null) {
       return "";
     }
+    int iterations = Math.max(1, (n + blockSize - 1) / blockSize);
     return String.format(Locale.ROOT, "%n  checkpoint: %s; %d save%s, %.3f s of the solve",
         checkpointing.resumedFrom() == 0 ? "started afresh"
-            : "went on from iteration " + checkpointing.resumedFrom() + " of " + Math.max(1, (n + blockSize - 1)
-                / blockSize) + " (GFLOP/s count the whole solve)",
+            : "went on from iteration " + checkpointing.resumedFrom() + " of " + iterations + " (GFLOP/s and the"
+                + " model count the " + (iterations - checkpointing.resumedFrom()) + " iterations this run did)",
         checkpointing.saves(), checkpointing.saves() == 1 ? "" : "s", checkpointing.saveSeconds());
   }
 
   /** Three significant digits: a small run's rate (0.004 GFLOP/s at n = 100) printed as 0.0 said nothing. */
   private String gflops() {
-    return String.format(Locale.ROOT, "%.3g", 2.0 * n * n * n / solveSeconds / 1e9);
+    return String.format(Locale.ROOT, "%.3g", 2.0 * n * n * n * share() / solveSeconds / 1e9);
   }
 
   /**
@@ -91,7 +114,7 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
    * ideal (0) and worst (1)"), so the line says by how much it missed: on a small run, JIT warm-up and a loaded
    * machine swamp a model calibrated on the kernel's steady rate.
    */
-  private String whereTheSolveFalls() {
+  private String whereTheSolveFalls(CostModel.Prediction prediction) {
     if (solveSeconds < prediction.idealSeconds()) {
       return String.format(Locale.ROOT, "measured %.3f s, faster than T_ideal", solveSeconds);
     }
@@ -100,7 +123,8 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
           + " run's JIT warm-up, or other work on the machine)", solveSeconds, solveSeconds
           / prediction.worstSeconds());
     }
-    return String.format(Locale.ROOT, "measured at %.2f between ideal (0) and worst (1)", modelPosition());
+    return String.format(Locale.ROOT, "measured at %.2f between ideal (0) and worst (1)",
+        prediction.position(solveSeconds));
   }
 
   static String bytes(long value) {

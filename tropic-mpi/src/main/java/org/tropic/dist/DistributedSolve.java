@@ -163,9 +163,8 @@ public final class DistributedSolve {
       });
       long setBytes = world.allreduce(partBytes, ReduceOp.SUM);
       if (world.rank() == 0) {
-        System.err.printf("note: saving the solve to %s every %s, %.1f MiB a save in all; run the same command"
-            + " again to go on from the last save if it stops%n", RankCheckpoint.setName(checkpoint.file(),
-            world.size()), seconds(checkpoint.every()), setBytes / 1048576.0);
+        System.err.println(RankCheckpoint.savingNote(checkpoint.file(), world.size(), seconds(checkpoint.every()),
+            setBytes));
         System.err.flush();
       }
     }
@@ -178,17 +177,24 @@ public final class DistributedSolve {
     Map<String, Double> timings = new LinkedHashMap<>();
     timings.put("read", readSeconds);
     timings.put("solve", solveSeconds);
-    writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile,
-        read.weightColumn() == 0 ? null : read.weightColumn(), options, arithmetic, blockSize, threads, timings);
-    double writeSeconds = world.allreduce(seconds(writeStarted), ReduceOp.MAX);
-    if (parts != null) { // only now: a job stopped before the result was stored goes on from the save
-      deleteParts(world, parts);
+    double writeSeconds;
+    try { // a stop in the result's write still says where the save stands: the solve leaves its note in place
+      writeResult(world, result.tiles(), out, graph, loaded.source(), graphFile,
+          read.weightColumn() == 0 ? null : read.weightColumn(), options, arithmetic, blockSize, threads, timings);
+      writeSeconds = world.allreduce(seconds(writeStarted), ReduceOp.MAX);
+      if (parts != null) { // only now: a job stopped before the result was stored goes on from the save
+        deleteParts(world, parts);
+      }
+    } finally {
+      result.endStopNote().run();
     }
 
     RankStatistics stats = result.statistics();
     double computeSeconds = world.allreduce(stats.computeSeconds(), ReduceOp.SUM);
     long tiles = (n + blockSize - 1) / blockSize;
-    double flops = 2.0 * blockSize * blockSize * blockSize * tiles * tiles * tiles;
+    // the kernel's work this run did: a run that went on from a save did only the iterations after it
+    long resumedFrom = result.checkpointing() == null ? 0 : result.checkpointing().resumedFrom();
+    double flops = 2.0 * blockSize * blockSize * blockSize * tiles * tiles * (tiles - resumedFrom);
     MachineParameters observed = Calibration.observed(computeSeconds > 0 ? flops / computeSeconds : 1, threads,
         network);
     return new DistributedReport(world.rank(), out, n, world.size(), grid, blockSize, arithmetic, options.broadcast(),
@@ -234,17 +240,22 @@ public final class DistributedSolve {
     });
   }
 
-  /** Every rank deletes its parts once the result is committed; rank 0 says so when all have. */
+  /**
+   * Every rank deletes its parts once the result is committed; rank 0 says so when all have, and there were any (a
+   * job whose first save never came due has none to delete).
+   */
   private static void deleteParts(Communicator world, RankCheckpoint parts) {
     boolean deleted = true;
+    boolean any = false;
     try {
-      parts.delete();
+      any = parts.delete();
     } catch (IOException e) { // the result is stored: a part left behind is worth a warning, not a failed job
       deleted = false;
       System.err.println("tropic: rank " + world.rank() + ": warning: cannot delete its checkpoint part: " + e);
       System.err.flush();
     }
-    if (world.allreduce(deleted ? 1L : 0L, ReduceOp.MIN) == 1 && world.rank() == 0) {
+    boolean anyOnSomeRank = world.allreduce(any ? 1L : 0L, ReduceOp.MAX) == 1;
+    if (world.allreduce(deleted ? 1L : 0L, ReduceOp.MIN) == 1 && anyOnSomeRank && world.rank() == 0) {
       System.err.println("checkpoint " + RankCheckpoint.setName(parts.file(), world.size()) + " deleted: the solve"
           + " is complete and stored");
       System.err.flush();

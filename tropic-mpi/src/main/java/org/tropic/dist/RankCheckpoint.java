@@ -66,6 +66,11 @@ final class RankCheckpoint {
    * @throws IllegalArgumentException naming one such file
    */
   static void refuseOtherJobSizes(Path file, int ranks) throws IOException {
+    if (Files.isDirectory(file)) { // the parts would go beside it, not into it as the user may have meant
+      throw new IllegalArgumentException("checkpoint " + file + ": it is a folder, not a checkpoint file; give the"
+          + " name of a file (or of none yet), which the ranks' parts are named after (" + setName(file, ranks)
+          + ".0 and .1)");
+    }
     if (FloydWarshallCheckpoint.looksLikeOne(file)) { // never read by a distributed job, which would start afresh
       throw new IllegalArgumentException("checkpoint " + file + ": it is a single-node save, which a distributed"
           + " job cannot go on from (it saves each rank's tiles to " + setName(file, ranks) + ".0 and .1): run it"
@@ -247,11 +252,26 @@ final class RankCheckpoint {
     completeGeneration = g;
   }
 
-  /** Deletes both generations: the result is stored. */
-  void delete() throws IOException {
+  /**
+   * Deletes both generations: the result is stored.
+   *
+   * @return whether there was any to delete (a job whose first save never came due has none)
+   */
+  boolean delete() throws IOException {
+    boolean any = false;
     for (int g = 0; g < 2; g++) {
-      Files.deleteIfExists(generation(g));
+      any |= Files.deleteIfExists(generation(g));
     }
+    return any;
+  }
+
+  /**
+   * What rank 0 says before a checkpointed solve: where and how often it saves, and the size of a save of all ranks'
+   * parts (in KiB below a MiB: a small graph's save once read "0.0 MiB").
+   */
+  static String savingNote(Path file, int ranks, String every, long setBytes) {
+    return "note: saving the solve to " + setName(file, ranks) + " every " + every + ", " + DistributedReport.bytes(
+        setBytes) + " a save in all; run the same command again to go on from the last save if it stops";
   }
 
   /**

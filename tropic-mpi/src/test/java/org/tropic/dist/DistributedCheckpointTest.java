@@ -198,6 +198,34 @@ class DistributedCheckpointTest {
     }
   }
 
+  /**
+   * A job stopped while rank 0 stages the result, after the solve: the note on a stop lasted for the solve alone, so
+   * the log ended at the solve's last line, though the parts were still there to go on from.
+   */
+  @Test
+  void aJobStoppedWhileWritingItsResultSaysWhereItsSaveStands() throws Exception {
+    Path graph = ringWithChords(2500, 7);
+    Path checkpoint = dir.resolve("w.ckpt");
+    Path out = dir.resolve("w.npy");
+    Path log = dir.resolve("write.log");
+    Process run = MpiRun.start(mpirun, 2, DistributedJob.class, List.of("job", "graph=" + graph + ";out=" + out
+        + ";grid=1x2;b=64;threads=1;ckpt=" + checkpoint + ";every=3600"), log);
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    boolean staging = false;
+    while (!staging && run.isAlive() && System.nanoTime() < deadline) {
+      try (Stream<Path> files = Files.list(dir)) { // DistanceStore stages the result as .w.npy.tmp-<random>
+        staging = files.anyMatch(p -> p.getFileName().toString().startsWith(".w.npy.tmp-"));
+      }
+    }
+    assertThat(staging).as("the result was never staged: %s", read(log)).isTrue();
+    // SIGTERM to the ranks themselves: through mpirun it comes too late for the short write of a test's result
+    run.descendants().forEach(ProcessHandle::destroy);
+    assertThat(run.waitFor(60, TimeUnit.SECONDS)).as(read(log)).isTrue();
+    org.junit.jupiter.api.Assumptions.assumeFalse(Files.exists(out) || read(log).contains("DONE"),
+        "the job stored its result before the stop reached it");
+    assertThat(read(log)).contains("tropic apsp: stopped; no save of it was complete on every rank yet");
+  }
+
   private List<Path> parts() throws IOException {
     try (Stream<Path> files = Files.list(dir)) {
       return files.filter(p -> p.getFileName().toString().contains(".rank-")).toList();

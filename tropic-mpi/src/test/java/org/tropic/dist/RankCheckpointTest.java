@@ -171,6 +171,37 @@ class RankCheckpointTest {
     zero.checkShared(1, together); // one rank on its disk: its own check was the whole of it
   }
 
+  /**
+   * A folder given as FILE once passed: the parts went beside it ({@code dir.rank-0-of-2.0}), not into it, where a
+   * run on one node refuses a folder. Refused the same way.
+   */
+  @Test
+  void aFolderGivenAsTheCheckpointIsRefused() throws IOException {
+    Path folder = Files.createDirectory(dir.resolve("saves"));
+    assertThatThrownBy(() -> RankCheckpoint.refuseOtherJobSizes(folder, 2))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("checkpoint " + folder + ": it is a folder, not a checkpoint file");
+  }
+
+  /** A job whose first save never came due has no parts: rank 0 then does not say it deleted them. */
+  @Test
+  void deletingSaysWhetherThereWasAnyPart() throws IOException {
+    RankCheckpoint files = new RankCheckpoint(dir.resolve("c.ckpt"), 0, 2);
+    assertThat(files.delete()).isFalse();
+    files.save(SOLVE, tiles(1), 1, 2);
+    assertThat(files.delete()).isTrue();
+    assertThat(files.generation(0)).doesNotExist();
+  }
+
+  /** A small graph's save read "0.0 MiB a save in all". */
+  @Test
+  void theSavingNoteSaysASmallSaveInKib() {
+    assertThat(RankCheckpoint.savingNote(Path.of("/s/c.ckpt"), 2, "900 s", 20_000))
+        .isEqualTo("note: saving the solve to /s/c.ckpt.rank-*-of-2 every 900 s, 19.5 KiB a save in all; run the"
+            + " same command again to go on from the last save if it stops");
+    assertThat(RankCheckpoint.savingNote(Path.of("c.ckpt"), 4, "2 s", 99_700_000)).contains("95.1 MiB a save");
+  }
+
   /** A single-node save under the name given is never read by a distributed job: refused, not passed over. */
   @Test
   void aSingleNodeSaveUnderTheNameIsRefused() throws IOException {

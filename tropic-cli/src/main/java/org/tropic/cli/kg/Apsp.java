@@ -89,9 +89,11 @@ final class Apsp {
    */
   static Planned plan(KgView view, FloydWarshallCheckpoint checkpoint, Path resultFile, PrintWriter out,
       PrintWriter err) throws IOException {
-    int blockSize = CheckpointFiles.blockSize(checkpoint, checkpoint.saved(), 0, err);
-    ApspRequest request = new ApspRequest(Algorithm.FW, FloydWarshallOptions.defaults().withBlockSize(blockSize),
-        0, 0, Device.CPU, checkpoint);
+    FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
+    FloydWarshallOptions fw = FloydWarshallOptions.defaults()
+        .withBlockSize(CheckpointFiles.blockSize(checkpoint, saved, 0));
+    CheckpointFiles.goOnFrom(checkpoint, saved, view.graph(), fw, err);
+    ApspRequest request = new ApspRequest(Algorithm.FW, fw, 0, 0, Device.CPU, checkpoint);
     Planned planned = plan(view, request, "--apsp-checkpoint: fw is the solver that saves its state", out);
     int n = view.size();
     CheckpointFiles.deleteLeftovers(checkpoint, err);
@@ -127,8 +129,9 @@ final class Apsp {
 
   /**
    * Runs the plan with a progress bar on {@code err}, then prints the summary line on {@code out}. A checkpointed
-   * solve announces its saves above the bar and, on a stop, says where its last save stands; its summary says how
-   * many saves it made and, when it went on from one, from which iteration.
+   * solve announces its saves above the bar; its summary says how many saves it made and, when it went on from one,
+   * from which iteration. What a stop leaves is the caller's to say ({@link CheckpointFiles#noteOnStop}): the save
+   * stays until the graph is stored, after the solve.
    */
   static ApspResult solve(Planned planned, PrintWriter out, PrintWriter err) {
     ProgressBar bar = ProgressBar.on(err);
@@ -141,11 +144,9 @@ final class Apsp {
     FloydWarshallCheckpoint.Saved resumedFrom = checkpoint.saved();
     SaveAnnouncer announcer = new SaveAnnouncer(checkpoint.file(), bar);
     checkpoint = new FloydWarshallCheckpoint(checkpoint.file(), checkpoint.every(), announcer);
-    ApspResult result;
-    try (var stopNote = CheckpointFiles.noteOnStop(checkpoint, "tropic kg build", err)) {
-      result = org.tropic.apsp.Apsp.run(planned.view().graph(), planned.plan(),
-          planned.request().withCheckpoint(checkpoint), bar);
-    }
+    // the note on a stop is the caller's: it lasts until the graph is stored (KgBuildCommand)
+    ApspResult result = org.tropic.apsp.Apsp.run(planned.view().graph(), planned.plan(),
+        planned.request().withCheckpoint(checkpoint), bar);
     printSummary(planned, result, out);
     out.printf(Locale.ROOT, "  checkpoint: %s%s%n", announcer.saves() == 0
         ? "no save came due (one every " + Durations.format(checkpoint.every().toNanos() / 1e9) + ")"

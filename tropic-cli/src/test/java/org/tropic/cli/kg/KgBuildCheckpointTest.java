@@ -101,9 +101,29 @@ class KgBuildCheckpointTest {
         "--apsp", "--apsp-checkpoint", checkpoint.toString(), "-o", dir.resolve("kg").toString());
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err()).contains("checkpoint " + checkpoint + ": it was saved by another solve")
-        .doesNotContain("at org.");
+        .doesNotContain("at org.").doesNotContain("going on from"); // refused before it says it goes on, not after
+    assertThat(run.out()).doesNotContain("plan:");
     assertThat(checkpoint).exists(); // never deleted for a mismatch
     assertThat(dir.resolve("kg")).doesNotExist();
+  }
+
+  /**
+   * The parts of a distributed save under the name given: kg build was told to "go on with mpirun -np 2 ...
+   * --distributed", an option it does not have. It names the command that can, and what this one can do.
+   */
+  @Test
+  void theNameOfADistributedSaveIsRefusedWithAdviceThisCommandCanTake() throws IOException {
+    Path triples = randomTriples(300, 1_200, 5);
+    Path checkpoint = dir.resolve("d.ckpt");
+    Path part = Files.writeString(dir.resolve("d.ckpt.rank-0-of-2.0"), "not read");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", triples.toString(), "--edges", "concept-concept",
+        "--apsp", "--apsp-checkpoint", checkpoint.toString(), "-o", dir.resolve("kg").toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("checkpoint " + checkpoint + ": there is none, but " + part + " beside it is part"
+        + " of a distributed save of 2 ranks, which a run on one node cannot go on from ('mpirun -np 2 tropic apsp")
+        .contains("name another checkpoint file, or delete " + checkpoint + ".rank-*-of-2.*")
+        .doesNotContain("go on with mpirun");
+    assertThat(part).exists();
   }
 
   @Test
