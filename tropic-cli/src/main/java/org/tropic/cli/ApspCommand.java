@@ -33,6 +33,7 @@ import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.LoadedGraph;
 import org.tropic.io.Sidecar;
+import org.tropic.io.Units;
 import org.tropic.io.WeightRounding;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -181,9 +182,9 @@ final class ApspCommand implements Callable<Integer> {
     double readSeconds = seconds(start);
     DroppedArcs dropped = loaded.source().droppedArcs();
     err.printf("read %s: %s, %s, %s, %s (%s)%s%n", graphPath,
-        Durations.count(graph.vertexCount(), "vertex", "vertices"), Durations.count(graph.arcCount(), "arc", "arcs"),
+        Units.count(graph.vertexCount(), "vertex", "vertices"), Units.count(graph.arcCount(), "arc", "arcs"),
         loaded.source().format().description(), loaded.source().undirected() ? "undirected" : "directed",
-        Durations.format(readSeconds), dropped.any() ? "; " + dropped.describe() : "");
+        Units.duration(readSeconds), dropped.any() ? "; " + dropped.describe() : "");
     if (loaded.source().headerRow() != null) { // nothing is dropped unannounced, a header line included
       err.printf("read %s: %s%n", graphPath, loaded.source().headerRow());
     }
@@ -214,7 +215,7 @@ final class ApspCommand implements Callable<Integer> {
     int largest = FloydWarshallOptions.largestUsefulBlockSize(graph.vertexCount());
     if (b > largest) { // more only pads the one tile with +∞, and b² floats soon overflow an array
       err.printf("note: --block %d is more than %s need: b = %d, one tile%n", b,
-          Durations.count(graph.vertexCount(), "vertex", "vertices"), largest);
+          Units.count(graph.vertexCount(), "vertex", "vertices"), largest);
       b = largest;
     }
     var fw = new FloydWarshallOptions(b, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
@@ -230,8 +231,8 @@ final class ApspCommand implements Callable<Integer> {
     }
     if (parts > 0 && plan.partitioned() != null && plan.partitioned().report().parts() != parts) {
       err.printf("note: --parts %d: METIS made %s of the %s%n", parts,
-          Durations.count(plan.partitioned().report().parts(), "non-empty part", "non-empty parts"),
-          Durations.count(graph.vertexCount(), "vertex", "vertices"));
+          Units.count(plan.partitioned().report().parts(), "non-empty part", "non-empty parts"),
+          Units.count(graph.vertexCount(), "vertex", "vertices"));
     }
     double planSeconds = seconds(planStart);
     err.println(ApspNarration.planLine(graph, plan, fw));

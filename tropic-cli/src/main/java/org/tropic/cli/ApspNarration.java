@@ -7,6 +7,7 @@ import org.tropic.apsp.ApspResult;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.graph.Graph;
+import org.tropic.io.Units;
 import org.tropic.semiring.MinPlusKernels;
 
 /**
@@ -30,15 +31,15 @@ public final class ApspNarration {
         : plan.algorithm() == Algorithm.FW && new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph));
     long resultBytes = (long) graph.vertexCount() * graph.vertexCount() * Float.BYTES;
     return String.format("plan: %s%s, %s — %s; estimated %s, memory %s (n² result %s)", plan.algorithm().label(),
-        plan.algorithm() == Algorithm.BATCHED ? " (" + Durations.count(plan.blockSize(), "target", "targets")
+        plan.algorithm() == Algorithm.BATCHED ? " (" + Units.count(plan.blockSize(), "target", "targets")
             + " a batch)"
         : plan.arithmetic() == null ? "" : " (" + plan.arithmetic().label()
             + (plan.blockSize() > 0 ? ", b = " + plan.blockSize() : "")
             + (upperTriangle ? ", upper triangle: the graph is symmetric" : "")
             + ")",
-        Durations.count(plan.threads(), "thread", "threads"), plan.reason(), Double.isNaN(plan.estimatedSeconds())
-            ? "-" : Durations.format(plan.estimatedSeconds()), Durations.bytes(plan.estimatedBytes()),
-        Durations.bytes(resultBytes));
+        Units.count(plan.threads(), "thread", "threads"), plan.reason(), Double.isNaN(plan.estimatedSeconds())
+            ? "-" : Units.duration(plan.estimatedSeconds()), Units.bytes(plan.estimatedBytes()),
+        Units.bytes(resultBytes));
   }
 
   /** {@code device: D — NOTE} when the plan runs off the CPU or says why not; {@code null} when there is nothing. */
@@ -58,8 +59,8 @@ public final class ApspNarration {
     long n = graph.vertexCount();
     double estimated = result.plan().estimatedSeconds();
     return String.format(Locale.ROOT, "solved in %s (estimated %s), peak memory %s; %,d of %,d ordered pairs"
-        + " reachable%s", Durations.format(result.solveSeconds()), Double.isNaN(estimated) ? "-"
-            : Durations.format(estimated), Durations.bytes(PeakMemory.bytes()), summary.reachablePairs(),
+        + " reachable%s", Units.duration(result.solveSeconds()), Double.isNaN(estimated) ? "-"
+            : Units.duration(estimated), Units.bytes(PeakMemory.bytes()), summary.reachablePairs(),
         n * (n - 1), summary.reachablePairs() == 0 ? "" : String.format(Locale.ROOT, ", mean distance %.4g,"
             + " longest %s", summary.meanDistance(), Summary.formatLength((float) summary.maxDistance())));
   }

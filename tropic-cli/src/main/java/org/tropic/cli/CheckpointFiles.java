@@ -14,6 +14,7 @@ import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.Sidecar;
+import org.tropic.io.Units;
 import org.tropic.semiring.MinPlusKernels;
 
 /**
@@ -93,8 +94,8 @@ public final class CheckpointFiles {
       Path resultFile, long resultBytes, PrintWriter err) throws IOException {
     checkpoint.checkWritable(n, blockSize, symmetric, resultFile, resultBytes);
     err.printf("note: saving the solve to %s every %s, %s a save; run the same command again to go on from the"
-        + " last save if it stops%n", checkpoint.file(), Durations.format(checkpoint.every().toNanos() / 1e9),
-        Durations.bytes(FloydWarshallCheckpoint.saveBytes(n, blockSize, symmetric)));
+        + " last save if it stops%n", checkpoint.file(), Units.duration(checkpoint.every().toNanos() / 1e9),
+        Units.bytes(FloydWarshallCheckpoint.saveBytes(n, blockSize, symmetric)));
   }
 
   /** What info says of a save whose size and checksum it has checked. */

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.tropic.apsp.Progress;
+import org.tropic.io.Units;
 
 /**
  * Shows a solve's progress on standard error: a redrawn bar with percentage, rate and ETA on a terminal, or a plain
@@ -170,10 +171,10 @@ public final class ProgressBar implements Progress {
         if (terminal) {
           out.print("\r" + (stopped ? stoppedLine(reached, t) : line(reached, t)) + "\n");
         } else if (stopped) {
-          out.printf("%s: stopped after %s at %.0f%%%n", task, Durations.format((t - start) / 1e9),
+          out.printf("%s: stopped after %s at %.0f%%%n", task, Units.duration((t - start) / 1e9),
               100.0 * reached / total);
         } else {
-          out.println(task + ": done in " + Durations.format((t - start) / 1e9));
+          out.println(task + ": done in " + Units.duration((t - start) / 1e9));
         }
         out.flush();
         drew = false;
@@ -202,7 +203,7 @@ public final class ProgressBar implements Progress {
   private String line(long now, long t) {
     double fraction = fraction(now);
     double elapsed = (t - start) / 1e9;
-    String eta = fraction > 0 && fraction < 1 ? " ETA " + Durations.format(elapsed * (1 - fraction) / fraction) : "";
+    String eta = fraction > 0 && fraction < 1 ? " ETA " + Units.duration(elapsed * (1 - fraction) / fraction) : "";
     return bar(fraction, elapsed) + eta + "   ";
   }
 
@@ -218,6 +219,6 @@ public final class ProgressBar implements Progress {
   private String bar(double fraction, double elapsed) {
     int filled = (int) Math.round(fraction * WIDTH);
     return String.format("%s [%s%s] %3.0f%% %s", task, "#".repeat(filled), ".".repeat(WIDTH - filled),
-        fraction * 100, Durations.format(elapsed));
+        fraction * 100, Units.duration(elapsed));
   }
 }

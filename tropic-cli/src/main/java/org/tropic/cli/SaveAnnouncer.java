@@ -5,6 +5,7 @@ import java.util.function.BooleanSupplier;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.Progress;
 import org.tropic.io.PendingFiles;
+import org.tropic.io.Units;
 
 /**
  * Says each checkpoint save above the progress bar, so a long run's log shows how much a stop would lose: a large
@@ -37,7 +38,7 @@ public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener
   public void saving(int done, int all, long bytes) {
     if (bytes >= LONG_SAVE_BYTES) {
       bar.note(String.format("checkpoint: saving %d of %d pivot iterations to %s (%s)", done, all, checkpoint,
-          Durations.bytes(bytes)));
+          Units.bytes(bytes)));
     }
   }
 
@@ -52,7 +53,7 @@ public final class SaveAnnouncer implements FloydWarshallCheckpoint.SaveListener
     saves++;
     seconds += took;
     bar.note(String.format("checkpoint saved: %d of %d pivot iterations in %s (%s, %s)", done, all, checkpoint,
-        Durations.bytes(bytes), Durations.format(took)));
+        Units.bytes(bytes), Units.duration(took)));
   }
 
   @Override

@@ -11,6 +11,7 @@ import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.Progress;
 import org.tropic.apsp.ShortestPaths;
 import org.tropic.graph.Graph;
+import org.tropic.io.Units;
 
 /**
  * What an APSP result says at a glance: reachable ordered pairs (u ≠ v), mean and largest finite distance, and a few
@@ -62,7 +63,7 @@ record Summary(long reachablePairs, double meanDistance, double maxDistance, Lis
         names.add(graph.name(v));
       }
       out.printf("  %s → %s  length %s, %s: %s%n", graph.name(pair[0]), graph.name(pair[1]),
-          formatLength(path.length()), Durations.count(path.arcCount(), "arc", "arcs"), String.join(" → ", names));
+          formatLength(path.length()), Units.count(path.arcCount(), "arc", "arcs"), String.join(" → ", names));
     }
     out.flush();
   }

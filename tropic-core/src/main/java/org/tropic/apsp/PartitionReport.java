@@ -2,6 +2,7 @@ package org.tropic.apsp;
 
 import java.util.Arrays;
 import java.util.Locale;
+import org.tropic.io.Units;
 
 /**
  * What a partitioned APSP run works with: the components and their boundaries, the size of the boundary matrix (the
@@ -68,20 +69,10 @@ public record PartitionReport(int parts, int[] componentSizes, int[] boundarySiz
     StringBuilder s = new StringBuilder(String.format(Locale.ROOT,
         "%d part%s (%d..%d vertices), %d boundary vertices (%.1f%%), %d cut arcs, boundary matrix %s, output %s",
         parts, parts == 1 ? "" : "s", smallestComponent(), largestComponent(), boundaryVertices,
-        100 * boundaryFraction(), cutArcs, bytes(boundaryMatrixBytes), bytes(outputBytes)));
+        100 * boundaryFraction(), cutArcs, Units.bytes(boundaryMatrixBytes), Units.bytes(outputBytes)));
     if (boundaryPartition != null) {
       s.append("; boundary graph partitioned again: ").append(boundaryPartition.summary());
     }
     return s.toString();
-  }
-
-  static String bytes(long b) {
-    if (b < 1L << 20) {
-      return String.format(Locale.ROOT, "%.1f KiB", b / 1024.0);
-    }
-    if (b < 1L << 30) {
-      return String.format(Locale.ROOT, "%.1f MiB", b / (double) (1L << 20));
-    }
-    return String.format(Locale.ROOT, "%.2f GiB", b / (double) (1L << 30));
   }
 }

@@ -495,13 +495,9 @@ public final class DistanceStore {
     long usable = store.getUsableSpace();
     if (need > usable) {
       throw new OutputLocationException("not enough disk space to write " + target + ": n=" + n + " needs " + need
-          + " bytes (" + mib(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
-          + " bytes (" + mib(usable) + ") usable");
+          + " bytes (" + Units.bytes(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
+          + " bytes (" + Units.bytes(usable) + ") usable");
     }
-  }
-
-  private static String mib(long bytes) {
-    return String.format(java.util.Locale.ROOT, "%.1f MiB", bytes / 1048576.0);
   }
 
   /** Makes the renames durable; some file systems cannot sync a directory, and then rename order still holds. */

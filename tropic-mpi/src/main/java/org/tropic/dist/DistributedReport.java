@@ -2,6 +2,7 @@ package org.tropic.dist;
 
 import java.nio.file.Path;
 import java.util.Locale;
+import org.tropic.io.Units;
 import org.tropic.semiring.Arithmetic;
 
 /**
@@ -83,7 +84,8 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
         n, ranks, ranks == 1 ? "" : "s", grid, blockSize, arithmetic.label(), broadcast.label(),
         lookahead ? "on" : "off", threads, threads == 1 ? "" : "s",
         readSeconds, solveSeconds, writeSeconds, gflops(), share() < 1 ? ", for this run's iterations" : "",
-        bytes(maxPointToPointBytesSent), bytes(totalPointToPointBytesSent), bytes(libraryBytesAsRoot), machine,
+        Units.bytes(maxPointToPointBytesSent), Units.bytes(totalPointToPointBytesSent),
+        Units.bytes(libraryBytesAsRoot), machine,
         model.computeSeconds(), model.communicationSeconds(), model.idealSeconds(), model.worstSeconds(),
         whereTheSolveFalls(model)) + checkpointLine();
   }
@@ -125,12 +127,5 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
     }
     return String.format(Locale.ROOT, "measured at %.2f between ideal (0) and worst (1)",
         prediction.position(solveSeconds));
-  }
-
-  static String bytes(long value) {
-    if (value < 1 << 20) {
-      return String.format(Locale.ROOT, "%.1f KiB", value / 1024.0);
-    }
-    return String.format(Locale.ROOT, "%.1f MiB", value / 1048576.0);
   }
 }

@@ -21,6 +21,7 @@ import org.tropic.io.GraphSource;
 import org.tropic.io.LoadedGraph;
 import org.tropic.io.ReadOptions;
 import org.tropic.io.Sidecar;
+import org.tropic.io.Units;
 import org.tropic.mpi.Communicator;
 import org.tropic.mpi.Datatype;
 import org.tropic.mpi.Mpi;
@@ -163,8 +164,8 @@ public final class DistributedSolve {
       });
       long setBytes = world.allreduce(partBytes, ReduceOp.SUM);
       if (world.rank() == 0) {
-        System.err.println(RankCheckpoint.savingNote(checkpoint.file(), world.size(), seconds(checkpoint.every()),
-            setBytes));
+        System.err.println(RankCheckpoint.savingNote(checkpoint.file(), world.size(),
+            Units.duration(checkpoint.every()), setBytes));
         System.err.flush();
       }
     }
@@ -362,12 +363,6 @@ public final class DistributedSolve {
 
   private static String broadcastString(Communicator world, String fromRoot) {
     return Agreement.broadcast(world, 0, fromRoot);
-  }
-
-  /** A time between saves as the note says it: {@code 2 s}, {@code 900 s}, {@code 0.5 s}. */
-  private static String seconds(java.time.Duration every) {
-    return String.format(java.util.Locale.ROOT, "%s s",
-        java.math.BigDecimal.valueOf(every.toNanos(), 9).stripTrailingZeros().toPlainString());
   }
 
   private static double seconds(long since) {

@@ -14,6 +14,7 @@ import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.io.OutputLocationException;
 import org.tropic.io.OutputLocations;
+import org.tropic.io.Units;
 
 /**
  * One rank's files of a distributed checkpoint {@code FILE}: two generations, {@code FILE.rank-R-of-P.0} and
@@ -267,10 +268,10 @@ final class RankCheckpoint {
 
   /**
    * What rank 0 says before a checkpointed solve: where and how often it saves, and the size of a save of all ranks'
-   * parts (in KiB below a MiB: a small graph's save once read "0.0 MiB").
+   * parts ({@link Units#bytes}: a small graph's save once read "0.0 MiB").
    */
   static String savingNote(Path file, int ranks, String every, long setBytes) {
-    return "note: saving the solve to " + setName(file, ranks) + " every " + every + ", " + DistributedReport.bytes(
+    return "note: saving the solve to " + setName(file, ranks) + " every " + every + ", " + Units.bytes(
         setBytes) + " a save in all; run the same command again to go on from the last save if it stops";
   }
 

@@ -196,9 +196,9 @@ class RankCheckpointTest {
   /** A small graph's save read "0.0 MiB a save in all". */
   @Test
   void theSavingNoteSaysASmallSaveInKib() {
-    assertThat(RankCheckpoint.savingNote(Path.of("/s/c.ckpt"), 2, "900 s", 20_000))
-        .isEqualTo("note: saving the solve to /s/c.ckpt.rank-*-of-2 every 900 s, 19.5 KiB a save in all; run the"
-            + " same command again to go on from the last save if it stops");
+    assertThat(RankCheckpoint.savingNote(Path.of("/s/c.ckpt"), 2, "15 min 00 s", 20_000))
+        .isEqualTo("note: saving the solve to /s/c.ckpt.rank-*-of-2 every 15 min 00 s, 19.5 KiB a save in all;"
+            + " run the same command again to go on from the last save if it stops");
     assertThat(RankCheckpoint.savingNote(Path.of("c.ckpt"), 4, "2 s", 99_700_000)).contains("95.1 MiB a save");
   }
 

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
-import org.tropic.cli.Durations;
 import org.tropic.cli.Json;
 import org.tropic.cli.MpirunRank;
 import org.tropic.cli.Version;
@@ -16,6 +15,7 @@ import org.tropic.dist.CostModel;
 import org.tropic.dist.HyperbolicFit;
 import org.tropic.dist.MachineParameters;
 import org.tropic.dist.ProcessGrid;
+import org.tropic.io.Units;
 import org.tropic.mpi.Mpi;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -263,7 +263,7 @@ public final class ModelCommand implements Callable<Integer> {
 
   /** A long time also in minutes, hours, days or years: "4.048e+07 s" alone does not read as 1.3 years. */
   private static String readable(double seconds) {
-    return seconds >= 60 ? " (" + Durations.format(seconds) + ")" : "";
+    return seconds >= 60 ? " (" + Units.duration(seconds) + ")" : "";
   }
 
   /** Flags that the chosen machine or problem would silently ignore or could not use, refused before calibration. */

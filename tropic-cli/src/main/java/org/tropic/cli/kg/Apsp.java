@@ -23,7 +23,6 @@ import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
 import org.tropic.cli.ApspNarration;
 import org.tropic.cli.CheckpointFiles;
-import org.tropic.cli.Durations;
 import org.tropic.cli.ProgressBar;
 import org.tropic.cli.SaveAnnouncer;
 import org.tropic.discovery.KgDistances;
@@ -31,6 +30,7 @@ import org.tropic.io.DistanceStore;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.Sidecar;
+import org.tropic.io.Units;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -149,8 +149,8 @@ final class Apsp {
         planned.request().withCheckpoint(checkpoint), bar);
     printSummary(planned, result, out);
     out.printf(Locale.ROOT, "  checkpoint: %s%s%n", announcer.saves() == 0
-        ? "no save came due (one every " + Durations.format(checkpoint.every().toNanos() / 1e9) + ")"
-        : Durations.count(announcer.saves(), "save", "saves") + " in " + Durations.format(announcer.seconds()),
+        ? "no save came due (one every " + Units.duration(checkpoint.every().toNanos() / 1e9) + ")"
+        : Units.count(announcer.saves(), "save", "saves") + " in " + Units.duration(announcer.seconds()),
         resumedFrom == null ? "" : String.format(Locale.ROOT, "; went on from the save of %d of %d pivot"
             + " iterations", resumedFrom.iterationsDone(), resumedFrom.iterations()));
     return result;

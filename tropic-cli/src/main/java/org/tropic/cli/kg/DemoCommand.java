@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import org.tropic.apsp.ApspResult;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.ProgressBar;
@@ -109,7 +110,7 @@ public final class DemoCommand implements Callable<Integer> {
         + ")");
     print.println();
     print.println("1. Literature graph: diseases co-mentioned in MEDLINE abstracts");
-    print.println("   " + literatureReport.summary());
+    print.println(underStep(literatureReport.summary()));
     print.printf(Locale.ROOT, "   %,d diseases, %,d co-occurrence edges; weight = Jaccard of co-mention counts,"
         + " length = -log(weight)%n", literature.nodeCount(NodeKind.CONCEPT), literature.edgeCount());
 
@@ -122,7 +123,7 @@ public final class DemoCommand implements Callable<Integer> {
     print.println("   Curated graph: Hetionet v1.0 sample");
     KnowledgeGraphBuilder curatedBuilder = KnowledgeGraphBuilder.allKinds();
     for (ReadReport report : CuratedGraphReader.read(nodes, edges, curatedBuilder, false)) {
-      print.println("   " + report.summary());
+      print.println(underStep(report.summary()));
     }
     KnowledgeGraph curated = curatedBuilder.build();
     KgView curatedView = curated.view();
@@ -166,6 +167,14 @@ public final class DemoCommand implements Callable<Integer> {
     }
     print.printf(Locale.ROOT, "%ndone in %.1f s%n", (System.nanoTime() - start) / 1e9);
     return KgCli.OK;
+  }
+
+  /**
+   * A read report indented under its step: every line, so that the report's own notes (a header line read, the
+   * malformed rows), which it indents under its first line, stay under it.
+   */
+  private static String underStep(String report) {
+    return report.lines().map(line -> "   " + line).collect(Collectors.joining(System.lineSeparator()));
   }
 
   /** The --disease node, which must be in the literature graph with at least one edge. */

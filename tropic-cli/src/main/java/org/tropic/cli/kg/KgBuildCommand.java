@@ -14,11 +14,11 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.cli.CheckpointFiles;
-import org.tropic.cli.Durations;
 import org.tropic.cli.OutputPaths;
 import org.tropic.cli.ProgressBar;
 import org.tropic.cli.TimeSpanConverter;
 import org.tropic.cli.Version;
+import org.tropic.io.Units;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.EdgeKind;
@@ -304,7 +304,7 @@ public final class KgBuildCommand implements Callable<Integer> {
   private static String readRate(Path file, ReadReport report, long startNanos) throws IOException {
     double seconds = Math.max((System.nanoTime() - startNanos) / 1e9, 1e-9);
     return String.format(Locale.ROOT, "  read in %s: %,.0f rows/s, %.1f MB/s of the file as stored",
-        Durations.format(seconds), report.rows() / seconds, Files.size(file) / seconds / 1e6);
+        Units.duration(seconds), report.rows() / seconds, Files.size(file) / seconds / 1e6);
   }
 
   /** The kinds the graph has edges of, with their counts: what {@code --apsp-edges} can choose from. */

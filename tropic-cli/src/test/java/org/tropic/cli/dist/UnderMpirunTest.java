@@ -67,7 +67,7 @@ class UnderMpirunTest {
         "--checkpoint-every", "0s"), TIMEOUT);
     assertThat(result.exitCode()).as(result.output()).isZero();
     String set = checkpoint + ".rank-*-of-2";
-    assertThat(result.linesContaining("note: saving the solve to " + set + " every 0 s")).hasSize(1);
+    assertThat(result.linesContaining("note: saving the solve to " + set + " every 0.00 s")).hasSize(1);
     assertThat(result.linesContaining("checkpoint saved: 3 of 4 pivot iterations in " + set)).hasSize(1);
     assertThat(result.output()).contains("checkpoint: started afresh; 3 saves")
         .contains("checkpoint " + set + " deleted: the solve is complete and stored");

@@ -678,6 +678,8 @@ class KgCommandsTest {
     assertThat(run.out()).contains("133 diseases").contains("Hidden links of multiple sclerosis [DOID:2377]")
         .contains("   1  DOID:").contains("path: multiple sclerosis [DOID:2377]")
         .contains("scenario 1   exact match").contains("133 of 133 literature concepts map; 8,778 pairs compared");
+    // the curated edges' header note sits under its report, as the step's other lines do
+    assertThat(run.out()).containsPattern("\\R     \\S*hetionet-v1\\.0-edges-5k\\.sif\\.gz: line 1 read as a header");
     assertThat(dir.resolve("demo").resolve("literature-kg").resolve("apsp.npy")).exists();
     assertThat(dir.resolve("demo").resolve("curated-scenarios.png")).exists();
 
