@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
@@ -133,6 +134,9 @@ final class BlockCooFile {
 
   static BlockCoo open(Path file) throws IOException {
     requireLittleEndianHost(file);
+    if (Files.isDirectory(file)) { // a folder opens for reading, then fails to map with a bare "No such device"
+      throw bad(file, "is a folder, not a block-COO file");
+    }
     Arena arena = Arena.ofShared();
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = ch.size();
