@@ -150,6 +150,7 @@ public final class CentralityCommand implements Callable<Integer> {
   public Integer call() {
     return CommandSupport.run(spec, () -> {
       refuseFlagsOfOtherMeasures();
+      refuseBadValuesBeforeReading();
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, measure == Measure.subgraph
           ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
@@ -205,12 +206,7 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         case subgraph -> {
           CommandSupport.requireUndirected(g, graph, "subgraph centrality");
-          ProbeKind kind = parseProbeKind(probeKind);
-          if (groups < 2) {
-            throw new IllegalArgumentException("--groups " + groups + ": at least 2 are needed for a spread");
-          }
-          SubgraphCentrality.Options options = new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed,
-              deflate, groups);
+          SubgraphCentrality.Options options = subgraphOptions();
           refuseProbeBlocksBeyondTheHeap(g.vertexCount(), options);
           SubgraphCentrality.Result r = SubgraphCentrality.compute(g, options, progress);
           if (r.probes() < probes) {
@@ -371,6 +367,30 @@ public final class CentralityCommand implements Callable<Integer> {
     double more = Math.ceil(Math.log(tolerance / change) / Math.log(rate));
     return String.format(Locale.ROOT, " (alpha x lambda_max = %.4g: about --iterations %.0f)", rate,
         Math.ceil((done + more) * 1.1));
+  }
+
+  /**
+   * Refuses the measure's bad option values before the graph is read: they were found only after reading and laying
+   * out the graph, seconds on a web graph for a typo in --damping. Katz's α against 1/λmax needs the graph, and is
+   * checked there.
+   */
+  private void refuseBadValuesBeforeReading() {
+    switch (measure) {
+      case eigenvector -> new EigenvectorCentrality.Options(iterations, tolerance);
+      case pagerank -> new PageRank.Options(damping, iterations, tolerance, weighted);
+      // without --alpha any valid α stands in: the default one is chosen from λmax
+      case katz -> new KatzCentrality.Options(alpha == null ? 1 : alpha, beta, iterations, tolerance);
+      case subgraph -> subgraphOptions();
+      default -> throw new IllegalStateException("unknown measure " + measure);
+    }
+  }
+
+  private SubgraphCentrality.Options subgraphOptions() {
+    ProbeKind kind = parseProbeKind(probeKind);
+    if (groups < 2) {
+      throw new IllegalArgumentException("--groups " + groups + ": at least 2 are needed for a spread");
+    }
+    return new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed, deflate, groups);
   }
 
   /** Refuses, before any product, probe blocks that would run out of heap part way. */

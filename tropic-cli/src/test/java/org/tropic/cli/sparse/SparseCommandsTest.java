@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -203,6 +204,30 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("subgraph centrality needs a symmetric matrix", "pass --undirected");
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,9")).isEqualTo(2);
     assertThat(err.toString()).contains("--seeds: no vertex named '9'");
+  }
+
+  /**
+   * A bad value of a measure's option is refused before the graph is read: it was found only after reading and laying
+   * out the graph, seconds on the web graph for a typo.
+   */
+  @Test
+  void centralityOptionValuesAreCheckedBeforeTheGraphIsRead() {
+    AtomicInteger reads = new AtomicInteger();
+    GraphLoader counting = (file, options) -> {
+      reads.incrementAndGet();
+      return LOADER.load(file, options);
+    };
+    String[][] cases = {{"pagerank", "--damping", "1.5"}, {"pagerank", "--tolerance", "-1"},
+        {"eigenvector", "--tolerance", "0"}, {"katz", "--alpha", "-0.1"}, {"katz", "--beta", "NaN"},
+        {"subgraph", "--probe-kind", "gauss"}, {"subgraph", "--groups", "1"}, {"subgraph", "--probes", "1"},
+        {"subgraph", "--deflate", "100000"}};
+    for (String[] c : cases) {
+      err.getBuffer().setLength(0);
+      assertThat(run(new CentralityCommand(counting), undirected.toString(), c[0], c[1], c[2]))
+          .as(String.join(" ", c)).isEqualTo(2);
+      assertThat(reads).as(String.join(" ", c) + ": " + err).hasValue(0);
+    }
+    assertThat(err.toString()).doesNotContain("layout:");
   }
 
   /**
