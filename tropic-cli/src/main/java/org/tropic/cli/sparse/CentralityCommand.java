@@ -277,7 +277,7 @@ public final class CentralityCommand implements Callable<Integer> {
       }
       json.put("top", rows);
       CommandSupport.printJson(out, json);
-      noteUnresolved(resolved);
+      noteUnresolved(ranked, resolved, estimate);
       return;
     }
     StringBuilder summary = new StringBuilder(measure.name() + " centrality of " + g.vertexCount() + " vertices");
@@ -311,7 +311,7 @@ public final class CentralityCommand implements Callable<Integer> {
           estimate.quantile(), estimate.groups(), 100 * SubgraphCentrality.Result.CONFIDENCE);
     }
     out.flush();
-    noteUnresolved(resolved);
+    noteUnresolved(ranked, resolved, estimate);
   }
 
   /**
@@ -339,21 +339,44 @@ public final class CentralityCommand implements Callable<Integer> {
     return resolved;
   }
 
-  private void noteUnresolved(boolean[] resolved) {
+  /**
+   * Says how many listed vertices are not resolved and what would resolve them. More probes shrink only the
+   * standard error; where the bars are mostly the deflation bound (float32 rounding in the leading eigenpairs, as
+   * on as-22july06) or the truncation bound, "raise --probes" sent the user to a run that changed nothing.
+   */
+  private void noteUnresolved(List<Ranked> ranked, boolean[] resolved, SubgraphCentrality.Result estimate) {
     if (resolved == null) {
       return;
     }
     int unresolved = 0;
-    for (boolean r : resolved) {
-      unresolved += r ? 0 : 1;
+    double statistical = 0;
+    for (int i = 0; i < resolved.length; i++) {
+      if (!resolved[i]) {
+        unresolved++;
+        double standardError = estimate.standardErrors().get(ranked.get(i).vertex());
+        statistical = Math.max(statistical, estimate.quantile() * standardError);
+      }
     }
-    if (unresolved > 0) {
-      PrintWriter err = spec.commandLine().getErr();
-      err.printf(Locale.ROOT, "tropic centrality: %d of the %d listed are not resolved: their error bars overlap"
-          + " that of a vertex not listed, so noise may have put them there; raise --probes%n", unresolved,
-          resolved.length);
-      err.flush();
+    if (unresolved == 0) {
+      return;
     }
+    double deflation = estimate.deflationBound();
+    double truncation = estimate.truncationBound();
+    String why;
+    if (statistical > deflation + truncation) {
+      why = "so noise may have put them there; raise --probes";
+    } else if (deflation >= truncation) {
+      why = String.format(Locale.ROOT, "and the bars are mostly the deflation bound %.3g (float32 rounding in the"
+          + " leading eigenpairs), which more --probes do not shrink: their order is known only to within it",
+          deflation);
+    } else {
+      why = String.format(Locale.ROOT, "and the bars are mostly the Chebyshev truncation bound %.3g, which more"
+          + " --probes do not shrink; raise --terms", truncation);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf(Locale.ROOT, "tropic centrality: %d of the %d listed are not resolved: their error bars overlap that"
+        + " of a vertex not listed, %s%n", unresolved, resolved.length, why);
+    err.flush();
   }
 
   /**

@@ -493,6 +493,20 @@ class SparseCommandsTest {
   }
 
   /**
+   * On a ring every vertex has the same score; exact Hadamard probes leave no standard error, so a vertex listed
+   * alone is unresolved by the bounds, and the note must not send the user to raise --probes, which changes nothing.
+   */
+  @Test
+  void unresolvedVerticesWhoseBarsAreTheBoundsAreNotToldToRaiseProbes() throws IOException {
+    Path ring = dir.resolve("ring.txt");
+    Files.writeString(ring, "# undirected\na b\nb c\nc d\nd e\ne a\n");
+    assertThat(run(new CentralityCommand(LOADER), ring.toString(), "subgraph", "--top", "1")).isZero();
+    assertThat(out.toString()).contains("(these Hadamard probes give the exact diagonal)");
+    assertThat(err.toString()).contains("1 of the 1 listed are not resolved", "which more --probes do not shrink")
+        .doesNotContain("raise --probes");
+  }
+
+  /**
    * --top picks the largest estimates, so noise puts leaders there: each listed vertex says whether its bar clears
    * every unlisted vertex's, and one note says to raise --probes. Exact probes (64 on 60 vertices) resolve all.
    */
