@@ -165,6 +165,31 @@ class SparseCommandsTest {
     assertThat(JSON.readTree(out.toString()).get("measure").asText()).isEqualTo("pagerank"); // stdout stays JSON
   }
 
+  /**
+   * A BFS cut at --max-depth says so in the table, the JSON and the sidecar: its -1 in --npy means "not reached within
+   * the depth", and read as "unreachable" when nothing said the search had been cut.
+   */
+  @Test
+  void bfsStoppedAtMaxDepthSaysSoEverywhere() throws IOException {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--max-depth", "1")).isZero();
+    assertThat(out.toString()).contains("BFS from a: 3 of 6 vertices reached, depth 1 (stopped at --max-depth 1");
+    out.getBuffer().setLength(0);
+    Path npy = dir.resolve("near.npy");
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--max-depth", "1", "--json",
+        "--npy", npy.toString())).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("max_depth").asInt()).isEqualTo(1);
+    assertThat(json.get("stopped_at_max_depth").asBoolean()).isTrue();
+    JsonNode sidecar = JSON.readTree(dir.resolve("near.npy.json").toFile());
+    assertThat(sidecar.get("max_depth").asInt()).isEqualTo(1);
+    assertThat(sidecar.get("stopped_at_max_depth").asBoolean()).isTrue();
+
+    out.getBuffer().setLength(0); // deep enough: the search ended by itself, and -1 is unreachable
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--max-depth", "9", "--json"))
+        .isZero();
+    assertThat(JSON.readTree(out.toString()).get("stopped_at_max_depth").asBoolean()).isFalse();
+  }
+
   @Test
   void bfsPrintsLevelsAsTableJsonAndNpy() throws IOException {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a")).isZero();
