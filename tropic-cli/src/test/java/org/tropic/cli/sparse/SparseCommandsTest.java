@@ -190,6 +190,17 @@ class SparseCommandsTest {
     assertThat(JSON.readTree(out.toString()).get("stopped_at_max_depth").asBoolean()).isFalse();
   }
 
+  /** A seed whose arcs lead nowhere gave an empty table and nothing else; stderr now says why it is empty. */
+  @Test
+  void traverseSaysWhenNoWalkReachesAnything() {
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "e")).isZero();
+    assertThat(out.toString()).contains("rank  vertex  score");
+    assertThat(err.toString()).contains("no walk of 1..2 steps from e reaches another vertex", "--undirected");
+    err.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "d")).isZero();
+    assertThat(err.toString()).doesNotContain("no walk");
+  }
+
   @Test
   void bfsPrintsLevelsAsTableJsonAndNpy() throws IOException {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a")).isZero();
