@@ -266,6 +266,24 @@ class SparseCommandsTest {
     assertThat(err.toString()).doesNotContain("layout:");
   }
 
+  /** convert's --values and --orientation are checked before the graph is read, like the measures' options. */
+  @Test
+  void convertOptionValuesAreCheckedBeforeTheGraphIsRead() {
+    AtomicInteger reads = new AtomicInteger();
+    GraphLoader counting = (file, options) -> {
+      reads.incrementAndGet();
+      return LOADER.load(file, options);
+    };
+    Path matrix = dir.resolve("m.bcoo");
+    for (String[] c : new String[][] {{"--values", "floats"}, {"--orientation", "sideways"}}) {
+      assertThat(run(SparseCommand.commandLine(counting), "convert", undirected.toString(), "-o", matrix.toString(),
+          c[0], c[1])).as(String.join(" ", c)).isEqualTo(2);
+      assertThat(err.toString()).contains(c[0] + " " + c[1] + ": use one of");
+      assertThat(reads).as(String.join(" ", c)).hasValue(0);
+    }
+    assertThat(matrix).doesNotExist();
+  }
+
   /**
    * --source reads a number as an id only in a graph without labels, as the help now says; JSON rankings call the
    * internal position "index" (it was "id", which --source does not accept).
