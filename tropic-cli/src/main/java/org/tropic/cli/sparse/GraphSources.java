@@ -69,6 +69,7 @@ final class GraphSources {
   /** The graph of {@code file}, read as {@code read} says; self-loops dropped and arcs merged are told on err. */
   static Graph load(Path file, GraphLoader loader, GraphOptions read, PrintWriter err) throws BadInputException {
     requireFile(file);
+    refuseMatrixAsGraphFile(file);
     LoadedGraph loaded;
     try {
       loaded = loader.load(file, read.toReadOptions());
@@ -81,6 +82,24 @@ final class GraphSources {
           dropped.describe());
     }
     return loaded.graph();
+  }
+
+  /**
+   * A .bcoo matrix where a graph file is read (given to convert, or compressed) was refused with "cannot tell the
+   * graph format: '.bcoo'", which did not say what to do instead.
+   */
+  private static void refuseMatrixAsGraphFile(Path file) throws BadInputException {
+    String name = file.getFileName().toString();
+    if (isMatrix(file)) {
+      throw new BadInputException(file + " is already a " + MATRIX_SUFFIX + " matrix; 'sparse convert' reads a graph"
+          + " file: convert the graph the matrix came from, with the options it should have now", null);
+    }
+    for (String compressed : List.of(".gz", ".xz")) {
+      if (name.endsWith(MATRIX_SUFFIX + compressed)) {
+        throw new BadInputException(file + " is a compressed " + MATRIX_SUFFIX + " matrix, which is mapped, not read"
+            + " through a decompressor: decompress it first (keep its " + LABELS_SUFFIX + " file beside it)", null);
+      }
+    }
   }
 
   private static boolean isMatrix(Path file) {

@@ -284,6 +284,24 @@ class SparseCommandsTest {
     assertThat(matrix).doesNotExist();
   }
 
+  /** A matrix where a graph file is read says what to do instead of "cannot tell the graph format: '.bcoo'". */
+  @Test
+  void aMatrixGivenAsAGraphFileSaysWhatToDo() throws IOException {
+    Path matrix = dir.resolve("m.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o", matrix.toString()))
+        .isZero();
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", matrix.toString(), "-o",
+        dir.resolve("again.bcoo").toString(), "--order", "rcm")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + " is already a .bcoo matrix",
+        "convert the graph the matrix came from");
+    Path compressed = dir.resolve("m.bcoo.gz");
+    try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(compressed))) {
+      gz.write(Files.readAllBytes(matrix));
+    }
+    assertThat(run(new BfsCommand(LOADER), compressed.toString(), "--source", "a")).isEqualTo(2);
+    assertThat(err.toString()).contains(compressed + " is a compressed .bcoo matrix", "decompress it first");
+  }
+
   /**
    * --source reads a number as an id only in a graph without labels, as the help now says; JSON rankings call the
    * internal position "index" (it was "id", which --source does not accept).
