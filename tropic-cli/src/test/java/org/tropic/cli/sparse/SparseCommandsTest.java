@@ -266,6 +266,25 @@ class SparseCommandsTest {
     assertThat(err.toString()).doesNotContain("layout:");
   }
 
+  /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
+  @Test
+  void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
+    AtomicInteger reads = new AtomicInteger();
+    GraphLoader counting = (file, options) -> {
+      reads.incrementAndGet();
+      return LOADER.load(file, options);
+    };
+    for (String option : new String[] {"--block-size", "--block-width"}) {
+      err.getBuffer().setLength(0);
+      assertThat(run(new BfsCommand(counting), undirected.toString(), "--source", "v0", option, "70000"))
+          .isEqualTo(2);
+      assertThat(err.toString()).contains("must be 1..65536 (0 = automatic), got 70000");
+    }
+    assertThat(reads).hasValue(0);
+    assertThat(run(new BfsCommand(counting), undirected.toString(), "--source", "v0", "--block-size", "65536"))
+        .isZero();
+  }
+
   /** convert's --values and --orientation are checked before the graph is read, like the measures' options. */
   @Test
   void convertOptionValuesAreCheckedBeforeTheGraphIsRead() {
