@@ -410,6 +410,11 @@ public final class CentralityCommand implements Callable<Integer> {
 
   private SubgraphCentrality.Options subgraphOptions() {
     ProbeKind kind = parseProbeKind(probeKind);
+    if (kind == ProbeKind.RADEMACHER && spec.commandLine().getParseResult().hasMatchedOption("--groups")) {
+      // it was silently ignored, as a flag of another measure would have been (those are refused too)
+      throw new IllegalArgumentException("--groups " + groups + " does not apply to Rademacher probes: each is a"
+          + " group of its own (--probes sets how many); --groups splits Hadamard probes");
+    }
     if (groups < 2) {
       throw new IllegalArgumentException("--groups " + groups + ": at least 2 are needed for a spread");
     }

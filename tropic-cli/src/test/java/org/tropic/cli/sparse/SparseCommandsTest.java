@@ -266,6 +266,17 @@ class SparseCommandsTest {
     assertThat(err.toString()).doesNotContain("layout:");
   }
 
+  /** --groups with Rademacher probes, each a group of its own, was silently ignored: now it is refused. */
+  @Test
+  void groupsWithRademacherProbesAreRefused() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--probe-kind", "rademacher",
+        "--groups", "4", "--probes", "8")).isEqualTo(2);
+    assertThat(err.toString()).contains("--groups 4 does not apply to Rademacher probes");
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--probe-kind", "rademacher",
+        "--probes", "8", "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).get("groups").asInt()).isEqualTo(8);
+  }
+
   /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
   @Test
   void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
