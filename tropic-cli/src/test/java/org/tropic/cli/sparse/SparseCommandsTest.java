@@ -277,6 +277,21 @@ class SparseCommandsTest {
     assertThat(JSON.readTree(out.toString()).get("groups").asInt()).isEqualTo(8);
   }
 
+  /**
+   * The vector and its sidecar are written both or neither: the sidecar failing (here a folder in its place) deleted
+   * the new vector after it had replaced the old one, which was then lost too.
+   */
+  @Test
+  void aVectorWhoseSidecarCannotBeWrittenLeavesTheEarlierPair() throws IOException {
+    Path npy = dir.resolve("r.npy");
+    Files.writeString(npy, "earlier vector");
+    Files.createDirectories(dir.resolve("r.npy.json"));
+    SparseGraph g = SparseGraph.of(LOADER.load(directed, ReadOptions.defaults()).graph());
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> NpyWriter.write(npy, new double[g.vertexCount()], g,
+        java.util.Map.of("measure", "test"))).hasMessageContaining("r.npy.json");
+    assertThat(npy).hasContent("earlier vector");
+  }
+
   /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
   @Test
   void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
