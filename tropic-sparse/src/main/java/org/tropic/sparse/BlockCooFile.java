@@ -42,7 +42,12 @@ final class BlockCooFile {
 
   static void save(BlockCoo m, Path file, BlockCoo.LabelRecord labels) throws IOException {
     requireLittleEndianHost(file);
-    AtomicFiles.write(file, ch -> {
+    AtomicFiles.write(file, content(m, labels));
+  }
+
+  /** The file {@link #save} writes, as content for {@link AtomicFiles}; the host must be little-endian. */
+  static AtomicFiles.Content content(BlockCoo m, BlockCoo.LabelRecord labels) {
+    return ch -> {
       boolean permuted = !m.permutation().isIdentity();
       ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
       header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockHeight())
@@ -68,7 +73,7 @@ final class BlockCooFile {
       header.putInt(CHECKSUM_AT, (int) crc.getValue());
       header.clear();
       writeRaw(ch, header, 0);
-    });
+    };
   }
 
   private static int labelFlags(BlockCoo.LabelRecord labels) {
@@ -326,7 +331,7 @@ final class BlockCooFile {
     return new IOException(file + ": " + what);
   }
 
-  private static void requireLittleEndianHost(Path file) throws IOException {
+  static void requireLittleEndianHost(Path file) throws IOException {
     if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
       throw new IOException(file + ": block-COO files are little-endian and map only on little-endian machines");
     }

@@ -292,6 +292,22 @@ class SparseCommandsTest {
     assertThat(npy).hasContent("earlier vector");
   }
 
+  /**
+   * A matrix and its labels are saved both or neither: the labels failing (here a folder in their place) deleted the
+   * new matrix after it had replaced the old one, which was then lost too.
+   */
+  @Test
+  void aMatrixWhoseLabelsCannotBeWrittenLeavesTheEarlierOne() throws IOException {
+    Path matrix = dir.resolve("m.bcoo");
+    Files.writeString(matrix, "earlier matrix");
+    Files.createDirectories(GraphSources.labelsFile(matrix));
+    Graph g = LOADER.load(directed, ReadOptions.defaults()).graph();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GraphSources.save(
+        org.tropic.sparse.BlockCoo.fromGraph(g, org.tropic.sparse.BlockCooOptions.defaults(), 1), g.labels(),
+        matrix)).hasMessageContaining("m.bcoo.labels.txt");
+    assertThat(matrix).hasContent("earlier matrix");
+  }
+
   /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
   @Test
   void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
