@@ -100,7 +100,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       facts.put("layout", m.layout().describe());
       facts.put("layout_reason", layout.reason());
       facts.put("footprint_bytes", m.footprintBytes());
-      facts.put("coo32Bytes", m.coo32FootprintBytes());
+      facts.put("coo32_bytes", m.coo32FootprintBytes()); // snake_case like every other key (was coo32Bytes)
       facts.put("footprint_ratio", (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()));
       facts.put("bandwidth", locality.bandwidth());
       facts.put("x_line_changes_per_element", locality.xLineChangeRate());

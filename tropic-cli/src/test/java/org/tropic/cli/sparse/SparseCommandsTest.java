@@ -308,6 +308,16 @@ class SparseCommandsTest {
     assertThat(matrix).hasContent("earlier matrix");
   }
 
+  /** convert --json names its facts in snake_case throughout; one was camelCase (coo32Bytes). */
+  @Test
+  void convertJsonKeysAreSnakeCase() throws IOException {
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o",
+        dir.resolve("m.bcoo").toString(), "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    json.fieldNames().forEachRemaining(key -> assertThat(key).matches("[a-z0-9_]+"));
+    assertThat(json.get("coo32_bytes").asLong()).isPositive();
+  }
+
   /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
   @Test
   void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
