@@ -10,7 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -47,8 +50,54 @@ public final class AtomicFiles {
    * @throws IOException from the content, the disk, or a file system that cannot rename atomically (named)
    */
   public static void write(Path target, Content content) throws IOException {
-    Path absolute = target.toAbsolutePath();
-    OutputLocations.refuseSpecialFiles(absolute);
+    Map<Path, Content> one = new LinkedHashMap<>();
+    one.put(target, content);
+    writeAll(one);
+  }
+
+  /**
+   * Replaces each target with what its content writes, all of them or none: every content goes to its own temporary
+   * first, and the renames run together under {@link PendingFiles#commit}, so neither a failed write nor a stop
+   * (Ctrl-C, SIGTERM) leaves one new file beside the others' old ones (only a rename failing after another has
+   * succeeded could, and renames within a folder do not fail for want of space). A result and its sidecar go this
+   * way: written one after the other, a stop between them paired the new vector with the old sidecar's labels.
+   *
+   * @param contents the targets, in the order their contents are written and renamed
+   * @throws IOException from a content, the disk, or a file system that cannot rename atomically (named)
+   */
+  public static void writeAll(Map<Path, Content> contents) throws IOException {
+    List<Path> targets = new ArrayList<>();
+    for (Path target : contents.keySet()) {
+      Path absolute = target.toAbsolutePath();
+      OutputLocations.refuseSpecialFiles(absolute);
+      targets.add(absolute);
+    }
+    List<Path> temporaries = new ArrayList<>();
+    try {
+      int i = 0;
+      for (Content content : contents.values()) {
+        temporaries.add(writeTemporary(targets.get(i++), content));
+      }
+      // under the commit lock, so a Ctrl-C cannot delete a temporary between the check and the renames
+      PendingFiles.commit(temporaries, () -> {
+        for (int k = 0; k < temporaries.size(); k++) {
+          Files.move(temporaries.get(k), targets.get(k), StandardCopyOption.ATOMIC_MOVE,
+              StandardCopyOption.REPLACE_EXISTING);
+        }
+      });
+    } catch (AtomicMoveNotSupportedException e) {
+      throw new IOException("cannot rename " + e.getFile() + " to " + e.getOtherFile() + " atomically on this file"
+          + " system", e);
+    } finally {
+      for (Path temporary : temporaries) {
+        Files.deleteIfExists(temporary);
+        PendingFiles.done(temporary);
+      }
+    }
+  }
+
+  /** Writes {@code content} to a new hidden temporary beside {@code absolute} and forces it to the disk. */
+  private static Path writeTemporary(Path absolute, Content content) throws IOException {
     Path folder = absolute.getParent();
     try {
       Files.createDirectories(folder);
@@ -71,18 +120,17 @@ public final class AtomicFiles {
       try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
         channel.force(true);
       }
-      // under the commit lock, so a Ctrl-C cannot delete the temporary between the check and the rename
-      PendingFiles.commit(List.of(temporary), () -> Files.move(temporary, absolute, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING));
-    } catch (AtomicMoveNotSupportedException e) {
-      throw new IOException("cannot rename " + temporary + " to " + absolute + " atomically on this file system", e);
+      return temporary;
     } catch (FileSystemException e) {
+      Files.deleteIfExists(temporary);
+      PendingFiles.done(temporary);
       throw e.getFile() != null && e.getFile().equals(temporary.toString())
           ? new FileSystemException(absolute.toString(), null, "cannot write it (" + reason(e) + ")")
           : e;
-    } finally {
+    } catch (IOException | RuntimeException | Error e) {
       Files.deleteIfExists(temporary);
       PendingFiles.done(temporary);
+      throw e;
     }
   }
 

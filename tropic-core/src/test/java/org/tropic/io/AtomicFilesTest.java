@@ -67,6 +67,32 @@ class AtomicFilesTest {
     assertThat(target).hasContent("streamed");
   }
 
+  /** writeAll replaces every target or none: a failure in a later file leaves the earlier ones as they were. */
+  @Test
+  void writeAllReplacesEveryFileOrNone() throws IOException {
+    Path vector = dir.resolve("v.npy");
+    Path sidecar = dir.resolve("v.npy.json");
+    Files.writeString(vector, "old vector");
+    Files.writeString(sidecar, "old sidecar");
+    java.util.Map<Path, AtomicFiles.Content> failing = new java.util.LinkedHashMap<>();
+    failing.put(vector, channel -> channel.write(ByteBuffer.wrap("new".getBytes(StandardCharsets.UTF_8))));
+    failing.put(sidecar, channel -> {
+      throw new IOException("disk full (simulated)");
+    });
+    assertThatThrownBy(() -> AtomicFiles.writeAll(failing)).hasMessage("disk full (simulated)");
+    assertThat(vector).hasContent("old vector");
+    assertThat(sidecar).hasContent("old sidecar");
+    assertThat(listed(dir)).containsExactlyInAnyOrder("v.npy", "v.npy.json");
+
+    java.util.Map<Path, AtomicFiles.Content> both = new java.util.LinkedHashMap<>();
+    both.put(vector, channel -> channel.write(ByteBuffer.wrap("new vector".getBytes(StandardCharsets.UTF_8))));
+    both.put(sidecar, channel -> channel.write(ByteBuffer.wrap("new sidecar".getBytes(StandardCharsets.UTF_8))));
+    AtomicFiles.writeAll(both);
+    assertThat(vector).hasContent("new vector");
+    assertThat(sidecar).hasContent("new sidecar");
+    assertThat(listed(dir)).containsExactlyInAnyOrder("v.npy", "v.npy.json");
+  }
+
   @Test
   void aFailingWriteLeavesTheOldFileAndNoTemporary() throws IOException {
     Path target = dir.resolve("out.txt");

@@ -199,10 +199,27 @@ public final class SparseGraph {
 
   /** Throws unless every weight is non-negative, which Perron–Frobenius based measures rely on. */
   void requireNonNegativeWeights(String measure) {
-    if (minWeight() < 0) {
-      throw new IllegalArgumentException(measure + " needs non-negative arc weights; this graph has weight "
-          + minWeight());
+    float min = minWeight();
+    if (min < 0) {
+      throw new IllegalArgumentException(measure + " needs non-negative arc weights; this graph has weight " + min
+          + " on the arc " + arcWeighing(min) + " (read the weights as their magnitudes, or as 1)");
     }
+  }
+
+  /** "source → target" of the first stored arc of weight {@code w}, by name: the message names what to look at. */
+  private String arcWeighing(float w) {
+    int[] found = {-1, -1};
+    matrix.forEachElement((row, column, value) -> {
+      if (found[0] < 0 && value == w) {
+        found[0] = row;
+        found[1] = column;
+      }
+    });
+    boolean transposed = matrix.layout().orientation() == Orientation.TRANSPOSE; // row v holds the arcs into v
+    Permutation p = permutation();
+    int source = p.oldId(transposed ? found[1] : found[0]);
+    int target = p.oldId(transposed ? found[0] : found[1]);
+    return name(source) + " → " + name(target);
   }
 
   /** Throws unless the matrix is symmetric. */

@@ -7,6 +7,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.tropic.graph.Graph;
+import org.tropic.io.AtomicFiles;
 
 /**
  * A sparse matrix in the blocked coordinate format of HPC-KG (Georgopoulos et al., "Enhancing multi-threaded sparse
@@ -165,6 +166,17 @@ public final class BlockCoo implements AutoCloseable {
    */
   public void save(Path file, boolean labelled) throws IOException {
     BlockCooFile.save(this, file, labelled ? LabelRecord.SIDECAR : LabelRecord.NONE);
+  }
+
+  /**
+   * What {@link #save(Path, boolean)} writes, for a caller that writes the matrix together with another file (its
+   * labels) through {@link AtomicFiles#writeAll}, so that a stop cannot leave one without the other.
+   *
+   * @throws IOException on a big-endian host, whose files the format does not describe
+   */
+  public AtomicFiles.Content fileContent(Path file, boolean labelled) throws IOException {
+    BlockCooFile.requireLittleEndianHost(file);
+    return BlockCooFile.content(this, labelled ? LabelRecord.SIDECAR : LabelRecord.NONE);
   }
 
   /** What the file this matrix was opened from says about its labels; {@link LabelRecord#UNRECORDED} if built. */

@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
@@ -41,7 +42,12 @@ final class BlockCooFile {
 
   static void save(BlockCoo m, Path file, BlockCoo.LabelRecord labels) throws IOException {
     requireLittleEndianHost(file);
-    AtomicFiles.write(file, ch -> {
+    AtomicFiles.write(file, content(m, labels));
+  }
+
+  /** The file {@link #save} writes, as content for {@link AtomicFiles}; the host must be little-endian. */
+  static AtomicFiles.Content content(BlockCoo m, BlockCoo.LabelRecord labels) {
+    return ch -> {
       boolean permuted = !m.permutation().isIdentity();
       ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
       header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockHeight())
@@ -67,7 +73,7 @@ final class BlockCooFile {
       header.putInt(CHECKSUM_AT, (int) crc.getValue());
       header.clear();
       writeRaw(ch, header, 0);
-    });
+    };
   }
 
   private static int labelFlags(BlockCoo.LabelRecord labels) {
@@ -133,6 +139,9 @@ final class BlockCooFile {
 
   static BlockCoo open(Path file) throws IOException {
     requireLittleEndianHost(file);
+    if (Files.isDirectory(file)) { // a folder opens for reading, then fails to map with a bare "No such device"
+      throw bad(file, "is a folder, not a block-COO file");
+    }
     Arena arena = Arena.ofShared();
     try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
       long size = ch.size();
@@ -322,7 +331,7 @@ final class BlockCooFile {
     return new IOException(file + ": " + what);
   }
 
-  private static void requireLittleEndianHost(Path file) throws IOException {
+  static void requireLittleEndianHost(Path file) throws IOException {
     if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
       throw new IOException(file + ": block-COO files are little-endian and map only on little-endian machines");
     }

@@ -249,6 +249,24 @@ class CentralityTest {
         EigenvectorCentrality.Options.defaults())).hasMessageContaining("weight -1");
   }
 
+  /**
+   * The refusal names the arc that carries the negative weight, by name and in original ids, in every layout (RCM
+   * renumbers the stored rows): "this graph has weight -2.0" left the user to search the file for it.
+   */
+  @Test
+  void negativeWeightRefusalNamesTheArc() {
+    org.tropic.graph.GraphBuilder b = org.tropic.graph.GraphBuilder.labelled();
+    for (int i = 0; i < 40; i++) {
+      b.addArc(b.vertex("v" + i), b.vertex("v" + (i + 1)), 1f);
+    }
+    b.addArc(b.vertex("v7"), b.vertex("v31"), -2f);
+    for (SparseGraph sg : AnalyticsGraphs.layouts(b.build())) {
+      assertThatThrownBy(() -> PageRank.compute(sg, new PageRank.Options(0.85, 10, 1e-6, true)))
+          .hasMessageContaining("weighted PageRank needs non-negative arc weights; this graph has weight -2.0 on"
+              + " the arc v7 → v31");
+    }
+  }
+
   /** ρ(A) of a non-negative matrix: the largest |λ| for symmetric, else by dense power iteration on A + I. */
   static double spectralRadius(double[][] a) {
     int n = a.length;

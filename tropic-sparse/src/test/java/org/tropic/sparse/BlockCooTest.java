@@ -175,6 +175,14 @@ class BlockCooTest {
         .hasMessageContaining("offsets.bcoo");
   }
 
+  /** A folder named like a matrix is refused by name; mapping it failed with the bare "No such device". */
+  @Test
+  void aFolderIsRefusedNamingIt(@TempDir Path dir) throws IOException {
+    Path folder = Files.createDirectory(dir.resolve("m.bcoo"));
+    assertThatThrownBy(() -> BlockCoo.open(folder)).isInstanceOf(IOException.class)
+        .hasMessage(folder + ": is a folder, not a block-COO file");
+  }
+
   /**
    * A coordinate outside its block is refused in every block, not only on the last block row or column, where the
    * kernels would otherwise wrap it into another vertex (an interior block) or index past the vector.

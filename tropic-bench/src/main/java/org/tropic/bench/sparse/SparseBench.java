@@ -55,7 +55,7 @@ public final class SparseBench {
     }
     // checked now, not after the copy bandwidth and the first graph have been measured
     BlockCooOptions layout = BlockCooOptions.defaults().withBlockSize(o.blockSize);
-    int threads = o.threads;
+    int threads = o.threads();
     double seconds = o.seconds;
     int copyMib = o.copyMib;
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
@@ -241,9 +241,15 @@ public final class SparseBench {
             + "such as rmat24x8 (default: webgraph,road,as)")
     String graphs = "webgraph,road,as";
 
-    @Option(order = 3, names = "--threads", paramLabel = "N", converter = PositiveInt.class,
-        description = "worker threads (default: all processors)")
-    int threads = Runtime.getRuntime().availableProcessors();
+    // 0 = all processors, as in every other sparse command, which it refused ("must be at least 1")
+    @Option(order = 3, names = "--threads", paramLabel = "N", converter = OptionConverters.ThreadCount.class,
+        description = "worker threads; 0 uses every processor (default: all processors)")
+    int threads = 0;
+
+    /** The thread count {@code --threads} asks for. */
+    int threads() {
+      return threads == 0 ? Runtime.getRuntime().availableProcessors() : threads;
+    }
 
     @Option(order = 4, names = "--seconds", paramLabel = "S", converter = OptionConverters.PositiveReal.class,
         description = "time spent on each measurement; the median run is reported (default 2)")

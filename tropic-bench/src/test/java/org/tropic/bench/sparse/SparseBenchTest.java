@@ -25,6 +25,16 @@ class SparseBenchTest {
   }
 
   /** A block size out of range was refused only after the copy bandwidth and the graph had been measured. */
+  /** --threads 0 means every processor, as in the other sparse commands; it was refused ("at least 1"). */
+  @Test
+  void zeroThreadsMeansEveryProcessor() {
+    SparseBench.Options o = new SparseBench.Options();
+    org.tropic.bench.CommandLines.parse(o, "--threads", "0");
+    assertThat(o.threads()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    org.tropic.bench.CommandLines.parse(o, "--threads", "1");
+    assertThat(o.threads()).isEqualTo(1);
+  }
+
   @Test
   void aBadBlockSizeIsRefusedBeforeMeasuring(@TempDir Path dir) throws Exception {
     Files.createDirectories(dir.resolve("graphs"));

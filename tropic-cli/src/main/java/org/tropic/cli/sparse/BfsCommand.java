@@ -74,11 +74,16 @@ public final class BfsCommand implements Callable<Integer> {
       ProgressBar bar = ProgressBar.on(spec.commandLine().getErr());
       Bfs.Result r = Bfs.levels(g, ids, maxDepth == null ? Integer.MAX_VALUE : maxDepth, bar);
       PrintWriter out = spec.commandLine().getOut();
+      // A search that ended at --max-depth may have had more to reach: its unreached vertices are only not reached
+      // within that depth, which the output must say, or they read as unreachable.
+      boolean stoppedAtMaxDepth = maxDepth != null && r.depth() >= maxDepth;
       if (output.json) {
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("sources", sources);
         json.put("reached", r.reached());
         json.put("depth", r.depth());
+        json.put("max_depth", maxDepth);
+        json.put("stopped_at_max_depth", stoppedAtMaxDepth);
         json.put("level_sizes", r.levelSizes());
         // The first --show vertices of each level, as the table lists them; every vertex's level is in --npy.
         List<List<String>> levels = new ArrayList<>();
@@ -93,8 +98,9 @@ public final class BfsCommand implements Callable<Integer> {
         json.put("levels", levels);
         CommandSupport.printJson(out, json);
       } else {
-        out.printf(Locale.ROOT, "BFS from %s: %,d of %,d vertices reached, depth %d%n", String.join(",", sources),
-            r.reached(), g.vertexCount(), r.depth());
+        out.printf(Locale.ROOT, "BFS from %s: %,d of %,d vertices reached, depth %d%s%n", String.join(",", sources),
+            r.reached(), g.vertexCount(), r.depth(), stoppedAtMaxDepth
+                ? " (stopped at --max-depth " + maxDepth + ": others may lie deeper)" : "");
         List<List<String>> rows = new ArrayList<>();
         for (int level = 0; level <= r.depth(); level++) {
           int[] at = r.vertices(level);
@@ -114,6 +120,8 @@ public final class BfsCommand implements Callable<Integer> {
         about.put("measure", "bfs-level");
         about.put("sources", sources);
         about.put("unreached", -1);
+        about.put("max_depth", maxDepth); // -1 then means not reached within it, where stopped_at_max_depth
+        about.put("stopped_at_max_depth", stoppedAtMaxDepth);
         NpyWriter.write(output.npy, r.levels(), g, about);
       }
       return CommandSupport.OK;

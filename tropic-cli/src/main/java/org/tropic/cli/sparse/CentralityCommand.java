@@ -150,6 +150,7 @@ public final class CentralityCommand implements Callable<Integer> {
   public Integer call() {
     return CommandSupport.run(spec, () -> {
       refuseFlagsOfOtherMeasures();
+      refuseBadValuesBeforeReading();
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, measure == Measure.subgraph
           ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
@@ -205,12 +206,7 @@ public final class CentralityCommand implements Callable<Integer> {
         }
         case subgraph -> {
           CommandSupport.requireUndirected(g, graph, "subgraph centrality");
-          ProbeKind kind = parseProbeKind(probeKind);
-          if (groups < 2) {
-            throw new IllegalArgumentException("--groups " + groups + ": at least 2 are needed for a spread");
-          }
-          SubgraphCentrality.Options options = new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed,
-              deflate, groups);
+          SubgraphCentrality.Options options = subgraphOptions();
           refuseProbeBlocksBeyondTheHeap(g.vertexCount(), options);
           SubgraphCentrality.Result r = SubgraphCentrality.compute(g, options, progress);
           if (r.probes() < probes) {
@@ -281,7 +277,7 @@ public final class CentralityCommand implements Callable<Integer> {
       }
       json.put("top", rows);
       CommandSupport.printJson(out, json);
-      noteUnresolved(resolved);
+      noteUnresolved(ranked, resolved, estimate);
       return;
     }
     StringBuilder summary = new StringBuilder(measure.name() + " centrality of " + g.vertexCount() + " vertices");
@@ -315,7 +311,7 @@ public final class CentralityCommand implements Callable<Integer> {
           estimate.quantile(), estimate.groups(), 100 * SubgraphCentrality.Result.CONFIDENCE);
     }
     out.flush();
-    noteUnresolved(resolved);
+    noteUnresolved(ranked, resolved, estimate);
   }
 
   /**
@@ -343,21 +339,44 @@ public final class CentralityCommand implements Callable<Integer> {
     return resolved;
   }
 
-  private void noteUnresolved(boolean[] resolved) {
+  /**
+   * Says how many listed vertices are not resolved and what would resolve them. More probes shrink only the
+   * standard error; where the bars are mostly the deflation bound (float32 rounding in the leading eigenpairs, as
+   * on as-22july06) or the truncation bound, "raise --probes" sent the user to a run that changed nothing.
+   */
+  private void noteUnresolved(List<Ranked> ranked, boolean[] resolved, SubgraphCentrality.Result estimate) {
     if (resolved == null) {
       return;
     }
     int unresolved = 0;
-    for (boolean r : resolved) {
-      unresolved += r ? 0 : 1;
+    double statistical = 0;
+    for (int i = 0; i < resolved.length; i++) {
+      if (!resolved[i]) {
+        unresolved++;
+        double standardError = estimate.standardErrors().get(ranked.get(i).vertex());
+        statistical = Math.max(statistical, estimate.quantile() * standardError);
+      }
     }
-    if (unresolved > 0) {
-      PrintWriter err = spec.commandLine().getErr();
-      err.printf(Locale.ROOT, "tropic centrality: %d of the %d listed are not resolved: their error bars overlap"
-          + " that of a vertex not listed, so noise may have put them there; raise --probes%n", unresolved,
-          resolved.length);
-      err.flush();
+    if (unresolved == 0) {
+      return;
     }
+    double deflation = estimate.deflationBound();
+    double truncation = estimate.truncationBound();
+    String why;
+    if (statistical > deflation + truncation) {
+      why = "so noise may have put them there; raise --probes";
+    } else if (deflation >= truncation) {
+      why = String.format(Locale.ROOT, "and the bars are mostly the deflation bound %.3g (float32 rounding in the"
+          + " leading eigenpairs), which more --probes do not shrink: their order is known only to within it",
+          deflation);
+    } else {
+      why = String.format(Locale.ROOT, "and the bars are mostly the Chebyshev truncation bound %.3g, which more"
+          + " --probes do not shrink; raise --terms", truncation);
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf(Locale.ROOT, "tropic centrality: %d of the %d listed are not resolved: their error bars overlap that"
+        + " of a vertex not listed, %s%n", unresolved, resolved.length, why);
+    err.flush();
   }
 
   /**
@@ -371,6 +390,35 @@ public final class CentralityCommand implements Callable<Integer> {
     double more = Math.ceil(Math.log(tolerance / change) / Math.log(rate));
     return String.format(Locale.ROOT, " (alpha x lambda_max = %.4g: about --iterations %.0f)", rate,
         Math.ceil((done + more) * 1.1));
+  }
+
+  /**
+   * Refuses the measure's bad option values before the graph is read: they were found only after reading and laying
+   * out the graph, seconds on a web graph for a typo in --damping. Katz's α against 1/λmax needs the graph, and is
+   * checked there.
+   */
+  private void refuseBadValuesBeforeReading() {
+    switch (measure) {
+      case eigenvector -> new EigenvectorCentrality.Options(iterations, tolerance);
+      case pagerank -> new PageRank.Options(damping, iterations, tolerance, weighted);
+      // without --alpha any valid α stands in: the default one is chosen from λmax
+      case katz -> new KatzCentrality.Options(alpha == null ? 1 : alpha, beta, iterations, tolerance);
+      case subgraph -> subgraphOptions();
+      default -> throw new IllegalStateException("unknown measure " + measure);
+    }
+  }
+
+  private SubgraphCentrality.Options subgraphOptions() {
+    ProbeKind kind = parseProbeKind(probeKind);
+    if (kind == ProbeKind.RADEMACHER && spec.commandLine().getParseResult().hasMatchedOption("--groups")) {
+      // it was silently ignored, as a flag of another measure would have been (those are refused too)
+      throw new IllegalArgumentException("--groups " + groups + " does not apply to Rademacher probes: each is a"
+          + " group of its own (--probes sets how many); --groups splits Hadamard probes");
+    }
+    if (groups < 2) {
+      throw new IllegalArgumentException("--groups " + groups + ": at least 2 are needed for a spread");
+    }
+    return new SubgraphCentrality.Options(probes, terms, 1e-7, kind, 32, seed, deflate, groups);
   }
 
   /** Refuses, before any product, probe blocks that would run out of heap part way. */

@@ -2,10 +2,13 @@ package org.tropic.cli.sparse;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.GraphOptions;
 import org.tropic.graph.DroppedArcs;
@@ -69,6 +72,7 @@ final class GraphSources {
   /** The graph of {@code file}, read as {@code read} says; self-loops dropped and arcs merged are told on err. */
   static Graph load(Path file, GraphLoader loader, GraphOptions read, PrintWriter err) throws BadInputException {
     requireFile(file);
+    refuseMatrixAsGraphFile(file);
     LoadedGraph loaded;
     try {
       loaded = loader.load(file, read.toReadOptions());
@@ -81,6 +85,24 @@ final class GraphSources {
           dropped.describe());
     }
     return loaded.graph();
+  }
+
+  /**
+   * A .bcoo matrix where a graph file is read (given to convert, or compressed) was refused with "cannot tell the
+   * graph format: '.bcoo'", which did not say what to do instead.
+   */
+  private static void refuseMatrixAsGraphFile(Path file) throws BadInputException {
+    String name = file.getFileName().toString();
+    if (isMatrix(file)) {
+      throw new BadInputException(file + " is already a " + MATRIX_SUFFIX + " matrix; 'sparse convert' reads a graph"
+          + " file: convert the graph the matrix came from, with the options it should have now", null);
+    }
+    for (String compressed : List.of(".gz", ".xz")) {
+      if (name.endsWith(MATRIX_SUFFIX + compressed)) {
+        throw new BadInputException(file + " is a compressed " + MATRIX_SUFFIX + " matrix, which is mapped, not read"
+            + " through a decompressor: decompress it first (keep its " + LABELS_SUFFIX + " file beside it)", null);
+      }
+    }
   }
 
   private static boolean isMatrix(Path file) {
@@ -146,30 +168,28 @@ final class GraphSources {
     return matrixFile.resolveSibling(matrixFile.getFileName() + LABELS_SUFFIX);
   }
 
-  /** Writes the labels one per line, atomically. */
-  private static void writeLabels(Path matrixFile, VertexLabels labels) throws IOException {
-    AtomicFiles.write(labelsFile(matrixFile),
-        (String.join("\n", labels.names()) + "\n").getBytes(StandardCharsets.UTF_8));
-  }
-
   /**
-   * Saves {@code m} to {@code file}, its header saying whether labels go with it, with its labels beside it, or with
-   * none (a labels file left from an earlier matrix of that name is removed, since it would name this one's
-   * vertices wrongly); when the labels cannot be written the matrix is removed too, so that no half of the pair is
-   * left.
+   * Saves {@code m} to {@code file}, its header saying whether labels go with it, with its labels beside it, both or
+   * neither (saved one after the other, a stop between them left the new matrix beside an earlier matrix's labels,
+   * which name its vertices wrongly when the counts agree, and a labels file that failed deleted the new matrix after
+   * it had replaced the old one); or with none, a labels file left from an earlier matrix of that name removed.
    */
   static void save(BlockCoo m, VertexLabels labels, Path file) throws IOException {
-    m.save(file, labels != null);
-    try {
-      if (labels != null) {
-        writeLabels(file, labels);
-      } else {
-        Files.deleteIfExists(labelsFile(file));
-      }
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(file);
-      throw e;
+    if (labels == null) {
+      m.save(file, false);
+      Files.deleteIfExists(labelsFile(file)); // the header says there are none: it would only mislead a reader
+      return;
     }
+    byte[] names = (String.join("\n", labels.names()) + "\n").getBytes(StandardCharsets.UTF_8);
+    Map<Path, AtomicFiles.Content> pair = new LinkedHashMap<>();
+    pair.put(file, m.fileContent(file, true));
+    pair.put(labelsFile(file), channel -> {
+      ByteBuffer buffer = ByteBuffer.wrap(names);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+    });
+    AtomicFiles.writeAll(pair);
   }
 
 }

@@ -8,7 +8,9 @@ import org.tropic.sparse.ElementOrder;
 import org.tropic.sparse.LayoutAdvisor;
 import org.tropic.sparse.SparseKernels;
 import org.tropic.sparse.VertexOrder;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /** How the sparse matrix is laid out and multiplied: shared by every sparse command. */
 public final class MatrixOptions {
@@ -32,12 +34,28 @@ public final class MatrixOptions {
           + "Default: ${DEFAULT-VALUE}.")
   Order order = Order.auto;
 
-  @Option(names = {"--block-size", "--block-height"}, defaultValue = "0", paramLabel = "N",
+  /**
+   * A block side, 0 (automatic) to {@link BlockCooOptions#MAX_BLOCK_SIZE}, refused as the options are parsed: the
+   * layout refused it only after the graph had been read, seconds on a large one.
+   */
+  public static final class BlockSide implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String value) {
+      int side = new OptionConverters.NonNegativeInt().convert(value);
+      if (side > BlockCooOptions.MAX_BLOCK_SIZE) {
+        throw new TypeConversionException("must be 1.." + BlockCooOptions.MAX_BLOCK_SIZE + " (0 = automatic), got "
+            + value);
+      }
+      return side;
+    }
+  }
+
+  @Option(names = {"--block-size", "--block-height"}, defaultValue = "0", paramLabel = "N", converter = BlockSide.class,
       description = "Rows per block (a block row is the unit of parallel work), 1..65536; 0 sizes them for the "
           + "thread count. Default: automatic.")
   int blockHeight;
 
-  @Option(names = "--block-width", defaultValue = "0", paramLabel = "N",
+  @Option(names = "--block-width", defaultValue = "0", paramLabel = "N", converter = BlockSide.class,
       description = "Columns per block, 1..65536; 0 lets the layout choose. Default: automatic.")
   int blockWidth;
 

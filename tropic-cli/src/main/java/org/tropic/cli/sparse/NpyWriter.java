@@ -3,7 +3,6 @@ package org.tropic.cli.sparse;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -16,8 +15,7 @@ import org.tropic.io.NpyHeader.Dtype;
 
 /**
  * Writes a per-vertex vector as a 1-D NumPy {@code .npy} file plus a JSON sidecar {@code FILE.json} with what it is
- * and the vertex labels, each written whole or not at all, and the vector removed again when its sidecar cannot be
- * written.
+ * and the vertex labels: both whole, or neither (an earlier pair is then left as it was).
  */
 final class NpyWriter {
 
@@ -38,23 +36,27 @@ final class NpyWriter {
   private static void write(Path file, Dtype dtype, int length, ByteBuffer data, SparseGraph graph,
       Map<String, Object> about) throws IOException {
     ByteBuffer header = ByteBuffer.wrap(NpyHeader.vector(dtype, length));
-    AtomicFiles.write(file, channel -> {
-      ByteBuffer[] parts = {header, data};
-      while (header.hasRemaining() || data.hasRemaining()) {
-        channel.write(parts);
-      }
-    });
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("dtype", dtype.name().toLowerCase(Locale.ROOT));
     meta.put("shape", new int[] {length});
     meta.putAll(about);
     meta.put("labels", graph.labels() == null ? null : graph.labels().names());
-    try {
-      AtomicFiles.write(file.resolveSibling(file.getFileName() + ".json"),
-          Json.bytes(meta));
-    } catch (IOException | RuntimeException e) {
-      Files.deleteIfExists(file);
-      throw e;
-    }
+    Map<Path, AtomicFiles.Content> pair = new LinkedHashMap<>();
+    pair.put(file, channel -> {
+      ByteBuffer[] parts = {header, data};
+      while (header.hasRemaining() || data.hasRemaining()) {
+        channel.write(parts);
+      }
+    });
+    byte[] sidecar = Json.bytes(meta);
+    pair.put(file.resolveSibling(file.getFileName() + ".json"), channel -> {
+      ByteBuffer buffer = ByteBuffer.wrap(sidecar);
+      while (buffer.hasRemaining()) {
+        channel.write(buffer);
+      }
+    });
+    // both or neither: written one after the other, a stop or a failure between them left the new vector beside
+    // the sidecar of an earlier run (its labels and measure), or the earlier vector deleted
+    AtomicFiles.writeAll(pair);
   }
 }

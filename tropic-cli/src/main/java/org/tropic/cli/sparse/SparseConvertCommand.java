@@ -78,10 +78,12 @@ public final class SparseConvertCommand implements Callable<Integer> {
       OutputPaths.refuseInputAsOutput("-o", target, graph, "the input graph");
       OutputPaths.refuseInputAsOutput("-o", labels, graph, "the input graph");
       OutputLocations.check(target, labels);
-      Graph g = GraphSources.load(graph, loader, read, spec.commandLine().getErr());
-      LayoutAdvisor.Choice layout = matrix.layout(g, BlockCooOptions.defaults()
+      // parsed before the graph is read, which takes seconds on a large one: a typo was found only after it
+      BlockCooOptions base = BlockCooOptions.defaults()
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
-          .withValues(parse(ValueMode.class, values, "--values")), spec.commandLine().getErr());
+          .withValues(parse(ValueMode.class, values, "--values"));
+      Graph g = GraphSources.load(graph, loader, read, spec.commandLine().getErr());
+      LayoutAdvisor.Choice layout = matrix.layout(g, base, spec.commandLine().getErr());
       BlockCoo m = BlockCoo.fromGraph(g, layout.options(), matrix.kernels().threads());
       GraphSources.save(m, g.labels(), target);
       LocalityStats locality = m.localityStats();
@@ -98,7 +100,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       facts.put("layout", m.layout().describe());
       facts.put("layout_reason", layout.reason());
       facts.put("footprint_bytes", m.footprintBytes());
-      facts.put("coo32Bytes", m.coo32FootprintBytes());
+      facts.put("coo32_bytes", m.coo32FootprintBytes()); // snake_case like every other key (was coo32Bytes)
       facts.put("footprint_ratio", (double) m.footprintBytes() / Math.max(1, m.coo32FootprintBytes()));
       facts.put("bandwidth", locality.bandwidth());
       facts.put("x_line_changes_per_element", locality.xLineChangeRate());

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -86,6 +87,9 @@ public final class TraverseCommand implements Callable<Integer> {
       VertexScores scores = WeightedTraversal.scores(g, ids, options, AnalyticsProgress.of(spec, g));
       // A score of 0 means no walk reached the vertex: it is not related, however short the list.
       List<Ranked> ranked = scores.top(top, v -> scores.get(v) != 0 && (includeSeeds || !seedSet.contains(v)));
+      if (ranked.isEmpty()) { // an empty table alone read as a failure, or as a graph without such vertices
+        noteNothingReached(g);
+      }
       PrintWriter out = spec.commandLine().getOut();
       if (output.json) {
         Map<String, Object> json = new LinkedHashMap<>();
@@ -109,5 +113,14 @@ public final class TraverseCommand implements Callable<Integer> {
       }
       return CommandSupport.OK;
     });
+  }
+
+  /** Says why the ranking is empty: no walk from the seeds reaches another vertex (or, with --include-seeds, any). */
+  private void noteNothingReached(SparseGraph g) {
+    PrintWriter err = spec.commandLine().getErr();
+    err.printf(Locale.ROOT, "tropic traverse: no walk of 1..%d steps from %s reaches %s vertex%s%n", steps,
+        String.join(",", seeds), includeSeeds ? "any" : "another",
+        g.symmetric() ? "" : " (walks follow arcs from source to target; --undirected reads each arc as an edge)");
+    err.flush();
   }
 }

@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -164,6 +165,42 @@ class SparseCommandsTest {
     assertThat(JSON.readTree(out.toString()).get("measure").asText()).isEqualTo("pagerank"); // stdout stays JSON
   }
 
+  /**
+   * A BFS cut at --max-depth says so in the table, the JSON and the sidecar: its -1 in --npy means "not reached within
+   * the depth", and read as "unreachable" when nothing said the search had been cut.
+   */
+  @Test
+  void bfsStoppedAtMaxDepthSaysSoEverywhere() throws IOException {
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--max-depth", "1")).isZero();
+    assertThat(out.toString()).contains("BFS from a: 3 of 6 vertices reached, depth 1 (stopped at --max-depth 1");
+    out.getBuffer().setLength(0);
+    Path npy = dir.resolve("near.npy");
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--max-depth", "1", "--json",
+        "--npy", npy.toString())).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("max_depth").asInt()).isEqualTo(1);
+    assertThat(json.get("stopped_at_max_depth").asBoolean()).isTrue();
+    JsonNode sidecar = JSON.readTree(dir.resolve("near.npy.json").toFile());
+    assertThat(sidecar.get("max_depth").asInt()).isEqualTo(1);
+    assertThat(sidecar.get("stopped_at_max_depth").asBoolean()).isTrue();
+
+    out.getBuffer().setLength(0); // deep enough: the search ended by itself, and -1 is unreachable
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a", "--max-depth", "9", "--json"))
+        .isZero();
+    assertThat(JSON.readTree(out.toString()).get("stopped_at_max_depth").asBoolean()).isFalse();
+  }
+
+  /** A seed whose arcs lead nowhere gave an empty table and nothing else; stderr now says why it is empty. */
+  @Test
+  void traverseSaysWhenNoWalkReachesAnything() {
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "e")).isZero();
+    assertThat(out.toString()).contains("rank  vertex  score");
+    assertThat(err.toString()).contains("no walk of 1..2 steps from e reaches another vertex", "--undirected");
+    err.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "d")).isZero();
+    assertThat(err.toString()).doesNotContain("no walk");
+  }
+
   @Test
   void bfsPrintsLevelsAsTableJsonAndNpy() throws IOException {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "a")).isZero();
@@ -203,6 +240,137 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("subgraph centrality needs a symmetric matrix", "pass --undirected");
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,9")).isEqualTo(2);
     assertThat(err.toString()).contains("--seeds: no vertex named '9'");
+  }
+
+  /**
+   * A bad value of a measure's option is refused before the graph is read: it was found only after reading and laying
+   * out the graph, seconds on the web graph for a typo.
+   */
+  @Test
+  void centralityOptionValuesAreCheckedBeforeTheGraphIsRead() {
+    AtomicInteger reads = new AtomicInteger();
+    GraphLoader counting = (file, options) -> {
+      reads.incrementAndGet();
+      return LOADER.load(file, options);
+    };
+    String[][] cases = {{"pagerank", "--damping", "1.5"}, {"pagerank", "--tolerance", "-1"},
+        {"eigenvector", "--tolerance", "0"}, {"katz", "--alpha", "-0.1"}, {"katz", "--beta", "NaN"},
+        {"subgraph", "--probe-kind", "gauss"}, {"subgraph", "--groups", "1"}, {"subgraph", "--probes", "1"},
+        {"subgraph", "--deflate", "100000"}};
+    for (String[] c : cases) {
+      err.getBuffer().setLength(0);
+      assertThat(run(new CentralityCommand(counting), undirected.toString(), c[0], c[1], c[2]))
+          .as(String.join(" ", c)).isEqualTo(2);
+      assertThat(reads).as(String.join(" ", c) + ": " + err).hasValue(0);
+    }
+    assertThat(err.toString()).doesNotContain("layout:");
+  }
+
+  /** --groups with Rademacher probes, each a group of its own, was silently ignored: now it is refused. */
+  @Test
+  void groupsWithRademacherProbesAreRefused() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--probe-kind", "rademacher",
+        "--groups", "4", "--probes", "8")).isEqualTo(2);
+    assertThat(err.toString()).contains("--groups 4 does not apply to Rademacher probes");
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "subgraph", "--probe-kind", "rademacher",
+        "--probes", "8", "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).get("groups").asInt()).isEqualTo(8);
+  }
+
+  /**
+   * The vector and its sidecar are written both or neither: the sidecar failing (here a folder in its place) deleted
+   * the new vector after it had replaced the old one, which was then lost too.
+   */
+  @Test
+  void aVectorWhoseSidecarCannotBeWrittenLeavesTheEarlierPair() throws IOException {
+    Path npy = dir.resolve("r.npy");
+    Files.writeString(npy, "earlier vector");
+    Files.createDirectories(dir.resolve("r.npy.json"));
+    SparseGraph g = SparseGraph.of(LOADER.load(directed, ReadOptions.defaults()).graph());
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> NpyWriter.write(npy, new double[g.vertexCount()], g,
+        java.util.Map.of("measure", "test"))).hasMessageContaining("r.npy.json");
+    assertThat(npy).hasContent("earlier vector");
+  }
+
+  /**
+   * A matrix and its labels are saved both or neither: the labels failing (here a folder in their place) deleted the
+   * new matrix after it had replaced the old one, which was then lost too.
+   */
+  @Test
+  void aMatrixWhoseLabelsCannotBeWrittenLeavesTheEarlierOne() throws IOException {
+    Path matrix = dir.resolve("m.bcoo");
+    Files.writeString(matrix, "earlier matrix");
+    Files.createDirectories(GraphSources.labelsFile(matrix));
+    Graph g = LOADER.load(directed, ReadOptions.defaults()).graph();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> GraphSources.save(
+        org.tropic.sparse.BlockCoo.fromGraph(g, org.tropic.sparse.BlockCooOptions.defaults(), 1), g.labels(),
+        matrix)).hasMessageContaining("m.bcoo.labels.txt");
+    assertThat(matrix).hasContent("earlier matrix");
+  }
+
+  /** convert --json names its facts in snake_case throughout; one was camelCase (coo32Bytes). */
+  @Test
+  void convertJsonKeysAreSnakeCase() throws IOException {
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o",
+        dir.resolve("m.bcoo").toString(), "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    json.fieldNames().forEachRemaining(key -> assertThat(key).matches("[a-z0-9_]+"));
+    assertThat(json.get("coo32_bytes").asLong()).isPositive();
+  }
+
+  /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
+  @Test
+  void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
+    AtomicInteger reads = new AtomicInteger();
+    GraphLoader counting = (file, options) -> {
+      reads.incrementAndGet();
+      return LOADER.load(file, options);
+    };
+    for (String option : new String[] {"--block-size", "--block-width"}) {
+      err.getBuffer().setLength(0);
+      assertThat(run(new BfsCommand(counting), undirected.toString(), "--source", "v0", option, "70000"))
+          .isEqualTo(2);
+      assertThat(err.toString()).contains("must be 1..65536 (0 = automatic), got 70000");
+    }
+    assertThat(reads).hasValue(0);
+    assertThat(run(new BfsCommand(counting), undirected.toString(), "--source", "v0", "--block-size", "65536"))
+        .isZero();
+  }
+
+  /** convert's --values and --orientation are checked before the graph is read, like the measures' options. */
+  @Test
+  void convertOptionValuesAreCheckedBeforeTheGraphIsRead() {
+    AtomicInteger reads = new AtomicInteger();
+    GraphLoader counting = (file, options) -> {
+      reads.incrementAndGet();
+      return LOADER.load(file, options);
+    };
+    Path matrix = dir.resolve("m.bcoo");
+    for (String[] c : new String[][] {{"--values", "floats"}, {"--orientation", "sideways"}}) {
+      assertThat(run(SparseCommand.commandLine(counting), "convert", undirected.toString(), "-o", matrix.toString(),
+          c[0], c[1])).as(String.join(" ", c)).isEqualTo(2);
+      assertThat(err.toString()).contains(c[0] + " " + c[1] + ": use one of");
+      assertThat(reads).as(String.join(" ", c)).hasValue(0);
+    }
+    assertThat(matrix).doesNotExist();
+  }
+
+  /** A matrix where a graph file is read says what to do instead of "cannot tell the graph format: '.bcoo'". */
+  @Test
+  void aMatrixGivenAsAGraphFileSaysWhatToDo() throws IOException {
+    Path matrix = dir.resolve("m.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o", matrix.toString()))
+        .isZero();
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", matrix.toString(), "-o",
+        dir.resolve("again.bcoo").toString(), "--order", "rcm")).isEqualTo(2);
+    assertThat(err.toString()).contains(matrix + " is already a .bcoo matrix",
+        "convert the graph the matrix came from");
+    Path compressed = dir.resolve("m.bcoo.gz");
+    try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(compressed))) {
+      gz.write(Files.readAllBytes(matrix));
+    }
+    assertThat(run(new BfsCommand(LOADER), compressed.toString(), "--source", "a")).isEqualTo(2);
+    assertThat(err.toString()).contains(compressed + " is a compressed .bcoo matrix", "decompress it first");
   }
 
   /**
@@ -465,6 +633,20 @@ class SparseCommandsTest {
     assertThat(json.get("probes").asInt()).isEqualTo(8);
     assertThat(json.get("probes_requested").asInt()).isEqualTo(1_000_000_000);
     assertThat(err.toString()).contains("--probes 1000000000 capped at 8");
+  }
+
+  /**
+   * On a ring every vertex has the same score; exact Hadamard probes leave no standard error, so a vertex listed
+   * alone is unresolved by the bounds, and the note must not send the user to raise --probes, which changes nothing.
+   */
+  @Test
+  void unresolvedVerticesWhoseBarsAreTheBoundsAreNotToldToRaiseProbes() throws IOException {
+    Path ring = dir.resolve("ring.txt");
+    Files.writeString(ring, "# undirected\na b\nb c\nc d\nd e\ne a\n");
+    assertThat(run(new CentralityCommand(LOADER), ring.toString(), "subgraph", "--top", "1")).isZero();
+    assertThat(out.toString()).contains("(these Hadamard probes give the exact diagonal)");
+    assertThat(err.toString()).contains("1 of the 1 listed are not resolved", "which more --probes do not shrink")
+        .doesNotContain("raise --probes");
   }
 
   /**
