@@ -177,7 +177,7 @@ final class ApspCommand implements Callable<Integer> {
     Algorithm requested = algorithm == Algorithm.AUTO && candidates.size() == 1 ? candidates.iterator().next()
         : algorithm;
     long start = System.nanoTime();
-    LoadedGraph loaded = graphOptions.load(graphPath);
+    LoadedGraph loaded = graphOptions.load(graphPath, err);
     Graph graph = loaded.graph();
     double readSeconds = seconds(start);
     DroppedArcs dropped = loaded.source().droppedArcs();

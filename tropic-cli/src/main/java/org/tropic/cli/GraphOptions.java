@@ -1,6 +1,7 @@
 package org.tropic.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.tropic.bench.OptionConverters;
 import org.tropic.io.GraphFormat;
@@ -69,7 +70,8 @@ public final class GraphOptions {
     return weightColumn == 0 ? null : weightColumn;
   }
 
-    LoadedGraph load(Path path) throws IOException {
-    return GraphReader.load(path, toReadOptions());
+  /** Reads {@code path} as the options say, with a bar on {@code err} while a large file is read. */
+  LoadedGraph load(Path path, PrintWriter err) throws IOException {
+    return GraphReader.load(path, toReadOptions(), ProgressBar.on(err));
   }
 }

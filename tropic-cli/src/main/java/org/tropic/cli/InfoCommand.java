@@ -64,7 +64,7 @@ final class InfoCommand implements Callable<Integer> {
       return 0;
     }
     long start = System.nanoTime();
-    LoadedGraph loaded = graphOptions.load(graphPath);
+    LoadedGraph loaded = graphOptions.load(graphPath, spec.commandLine().getErr());
     double readSeconds = (System.nanoTime() - start) / 1e9;
     Graph g = loaded.graph();
     int n = g.vertexCount();

@@ -77,7 +77,8 @@ public final class Tropic {
   /** The configured command line, for tests that capture its output with setOut/setErr. */
   public static CommandLine commandLine() {
     CommandLine cl = new CommandLine(new Tropic());
-    GraphLoader loader = GraphReader::load;
+    // a large graph file takes seconds to minutes to read: a bar says how far it is
+    GraphLoader loader = (file, options) -> GraphReader.load(file, options, ProgressBar.onStandardError());
     cl.addSubcommand(new BfsCommand(loader));
     cl.addSubcommand(new TraverseCommand(loader));
     cl.addSubcommand(new CentralityCommand(loader));

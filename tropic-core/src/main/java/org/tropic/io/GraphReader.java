@@ -9,6 +9,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.zip.ZipException;
+import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tukaani.xz.XZIOException;
 
@@ -39,8 +40,17 @@ public final class GraphReader {
 
   /** Reads {@code path} as {@code options} say, and describes what was read. */
   public static LoadedGraph load(Path path, ReadOptions options) throws IOException {
+    return load(path, options, Progress.NONE);
+  }
+
+  /**
+   * Reads {@code path} as {@code options} say, telling {@code progress} of the bytes of the file read (a large graph
+   * file takes seconds to minutes), and describes what was read.
+   */
+  public static LoadedGraph load(Path path, ReadOptions options, Progress progress) throws IOException {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(progress, "progress");
     String name = path.toString();
     if (!Files.isRegularFile(path)) {
       throw Files.isDirectory(path)
@@ -48,8 +58,17 @@ public final class GraphReader {
           : new NoSuchFileException(name, null, "no such graph file");
     }
     Compression.refuseUnsupported(name, path.getFileName().toString());
-    try (InputStream in = Files.newInputStream(path)) {
-      return load(in, name, options);
+    progress.begin("reading " + path.getFileName(), Files.size(path));
+    boolean read = false;
+    try (InputStream in = new CountedInputStream(Files.newInputStream(path), progress::advance)) {
+      LoadedGraph loaded = load(in, name, options);
+      read = true;
+      return loaded;
+    } finally {
+      if (!read) {
+        progress.stopped();
+      }
+      progress.end();
     }
   }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.tropic.io.CountedInputStream;
 import org.tropic.io.GraphInputException;
 
 /** Opens input files, gunzipping those that start with the gzip magic bytes whatever their name. */
@@ -37,7 +38,8 @@ final class InputFiles {
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, "no such input file");
     }
-    BufferedInputStream in = new BufferedInputStream(new Counted(Files.newInputStream(file), bytesRead), BUFFER);
+    BufferedInputStream in = new BufferedInputStream(new CountedInputStream(Files.newInputStream(file), bytesRead),
+        BUFFER);
     try {
       in.mark(2);
       int first = in.read();
@@ -91,43 +93,6 @@ final class InputFiles {
     private static GraphInputException damaged(Path file, IOException e) {
       return new GraphInputException(file.toString(), 0, "corrupt or truncated gzip data", e.getMessage(),
           "a complete .gz file");
-    }
-  }
-
-  /** Reports the bytes each read returns. */
-  private static final class Counted extends FilterInputStream {
-    private final LongConsumer bytesRead;
-
-    Counted(InputStream in, LongConsumer bytesRead) {
-      super(in);
-      this.bytesRead = bytesRead;
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = super.read();
-      if (b >= 0) {
-        bytesRead.accept(1);
-      }
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = super.read(b, off, len);
-      if (n > 0) {
-        bytesRead.accept(n);
-      }
-      return n;
-    }
-
-    @Override
-    public long skip(long n) throws IOException {
-      long skipped = super.skip(n);
-      if (skipped > 0) {
-        bytesRead.accept(skipped);
-      }
-      return skipped;
     }
   }
 }

@@ -106,7 +106,7 @@ public final class DistributedSolve {
       if (checkpoint != null && world.rank() == 0) {
         RankCheckpoint.refuseOtherJobSizes(checkpoint.file(), world.size());
       }
-      LoadedGraph graphRead = GraphReader.load(graphFile, read);
+      LoadedGraph graphRead = GraphReader.load(graphFile, read, mine); // rank 0 shows how far it is
       if (world.rank() == 0) { // rank 0 creates the result: no solve ends on a folder, a device or a full disk
         DistanceStore.checkWritable(out, graphRead.graph().vertexCount(), false);
       }
