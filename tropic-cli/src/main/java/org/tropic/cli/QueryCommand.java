@@ -253,7 +253,7 @@ final class QueryCommand implements Callable<Integer> {
     if (d.labels() != null) {
       int id = d.labels().id(name);
       if (id < 0) {
-        throw new IllegalArgumentException("no vertex named '" + name + "' in " + d.file());
+        throw new IllegalArgumentException("no vertex named '" + name + "' in " + d.file() + d.labels().hint(name));
       }
       return id;
     }

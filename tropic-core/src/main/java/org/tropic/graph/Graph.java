@@ -177,7 +177,7 @@ public final class Graph {
       if (id >= 0) {
         return id;
       }
-      throw new IllegalArgumentException("no vertex named '" + name + "' in the graph");
+      throw new IllegalArgumentException("no vertex named '" + name + "' in the graph" + labels.hint(name));
     }
     try {
       int id = Integer.parseInt(name.strip());

@@ -52,6 +52,14 @@ public final class VertexLabels {
     return ids.getInt(name);
   }
 
+  /**
+   * For a name no vertex has: the close names it may have meant, as {@code "; did you mean 'a' or 'b'?"} (see
+   * {@link CloseNames}), or {@code ""}. For error messages: it reads every name.
+   */
+  public String hint(String name) {
+    return CloseNames.hint(CloseNames.of(name, names.length, i -> names[i]));
+  }
+
   /** All names in id order (a copy). */
   public List<String> names() {
     return List.of(names);

@@ -130,7 +130,7 @@ public final class SparseGraph {
     if (labels != null) {
       int id = labels.id(name);
       if (id < 0) {
-        throw new IllegalArgumentException("no vertex named '" + name + "' in the graph");
+        throw new IllegalArgumentException("no vertex named '" + name + "' in the graph" + labels.hint(name));
       }
       return id;
     }

@@ -229,6 +229,8 @@ class SparseCommandsTest {
   void badInputExitsTwoWithAMessage() {
     assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "zz")).isEqualTo(2);
     assertThat(err.toString()).contains("--source: no vertex named 'zz'");
+    assertThat(run(new BfsCommand(LOADER), directed.toString(), "--source", "B")).isEqualTo(2);
+    assertThat(err.toString()).contains("--source: no vertex named 'B' in the graph; did you mean 'b'?");
     assertThat(run(new BfsCommand(LOADER), dir.resolve("missing.txt").toString(), "--source", "a")).isEqualTo(2);
     assertThat(err.toString()).contains("missing.txt: no such file");
     assertThat(run(new BfsCommand(LOADER), directed.toString())).isEqualTo(2);
