@@ -87,6 +87,30 @@ class DamagedInputTest {
         .hasMessageContaining("formatVersion 1, the only version this Tropic reads");
   }
 
+  /**
+   * A table cut short at a line end reads cleanly row by row; without the manifest's counts the graph would answer
+   * with edges silently missing (a pair whose edge was lost shows up as a "hidden" discovery).
+   */
+  @Test
+  void aTableCutShortAtALineEndIsRefusedByTheManifestsCount() throws IOException {
+    Path kg = stored();
+    Path edges = kg.resolve("edges.tsv");
+    List<String> lines = Files.readAllLines(edges);
+    assertThat(lines).hasSize(2 + 2); // the header, A–B and each concept's occurrence in PMID:1
+    Files.write(edges, lines.subList(0, 3));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(edges.toString())
+        .hasMessageContaining("holds 2 edges but graph.json records 3")
+        .hasMessageContaining("copy them again or rebuild the graph");
+
+    Files.write(edges, lines);
+    Path nodes = kg.resolve("nodes.tsv");
+    List<String> nodeLines = Files.readAllLines(nodes);
+    Files.write(nodes, nodeLines.subList(0, nodeLines.size() - 1));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(nodes.toString()).hasMessageContaining("nodes but graph.json records 3");
+  }
+
   private Path stored() throws IOException {
     KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
     builder.predication(builder.concept("A", null, null), builder.concept("B", null, null), 1, 2000);
