@@ -179,7 +179,7 @@ final class Apsp {
     ApspPlan plan = result.plan();
     // absolute, as tropic apsp stores its graph: info and query path run from other folders than the build did
     Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(
-        graphDirectory.toAbsolutePath().normalize().toString(), "KNOWLEDGE_GRAPH",
+        graphDirectory.toAbsolutePath().normalize().toString(), StoredGraphs.FORMAT,
         true, KgView.labels(view.kinds())), new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null
         ? null : plan.arithmetic().label(), plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
         plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(),
