@@ -64,6 +64,30 @@ class KnowledgeGraphTest {
     assertThatThrownBy(() -> g.requireNode("doid:2377"))
         .hasMessageEndingWith("; ids are case-sensitive: did you mean DOID:2377?");
     assertThatThrownBy(() -> g.requireNode("nothing")).hasMessageEndingWith("or the curated graph's ids)");
+    assertThatThrownBy(() -> g.requireNode("Disease::DOID:2377"))
+        .hasMessageEndingWith("; did you mean DOID:2377 (the id without its 'Kind::' prefix)?");
+  }
+
+  /**
+   * A curated graph's ids carry their kind (Hetionet's {@code Disease::DOID:2377}); an analyst coming from the
+   * literature graph types the DOID alone, and was told only that no such node exists.
+   */
+  @Test
+  void anIdWithoutItsCuratedKindIsAnsweredWithTheKindedIds() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    int ms = builder.concept("Disease::DOID:2377", "multiple sclerosis", "Disease");
+    int drug = builder.concept("Compound::DB00443", "Betamethasone", "Compound");
+    int gene = builder.concept("Gene::DB00443", "not a real gene", "Gene");
+    builder.predication(ms, drug, 1, 2000);
+    builder.predication(drug, gene, 2, 2000);
+    KnowledgeGraph g = builder.build();
+    assertThatThrownBy(() -> g.requireNode("DOID:2377"))
+        .hasMessageEndingWith("; did you mean Disease::DOID:2377 (the id with its 'Kind::' prefix, as curated ids"
+            + " have)?");
+    assertThatThrownBy(() -> g.requireNode("db00443"))
+        .hasMessageContaining("did you mean Compound::DB00443, Gene::DB00443 (");
+    assertThatThrownBy(() -> g.requireNode("Anatomy::DOID:2377"))
+        .hasMessageEndingWith("did you mean Disease::DOID:2377 (the id with another 'Kind::' prefix)?");
   }
 
   /** A year before all evidence would give an empty graph: refused with the years the graph has. */
