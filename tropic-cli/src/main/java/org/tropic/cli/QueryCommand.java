@@ -255,12 +255,17 @@ final class QueryCommand implements Callable<Integer> {
 
   private static int vertex(NpyDistanceMatrix d, Graph graph, String name) {
     if (graph != null) {
-      return graph.vertex(name);
+      try {
+        return graph.vertex(name);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + StoredGraphs.idHint(d.sidecar(), name), e);
+      }
     }
     if (d.labels() != null) {
       int id = d.labels().id(name);
       if (id < 0) {
-        throw new IllegalArgumentException("no vertex named '" + name + "' in " + d.file());
+        throw new IllegalArgumentException("no vertex named '" + name + "' in " + d.file()
+            + StoredGraphs.idHint(d.sidecar(), name));
       }
       return id;
     }

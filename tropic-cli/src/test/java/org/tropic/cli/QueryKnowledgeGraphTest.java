@@ -55,6 +55,19 @@ class QueryKnowledgeGraphTest {
     assertThat(path.out()).containsPattern("path +D →\\[[0-9.]+\\] A →\\[[0-9.]+\\] B");
   }
 
+  /** An unknown node is answered as the kg commands answer it, with the ids it may mean; it was a bare "no vertex". */
+  @Test
+  void anUnknownNodeIsAnsweredWithTheIdsItMayMean() throws IOException {
+    Path apsp = storedGraph();
+    TropicRun dist = TropicRun.of("query", apsp.toString(), "dist", "a", "C");
+    assertThat(dist.exitCode()).isEqualTo(2);
+    assertThat(dist.err()).contains("no vertex named 'a' in " + apsp)
+        .contains("ids are case-sensitive: did you mean A?");
+    TropicRun path = TropicRun.of("query", apsp.toString(), "path", "A", "c");
+    assertThat(path.exitCode()).isEqualTo(2);
+    assertThat(path.err()).contains("'c'").contains("did you mean C?");
+  }
+
   private static org.assertj.core.data.Offset<Double> within() {
     return org.assertj.core.data.Offset.offset(1e-5);
   }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.Sidecar;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraphStore;
 
@@ -24,6 +25,25 @@ public final class StoredGraphs {
   /** Whether {@code path} is a stored knowledge graph's directory (it holds the manifest). */
   public static boolean isStoredGraph(Path path) {
     return Files.isRegularFile(path.resolve(KnowledgeGraphStore.MANIFEST));
+  }
+
+  /**
+   * For a name that is no vertex of a knowledge graph's APSP ({@code sidecar} names a stored graph): which node ids
+   * it may mean, as {@link org.tropic.kg.KnowledgeGraph#idHint} says ({@code "; 'multiple sclerosis' is the name
+   * of DOID:2377: give its id"}); {@code ""} for any other result, or where the graph cannot be read. Reads the
+   * graph: for error messages only.
+   */
+  public static String idHint(Sidecar sidecar, String name) {
+    Sidecar.GraphInput input = sidecar == null ? null : sidecar.graph();
+    if (input == null || !FORMAT.equals(input.format()) || input.path() == null
+        || !isStoredGraph(Path.of(input.path()))) {
+      return "";
+    }
+    try {
+      return KnowledgeGraphStore.read(Path.of(input.path())).idHint(name);
+    } catch (IOException | RuntimeException e) {
+      return ""; // the hint is a courtesy: the unknown name is the error
+    }
   }
 
   /**
