@@ -255,6 +255,12 @@ class KgCommandsTest {
         "--curated", curated.toString());
     assertThat(compare.exit()).as(compare.err()).isZero();
     assertThat(compare.out()).contains("distances: stored APSP " + literature.resolve("apsp.npy"));
+    // the two given the wrong way round: "no concept maps" sent the user to the mapping
+    CliRun swapped = CliRun.of(new ValidateCommand(), "curated", "--literature", curated.toString(),
+        "--curated", literature.toString());
+    assertThat(swapped.exit()).isEqualTo(2);
+    assertThat(swapped.err()).contains("--literature " + curated + " is a curated graph")
+        .contains("give them the other way round");
     CliRun citations = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
         "--curated", curated.toString(), "--edges", "citation");
     assertThat(citations.exit()).isEqualTo(2);
