@@ -205,6 +205,11 @@ final class Apsp {
     if (file == null) {
       return KgDistances.bySearch(view);
     }
+    if (Files.isDirectory(file)) { // e.g. the graph directory itself, which holds the stored result
+      throw new IllegalArgumentException("--apsp " + file + " is a directory; give the .npy file"
+          + (Files.isRegularFile(file.resolve(FILE)) ? " (" + file.resolve(FILE) + ")" : "")
+          + ", auto for the graph's own, or none to search");
+    }
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, apspOption.equals("auto") ? missingStored(kgDirectory)
           : "no such APSP result; give an existing .npy, or --apsp none to search instead");

@@ -255,6 +255,12 @@ class KgCommandsTest {
         "--curated", curated.toString());
     assertThat(compare.exit()).as(compare.err()).isZero();
     assertThat(compare.out()).contains("distances: stored APSP " + literature.resolve("apsp.npy"));
+    // the graph directory for --apsp: it exists, and was "no such APSP result"
+    CliRun directory = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString(), "--apsp", literature.toString());
+    assertThat(directory.exit()).isEqualTo(2);
+    assertThat(directory.err()).contains("--apsp " + literature + " is a directory; give the .npy file ("
+        + literature.resolve("apsp.npy") + ")");
     // the two given the wrong way round: "no concept maps" sent the user to the mapping
     CliRun swapped = CliRun.of(new ValidateCommand(), "curated", "--literature", curated.toString(),
         "--curated", literature.toString());
