@@ -176,8 +176,25 @@ class KnowledgeGraphTest {
     int z = concepts.requireVertex(SemMedCorpus.Z);
     assertThat(graph.weight(x, z)).isCloseTo((float) -Math.log(0.2), within(1e-6f));
     assertThat(concepts.vertex("PMID:1")).isEqualTo(-1);
-    assertThatThrownBy(() -> concepts.requireVertex("PMID:1")).hasMessageContaining("has no edge of the kinds");
+    assertThatThrownBy(() -> concepts.requireVertex("PMID:1")).hasMessageContaining("has edges of the kinds")
+        .hasMessageContaining("concept-abstract")
+        .hasMessageContaining(" only, which these paths do not use (concept-concept), so no path can reach it");
     assertThat(g.view().size()).isEqualTo(g.nodeCount());
+  }
+
+  /**
+   * A node with no edge at all (a curated node-table row no edge names) was said to have "no edge of the kinds
+   * concept-concept,concept-abstract,citation", naming kinds the graph has none of, as if --edges could help.
+   */
+  @Test
+  void aNodeWithNoEdgeAtAllIsSaidToHaveNone() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    builder.predication(builder.concept("A", null, null), builder.concept("B", null, null), 1, 2000);
+    builder.concept("lonely", "a lonely concept", null);
+    KnowledgeGraph g = builder.build();
+    assertThat(g.node("lonely")).isNotNegative();
+    assertThatThrownBy(() -> g.view().requireVertex("lonely")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node 'lonely' (a lonely concept) has no edge in the graph, so no path can reach it");
   }
 
   @Test
