@@ -60,6 +60,22 @@ class KgCommandsTest {
     assertThat(Files.readString(kg.resolve("graph.json"))).contains("triples.tsv (triples): 13 rows, 13 used");
   }
 
+  /**
+   * Triples given as --citations: every row malformed, yet the build went on from the triples and stored a graph
+   * without the years the user asked for, exit 0.
+   */
+  @Test
+  void anInputOfWhichNoRowCouldBeReadIsRefused() throws IOException {
+    Path triples = swansonTriples();
+    Path kg = dir.resolve("wrong");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", triples.toString(), "--citations",
+        triples.toString(), "-o", kg.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("every one of the 14 rows of " + triples + " is malformed as CITATIONS (see"
+        + " above): is it the file for that option? nothing written");
+    assertThat(kg).doesNotExist();
+  }
+
   @Test
   void buildRefusesBadInputWithExitTwo() throws IOException {
     CliRun none = CliRun.of(new KgCommand(), "build", "-o", dir.resolve("x").toString());
