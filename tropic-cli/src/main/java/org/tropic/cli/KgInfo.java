@@ -47,9 +47,9 @@ final class KgInfo {
         .put("last_year", years == null ? null : years[1])
         .put("years_note", years == null ? "no evidence has a year: --as-of and 'validate time' need dated input"
             : null)
-        .put("apsp", new Report.Worded(apsp == null ? null : directory.resolve(apsp).toString(), apsp == null ? "none ('kg build --apsp' stores one)"
-            : directory.resolve(apsp) + " over " + extra.get("apsp-edges") + " edges ('tropic info "
-                + directory.resolve(apsp) + "' describes it)"))
+        .put("apsp", new Report.Worded(apsp == null ? null : directory.resolve(apsp).toString(),
+            apsp == null ? "none ('kg build --apsp' stores one)" : directory.resolve(apsp) + " over "
+                + extra.get("apsp-edges") + " edges ('tropic info " + directory.resolve(apsp) + "' describes it)"))
         .put("apsp_edges", apsp == null ? null : extra.get("apsp-edges"))
         .put("inputs", new Report.Worded(inputs, inputs.isEmpty() ? "-" : String.join("\n  ", inputs)))
         .put("created", manifest.created());
