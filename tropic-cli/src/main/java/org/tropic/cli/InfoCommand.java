@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.WholeWeightSums;
+import org.tropic.cli.kg.StoredGraphs;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphSource;
 import org.tropic.io.LoadedGraph;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Spec;
     description = {"Read a graph and describe it: size, degrees, weights, how it was read.",
         "Given a result of 'tropic apsp -o' (OUT.npy), describe that instead: the graph it was computed from, the"
             + " solve's options, timings and machine, after checking it against its sidecar. Given a checkpoint of"
-            + " 'tropic apsp --checkpoint', say which solve it saves and how far that had got."},
+            + " 'tropic apsp --checkpoint', say which solve it saves and how far that had got. Given a knowledge"
+            + " graph's directory ('tropic kg build -o KG'), its nodes and edges by kind, years, inputs and APSP."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:described", "1:reading failed",
         "2:bad input (unreadable graph or result, a result that does not match its sidecar, bad option)"})
@@ -30,7 +32,7 @@ final class InfoCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file (edge list, .mtx, .gr, .sif; .gz ok),"
-      + " or a result OUT.npy.")
+      + " a result OUT.npy, or a knowledge graph's directory.")
   Path graphPath;
 
   @Option(names = "--stats", description = "For a result: also read every distance and report the reachable and"
@@ -46,6 +48,15 @@ final class InfoCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     CheckpointFiles.refuseSetName(graphPath);
+    if (StoredGraphs.isStoredGraph(graphPath)) {
+      if (stats) {
+        throw new IllegalArgumentException("--stats is for a result: give " + graphPath.resolve("apsp.npy")
+            + " for the stored APSP's");
+      }
+      refuseGraphOptions();
+      output.print(spec, KgInfo.describe(graphPath));
+      return 0;
+    }
     if (ResultInfo.isResult(graphPath)) {
       refuseGraphOptions();
       Report report = ResultInfo.describe(graphPath, stats, ProgressBar.on(spec.commandLine().getErr()));
@@ -130,7 +141,8 @@ final class InfoCommand implements Callable<Integer> {
     for (OptionSpec option : spec.mixins().get("graphOptions").options()) {
       if (parsed.hasMatchedOption(option)) {
         throw new IllegalArgumentException(option.longestName() + " is for reading a graph; " + graphPath
-            + (ResultInfo.isResult(graphPath) ? " is a result, read as its sidecar " + graphPath.getFileName()
+            + (StoredGraphs.isStoredGraph(graphPath) ? " is a stored knowledge graph, read as its graph.json says"
+                : ResultInfo.isResult(graphPath) ? " is a result, read as its sidecar " + graphPath.getFileName()
                 + ".json says" : " is a Floyd–Warshall checkpoint, which says what it holds"));
       }
     }

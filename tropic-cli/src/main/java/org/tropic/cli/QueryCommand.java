@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.tropic.apsp.Nearest;
 import org.tropic.apsp.ShortestPaths;
 import org.tropic.bench.OptionConverters.PositiveInt;
+import org.tropic.cli.kg.StoredGraphs;
 import org.tropic.graph.Graph;
 import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
@@ -64,7 +65,8 @@ final class QueryCommand implements Callable<Integer> {
   Path pairsFile;
 
   @Option(names = "--graph", paramLabel = "GRAPH",
-      description = "The graph the result was computed from (default: the one recorded in the sidecar).")
+      description = "The graph the result was computed from (default: the one recorded in the sidecar); for "
+          + "the apsp.npy of 'kg build --apsp', the knowledge graph's directory.")
   Path graphPath;
 
   @Mixin
@@ -240,20 +242,31 @@ final class QueryCommand implements Callable<Integer> {
       }
       path = Path.of(input.path());
     }
-    ReadOptions options = input == null ? ReadOptions.defaults() : input.toReadOptions();
-    Graph graph = GraphReader.read(path, options);
+    Graph graph;
+    if (input != null && StoredGraphs.FORMAT.equals(input.format()) || StoredGraphs.isStoredGraph(path)) {
+      // a knowledge graph's APSP: its graph is the directory's view over the edge kinds the sidecar records
+      graph = StoredGraphs.view(path, input == null ? null : input.weights());
+    } else {
+      graph = GraphReader.read(path, input == null ? ReadOptions.defaults() : input.toReadOptions());
+    }
     sidecar.checkGraph(graph, path);
     return graph;
   }
 
   private static int vertex(NpyDistanceMatrix d, Graph graph, String name) {
     if (graph != null) {
-      return graph.vertex(name);
+      try {
+        return graph.vertex(name);
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(e.getMessage() + StoredGraphs.idHint(d.sidecar(), name), e);
+      }
     }
     if (d.labels() != null) {
       int id = d.labels().id(name);
       if (id < 0) {
-        throw new IllegalArgumentException("no vertex named '" + name + "' in " + d.file() + d.labels().hint(name));
+        String asStored = StoredGraphs.idHint(d.sidecar(), name); // a knowledge graph's node named, not its id
+        throw new IllegalArgumentException("no vertex named '" + name + "' in " + d.file()
+            + (asStored.isEmpty() ? d.labels().hint(name) : asStored));
       }
       return id;
     }

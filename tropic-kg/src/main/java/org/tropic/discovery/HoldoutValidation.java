@@ -4,6 +4,7 @@ import it.unimi.dsi.fastutil.ints.IntArrayList;
 import java.math.BigDecimal;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -75,6 +76,12 @@ public final class HoldoutValidation {
    * Like {@link #run(KnowledgeGraph, Options)}, reporting the shortest-path searches, where the time goes, on
    * {@code progress}: one unit per pair measured, hidden links and random pairs together.
    */
+  /** Hetionet's relations mix cases (CtD, GpBP): a relation given in another case is pointed at, not just listed. */
+  private static String otherCase(String relation, Set<String> relations) {
+    List<String> meant = relations.stream().filter(r -> r.equalsIgnoreCase(relation)).toList();
+    return meant.isEmpty() ? "" : " (relations are case-sensitive: did you mean " + String.join(", ", meant) + "?)";
+  }
+
   public static Result run(KnowledgeGraph graph, Options options, Progress progress) {
     IntArrayList relationEdges = new IntArrayList();
     Set<String> relations = new TreeSet<>();
@@ -90,7 +97,7 @@ public final class HoldoutValidation {
       throw new IllegalArgumentException("the graph has no edge of relation '" + options.relation() + "'; "
           + (graph.edgeCount() == 0 ? "it has no edges at all (were they all malformed? see what was read)"
           : relations.isEmpty() ? "its edges have no relation (build a curated graph with --curated-edges)"
-          : "its relations: " + String.join(", ", relations)));
+          : "its relations: " + String.join(", ", relations) + otherCase(options.relation(), relations)));
     }
     graph.requireEdgesOf(options.kinds(), "the graph");
     int hiddenCount = Math.max(1, (int) Math.round(options.fraction() * relationEdges.size()));

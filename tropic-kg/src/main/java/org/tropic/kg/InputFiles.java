@@ -25,6 +25,7 @@ final class InputFiles {
    * naming it (bad input), not with the bare {@link ZipException} or {@link EOFException} of the JDK.
    *
    * @throws NoSuchFileException naming the file if it does not exist
+   * @throws GraphInputException naming it if it is a directory, a pipe or a device
    */
   static InputStream open(Path file) throws IOException {
     return open(file, bytes -> {});
@@ -35,8 +36,16 @@ final class InputFiles {
    * file) each read took: a progress bar by bytes needs no decompressed size, which gzip does not record reliably.
    */
   static InputStream open(Path file, LongConsumer bytesRead) throws IOException {
-    if (!Files.isRegularFile(file)) {
+    if (Files.isDirectory(file)) {
+      throw new GraphInputException(file.toString(), 0, "is a directory", null, "an input file");
+    }
+    if (!Files.exists(file)) {
       throw new NoSuchFileException(file.toString(), null, "no such input file");
+    }
+    if (!Files.isRegularFile(file)) {
+      // a triples file is read twice (its years, then its rows): a pipe would hang on the second opening
+      throw new GraphInputException(file.toString(), 0, "is not a regular file (a pipe or a device)", null,
+          "a file, which may be read more than once; give a .gz as it is (it is decompressed as it is read)");
     }
     BufferedInputStream in = new BufferedInputStream(new CountedInputStream(Files.newInputStream(file), bytesRead),
         BUFFER);

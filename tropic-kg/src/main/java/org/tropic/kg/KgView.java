@@ -83,10 +83,25 @@ public record KgView(KnowledgeGraph kg, Set<EdgeKind> kinds, Graph graph, int[] 
     int node = kg.requireNode(id);
     int vertex = vertexOfNode[node];
     if (vertex < 0) {
-      throw new IllegalArgumentException("node '" + id + "' (" + kg.name(node) + ") has no edge of the kinds "
-          + labels(kinds) + ", so no path can reach it");
+      throw new IllegalArgumentException("node '" + id + "' (" + kg.name(node) + ") " + edgesOf(node)
+          + ", so no path can reach it");
     }
     return vertex;
+  }
+
+  /**
+   * Why a node is not in the view, as the user can act on it: no edge at all (a node-table row no edge names), or
+   * only edges of kinds the view leaves out (naming them, to add to --edges). Listing the view's kinds alone named
+   * kinds the graph has none of, as if they mattered.
+   */
+  private String edgesOf(int node) {
+    KnowledgeGraph.Incidence incidence = kg.incidence();
+    Set<EdgeKind> other = java.util.EnumSet.noneOf(EdgeKind.class);
+    for (int i = incidence.start()[node]; i < incidence.start()[node + 1]; i++) {
+      other.add(kg.edgeKind(incidence.edge()[i]));
+    }
+    return other.isEmpty() ? "has no edge in the graph" : "has edges of the kinds " + labels(other) + " only, which"
+        + " these paths do not use (" + labels(kinds) + ")";
   }
 
   /** The knowledge-graph node of a vertex. */

@@ -141,15 +141,24 @@ public final class KnowledgeGraph {
     String wanted = text.strip();
     List<String> byId = new ArrayList<>();
     List<String> byName = new ArrayList<>();
+    List<String> byKind = new ArrayList<>();
     for (int u = 0; u < ids.length; u++) {
       if (ids[u].equalsIgnoreCase(wanted)) {
         byId.add(ids[u]);
       } else if (names[u] != null && names[u].equalsIgnoreCase(wanted)) {
         byName.add(ids[u]);
+      } else if (withoutKind(ids[u]).equalsIgnoreCase(withoutKind(wanted))) {
+        byKind.add(ids[u]);
       }
     }
     if (!byId.isEmpty()) {
       return "; ids are case-sensitive: did you mean " + listed(byId) + "?";
+    }
+    if (!byKind.isEmpty()) { // a literature id (DOID:2377) given to a curated graph (Disease::DOID:2377), or back
+      boolean given = wanted.contains(KIND_SEPARATOR);
+      boolean found = byKind.get(0).contains(KIND_SEPARATOR);
+      return "; did you mean " + listed(byKind) + " (the id " + (given && found ? "with another 'Kind::' prefix"
+          : given ? "without its 'Kind::' prefix" : "with its 'Kind::' prefix, as curated ids have") + ")?";
     }
     if (byName.size() == 1) {
       return "; '" + text + "' is the name of " + byName.get(0) + ": give its id";
@@ -159,6 +168,15 @@ public final class KnowledgeGraph {
           + " their ids";
     }
     return "";
+  }
+
+  /** What separates a curated id's kind from the rest ({@code Disease::DOID:2377}), as Hetionet writes it. */
+  private static final String KIND_SEPARATOR = "::";
+
+  /** An id without its curated {@code Kind::} prefix, if it has one. */
+  private static String withoutKind(String id) {
+    int at = id.indexOf(KIND_SEPARATOR);
+    return at < 0 ? id : id.substring(at + KIND_SEPARATOR.length());
   }
 
   private static String listed(List<String> items) {

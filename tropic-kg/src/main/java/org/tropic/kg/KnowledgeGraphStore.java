@@ -23,6 +23,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
@@ -227,6 +228,7 @@ public final class KnowledgeGraphStore {
         nodeStart.add(nodeYears.size());
       }
     }
+    requireCount(nodesFile, ids.size(), manifest.nodes(), "nodes");
     Object2IntOpenHashMap<String> nodeOf = new Object2IntOpenHashMap<>(ids.size());
     nodeOf.defaultReturnValue(-1);
     for (int u = 0; u < ids.size(); u++) {
@@ -274,6 +276,7 @@ public final class KnowledgeGraphStore {
         edgeStart.add(edgeYears.size());
       }
     }
+    requireCount(directory.resolve(EDGES), a.size(), manifest.edges(), "edges");
     byte[] nodeKinds = new byte[kinds.size()];
     for (int i = 0; i < nodeKinds.length; i++) {
       nodeKinds[i] = (byte) kinds.getInt(i);
@@ -289,6 +292,18 @@ public final class KnowledgeGraphStore {
         nodeCounts.toIntArray(), a.toIntArray(), b.toIntArray(), kindsOfEdges, relations.toIntArray(),
         relationNames.toArray(String[]::new), weightArray, edgeStart.toIntArray(), edgeYears.toIntArray(),
         edgeCounts.toIntArray(), rule);
+  }
+
+  /**
+   * Refuses a table with other than the rows the manifest counted: one cut short at a line end (a copy stopped
+   * part-way, a disk that filled) reads cleanly, and would answer for a graph with edges silently missing.
+   */
+  private static void requireCount(Path file, int read, int recorded, String what) throws GraphInputException {
+    if (read != recorded) {
+      throw new GraphInputException(file.toString(), 0, String.format(Locale.ROOT, "holds %,d %s but %s records"
+          + " %,d: the stored graph is incomplete or its files come from different builds", read, what, MANIFEST,
+          recorded), null, "the files of one 'tropic kg build', whole; copy them again or rebuild the graph");
+    }
   }
 
   /**

@@ -237,7 +237,10 @@ class ValidationTest {
     assertThat(progress.events).as("151 hidden links and 151 random pairs searched, to the end")
         .containsExactly("begin shortest paths of 302 pairs (302)", "302 advances of 302", "end");
     assertThatThrownBy(() -> HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("nope")))
-        .hasMessageContaining("no edge of relation 'nope'").hasMessageContaining("CtD, ");
+        .hasMessageContaining("no edge of relation 'nope'").hasMessageContaining("CtD, ")
+        .hasMessageNotContaining("did you mean");
+    assertThatThrownBy(() -> HoldoutValidation.run(hetionet, HoldoutValidation.Options.of("ctd")))
+        .hasMessageEndingWith(" (relations are case-sensitive: did you mean CtD?)");
   }
 
   /** A curated graph whose every edge row was malformed has nodes and no edges, and the refusal says that. */

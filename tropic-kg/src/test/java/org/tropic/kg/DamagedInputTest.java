@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.io.GraphInputException;
@@ -85,6 +86,58 @@ class DamagedInputTest {
     assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
         .hasMessageContaining("no formatVersion")
         .hasMessageContaining("formatVersion 1, the only version this Tropic reads");
+  }
+
+  /**
+   * A table cut short at a line end reads cleanly row by row; without the manifest's counts the graph would answer
+   * with edges silently missing (a pair whose edge was lost shows up as a "hidden" discovery).
+   */
+  @Test
+  void aTableCutShortAtALineEndIsRefusedByTheManifestsCount() throws IOException {
+    Path kg = stored();
+    Path edges = kg.resolve("edges.tsv");
+    List<String> lines = Files.readAllLines(edges);
+    assertThat(lines).hasSize(2 + 2); // the header, A–B and each concept's occurrence in PMID:1
+    Files.write(edges, lines.subList(0, 3));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(edges.toString())
+        .hasMessageContaining("holds 2 edges but graph.json records 3")
+        .hasMessageContaining("copy them again or rebuild the graph");
+
+    Files.write(edges, lines);
+    Path nodes = kg.resolve("nodes.tsv");
+    List<String> nodeLines = Files.readAllLines(nodes);
+    Files.write(nodes, nodeLines.subList(0, nodeLines.size() - 1));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(nodes.toString()).hasMessageContaining("nodes but graph.json records 3");
+  }
+
+  /** A directory was "no such input file", though it exists: the user looks for a typo that is not there. */
+  @Test
+  void aDirectoryGivenAsAnInputIsSaidToBeOne() {
+    assertThatThrownBy(() -> LiteratureTableReader.readTriples(dir, KnowledgeGraphBuilder.allKinds(), false))
+        .isInstanceOf(GraphInputException.class).hasMessage(dir + ": is a directory; expected an input file");
+  }
+
+  /**
+   * A named pipe ({@code <(zcat dump.gz)} in bash) was "no such input file", though it exists; and a triples file
+   * is opened twice, so reading one would hang. It is refused saying what it is and what to give instead.
+   */
+  @Test
+  void aNamedPipeIsRefusedSayingWhatItIs() throws Exception {
+    Path fifo = dir.resolve("triples.fifo");
+    Process mkfifo;
+    try {
+      mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    } catch (IOException e) {
+      Assumptions.abort("no mkfifo here: " + e.getMessage());
+      return;
+    }
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo failed");
+    assertThatThrownBy(() -> LiteratureTableReader.readTriples(fifo, KnowledgeGraphBuilder.allKinds(), false))
+        .isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(fifo + ": is not a regular file (a pipe or a device)")
+        .hasMessageContaining("give a .gz as it is");
   }
 
   private Path stored() throws IOException {

@@ -64,6 +64,30 @@ class KnowledgeGraphTest {
     assertThatThrownBy(() -> g.requireNode("doid:2377"))
         .hasMessageEndingWith("; ids are case-sensitive: did you mean DOID:2377?");
     assertThatThrownBy(() -> g.requireNode("nothing")).hasMessageEndingWith("or the curated graph's ids)");
+    assertThatThrownBy(() -> g.requireNode("Disease::DOID:2377"))
+        .hasMessageEndingWith("; did you mean DOID:2377 (the id without its 'Kind::' prefix)?");
+  }
+
+  /**
+   * A curated graph's ids carry their kind (Hetionet's {@code Disease::DOID:2377}); an analyst coming from the
+   * literature graph types the DOID alone, and was told only that no such node exists.
+   */
+  @Test
+  void anIdWithoutItsCuratedKindIsAnsweredWithTheKindedIds() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    int ms = builder.concept("Disease::DOID:2377", "multiple sclerosis", "Disease");
+    int drug = builder.concept("Compound::DB00443", "Betamethasone", "Compound");
+    int gene = builder.concept("Gene::DB00443", "not a real gene", "Gene");
+    builder.predication(ms, drug, 1, 2000);
+    builder.predication(drug, gene, 2, 2000);
+    KnowledgeGraph g = builder.build();
+    assertThatThrownBy(() -> g.requireNode("DOID:2377"))
+        .hasMessageEndingWith("; did you mean Disease::DOID:2377 (the id with its 'Kind::' prefix, as curated ids"
+            + " have)?");
+    assertThatThrownBy(() -> g.requireNode("db00443"))
+        .hasMessageContaining("did you mean Compound::DB00443, Gene::DB00443 (");
+    assertThatThrownBy(() -> g.requireNode("Anatomy::DOID:2377"))
+        .hasMessageEndingWith("did you mean Disease::DOID:2377 (the id with another 'Kind::' prefix)?");
   }
 
   /** A year before all evidence would give an empty graph: refused with the years the graph has. */
@@ -152,8 +176,25 @@ class KnowledgeGraphTest {
     int z = concepts.requireVertex(SemMedCorpus.Z);
     assertThat(graph.weight(x, z)).isCloseTo((float) -Math.log(0.2), within(1e-6f));
     assertThat(concepts.vertex("PMID:1")).isEqualTo(-1);
-    assertThatThrownBy(() -> concepts.requireVertex("PMID:1")).hasMessageContaining("has no edge of the kinds");
+    assertThatThrownBy(() -> concepts.requireVertex("PMID:1")).hasMessageContaining("has edges of the kinds")
+        .hasMessageContaining("concept-abstract")
+        .hasMessageContaining(" only, which these paths do not use (concept-concept), so no path can reach it");
     assertThat(g.view().size()).isEqualTo(g.nodeCount());
+  }
+
+  /**
+   * A node with no edge at all (a curated node-table row no edge names) was said to have "no edge of the kinds
+   * concept-concept,concept-abstract,citation", naming kinds the graph has none of, as if --edges could help.
+   */
+  @Test
+  void aNodeWithNoEdgeAtAllIsSaidToHaveNone() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    builder.predication(builder.concept("A", null, null), builder.concept("B", null, null), 1, 2000);
+    builder.concept("lonely", "a lonely concept", null);
+    KnowledgeGraph g = builder.build();
+    assertThat(g.node("lonely")).isNotNegative();
+    assertThatThrownBy(() -> g.view().requireVertex("lonely")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("node 'lonely' (a lonely concept) has no edge in the graph, so no path can reach it");
   }
 
   @Test

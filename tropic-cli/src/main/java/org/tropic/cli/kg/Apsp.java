@@ -179,7 +179,7 @@ final class Apsp {
     ApspPlan plan = result.plan();
     // absolute, as tropic apsp stores its graph: info and query path run from other folders than the build did
     Sidecar sidecar = Sidecar.of(view.graph(), new Sidecar.GraphInput(
-        graphDirectory.toAbsolutePath().normalize().toString(), "KNOWLEDGE_GRAPH",
+        graphDirectory.toAbsolutePath().normalize().toString(), StoredGraphs.FORMAT,
         true, KgView.labels(view.kinds())), new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null
         ? null : plan.arithmetic().label(), plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads()),
         plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(),
@@ -204,6 +204,11 @@ final class Apsp {
     Path file = apspOption.equals("auto") ? storedFor(kgDirectory, view, out) : Path.of(apspOption);
     if (file == null) {
       return KgDistances.bySearch(view);
+    }
+    if (Files.isDirectory(file)) { // e.g. the graph directory itself, which holds the stored result
+      throw new IllegalArgumentException("--apsp " + file + " is a directory; give the .npy file"
+          + (Files.isRegularFile(file.resolve(FILE)) ? " (" + file.resolve(FILE) + ")" : "")
+          + ", auto for the graph's own, or none to search");
     }
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, apspOption.equals("auto") ? missingStored(kgDirectory)

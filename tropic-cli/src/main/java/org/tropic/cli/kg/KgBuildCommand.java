@@ -159,6 +159,7 @@ public final class KgBuildCommand implements Callable<Integer> {
     if (graph.edgeCount() == 0) {
       throw new IllegalArgumentException(noEdges(reports, kinds));
     }
+    refuseWhollyMalformed(reports);
     Apsp.Planned planned = null;
     if (apsp) {
       if (apspEdges == null) {
@@ -307,7 +308,20 @@ public final class KgBuildCommand implements Callable<Integer> {
         Units.duration(seconds), report.rows() / seconds, Files.size(file) / seconds / 1e6);
   }
 
-  /** The kinds the graph has edges of, with their counts: what {@code --apsp-edges} can choose from. */
+  /**
+   * An input none of whose rows could be read is another table than its option reads (a PREDICATION dump given
+   * as --citations): the build went on without it, and the graph lacked, say, every year, with exit 0.
+   */
+  private static void refuseWhollyMalformed(List<ReadReport> reports) {
+    for (ReadReport report : reports) {
+      if (report.rows() > 0 && report.malformed() == report.rows()) {
+        throw new IllegalArgumentException(String.format(Locale.ROOT, "every one of the %,d rows of %s is malformed"
+            + " as %s (see above): is it the file for that option? nothing written", report.rows(), report.file(),
+            report.table()));
+      }
+    }
+  }
+
   /** Why an empty graph is refused: a wrong file, a wrong --edges or too strict a filter, not a result. */
   private static String noEdges(List<ReadReport> reports, Set<EdgeKind> kinds) {
     long rows = reports.stream().mapToLong(ReadReport::rows).sum();

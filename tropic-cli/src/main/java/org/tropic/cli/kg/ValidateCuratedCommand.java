@@ -12,6 +12,7 @@ import org.tropic.discovery.CuratedComparison;
 import org.tropic.discovery.KgDistances;
 import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
+import org.tropic.kg.DistanceRule;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
@@ -85,6 +86,7 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
     KnowledgeGraph literatureGraph = KgCli.load(literature);
     literatureGraph.requireEdgesOf(KgCli.kinds(edges), "the literature graph " + literature);
     KnowledgeGraph curatedGraph = KgCli.load(curated);
+    refuseSwapped(literatureGraph, curatedGraph);
     KgView curatedView = curatedGraph.view();
     ConceptMapping conceptMapping = mapping.equals("direct") ? ConceptMapping.direct(curatedGraph)
         : ConceptMapping.read(Path.of(mapping), literatureGraph, curatedGraph);
@@ -107,5 +109,18 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       }
     }
     return KgCli.OK;
+  }
+
+  /**
+   * The two graphs given the wrong way round (a curated graph's lengths are hops, a literature graph's −ln w) would
+   * run on and report that no concept maps, which sends the user to check the mapping instead of the options.
+   */
+  private void refuseSwapped(KnowledgeGraph literatureGraph, KnowledgeGraph curatedGraph) {
+    if (literatureGraph.distanceRule() == DistanceRule.HOPS
+        && curatedGraph.distanceRule() == DistanceRule.NEG_LOG_WEIGHT) {
+      throw new IllegalArgumentException("--literature " + literature + " is a curated graph (built from"
+          + " --curated-edges, every edge of length 1) and --curated " + curated + " a literature graph: give them"
+          + " the other way round");
+    }
   }
 }

@@ -60,6 +60,22 @@ class KgCommandsTest {
     assertThat(Files.readString(kg.resolve("graph.json"))).contains("triples.tsv (triples): 13 rows, 13 used");
   }
 
+  /**
+   * Triples given as --citations: every row malformed, yet the build went on from the triples and stored a graph
+   * without the years the user asked for, exit 0.
+   */
+  @Test
+  void anInputOfWhichNoRowCouldBeReadIsRefused() throws IOException {
+    Path triples = swansonTriples();
+    Path kg = dir.resolve("wrong");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", triples.toString(), "--citations",
+        triples.toString(), "-o", kg.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("every one of the 14 rows of " + triples + " is malformed as CITATIONS (see"
+        + " above): is it the file for that option? nothing written");
+    assertThat(kg).doesNotExist();
+  }
+
   @Test
   void buildRefusesBadInputWithExitTwo() throws IOException {
     CliRun none = CliRun.of(new KgCommand(), "build", "-o", dir.resolve("x").toString());
@@ -255,6 +271,18 @@ class KgCommandsTest {
         "--curated", curated.toString());
     assertThat(compare.exit()).as(compare.err()).isZero();
     assertThat(compare.out()).contains("distances: stored APSP " + literature.resolve("apsp.npy"));
+    // the graph directory for --apsp: it exists, and was "no such APSP result"
+    CliRun directory = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
+        "--curated", curated.toString(), "--apsp", literature.toString());
+    assertThat(directory.exit()).isEqualTo(2);
+    assertThat(directory.err()).contains("--apsp " + literature + " is a directory; give the .npy file ("
+        + literature.resolve("apsp.npy") + ")");
+    // the two given the wrong way round: "no concept maps" sent the user to the mapping
+    CliRun swapped = CliRun.of(new ValidateCommand(), "curated", "--literature", curated.toString(),
+        "--curated", literature.toString());
+    assertThat(swapped.exit()).isEqualTo(2);
+    assertThat(swapped.err()).contains("--literature " + curated + " is a curated graph")
+        .contains("give them the other way round");
     CliRun citations = CliRun.of(new ValidateCommand(), "curated", "--literature", literature.toString(),
         "--curated", curated.toString(), "--edges", "citation");
     assertThat(citations.exit()).isEqualTo(2);
