@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.IntPredicate;
+import org.tropic.graph.CloseNames;
 
 /**
  * An immutable typed knowledge graph: concept and abstract nodes, undirected concept–concept, concept–abstract and
@@ -167,7 +168,28 @@ public final class KnowledgeGraph {
       return "; '" + text + "' is the name of " + byName.size() + " nodes: " + listed(byName) + "; give one of"
           + " their ids";
     }
-    return "";
+    return mistypedHint(text);
+  }
+
+  /** For a text that matches no id or name even ignoring case: the ids, then the names, a few edits from it. */
+  private String mistypedHint(String text) {
+    String ids = CloseNames.hint(CloseNames.of(text, this.ids.length, u -> this.ids[u]));
+    if (!ids.isEmpty()) {
+      return ids;
+    }
+    List<String> closeNames = CloseNames.of(text, names.length, u -> names[u]);
+    if (closeNames.isEmpty()) {
+      return "";
+    }
+    List<String> named = new ArrayList<>(); // closest first; a name several nodes share lists each of them
+    for (String name : closeNames) {
+      for (int u = 0; u < names.length && named.size() < CloseNames.MOST; u++) {
+        if (name.equals(names[u])) {
+          named.add(this.ids[u] + " (" + name + ")");
+        }
+      }
+    }
+    return "; did you mean " + String.join(", ", named) + "? give the id";
   }
 
   /** What separates a curated id's kind from the rest ({@code Disease::DOID:2377}), as Hetionet writes it. */

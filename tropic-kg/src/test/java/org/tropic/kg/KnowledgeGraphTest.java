@@ -68,6 +68,20 @@ class KnowledgeGraphTest {
         .hasMessageEndingWith("; did you mean DOID:2377 (the id without its 'Kind::' prefix)?");
   }
 
+  /** A mistyped id or name is answered with the ids a few edits from it, or the nodes whose names are. */
+  @Test
+  void aMistypedIdOrNameIsAnsweredWithTheCloseOnes() {
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    int ms = builder.concept("DOID:2377", "multiple sclerosis", "Disease");
+    int a = builder.concept("C0026769", "Multiple Sclerosis, Relapsing-Remitting", null);
+    builder.predication(ms, a, 1, 2000);
+    KnowledgeGraph g = builder.build();
+
+    assertThatThrownBy(() -> g.requireNode("DOID:2337")).hasMessageEndingWith("; did you mean 'DOID:2377'?");
+    assertThatThrownBy(() -> g.requireNode("multiple sclerosys"))
+        .hasMessageEndingWith("; did you mean DOID:2377 (multiple sclerosis)? give the id");
+  }
+
   /**
    * A curated graph's ids carry their kind (Hetionet's {@code Disease::DOID:2377}); an analyst coming from the
    * literature graph types the DOID alone, and was told only that no such node exists.
