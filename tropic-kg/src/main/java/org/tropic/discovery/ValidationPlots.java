@@ -55,16 +55,19 @@ public final class ValidationPlots {
     return written;
   }
 
-  /** The ROC curves of −length and −hops, as {@code base-roc.png/.svg}. */
+  /**
+   * The ROC curves of −length and −hops, as {@code base-roc.png/.svg}: legends say what ranks first ("-length" read
+   * as a list's dash).
+   */
   public static List<Path> roc(LinkPredictionEvaluation evaluation, String title, Path base) throws IOException {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title + ": ROC")
         .xAxisTitle("false positive rate").yAxisTitle("true positive rate").build();
     chart.getStyler().setXAxisMin(0.0).setXAxisMax(1.0).setYAxisMin(0.0).setYAxisMax(1.0);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-    addRoc(chart, String.format(Locale.ROOT, "-length (AUC %.3f)", evaluation.lengthAuc()),
+    addRoc(chart, String.format(Locale.ROOT, "shorter path first (AUC %.3f)", evaluation.lengthAuc()),
         LinkPredictionEvaluation.negated(evaluation.positives().lengths()),
         LinkPredictionEvaluation.negated(evaluation.negatives().lengths()));
-    addRoc(chart, String.format(Locale.ROOT, "-hops (AUC %.3f)", evaluation.hopsAuc()),
+    addRoc(chart, String.format(Locale.ROOT, "fewer hops first (AUC %.3f)", evaluation.hopsAuc()),
         LinkPredictionEvaluation.negated(evaluation.positives().hopsAsLengths()),
         LinkPredictionEvaluation.negated(evaluation.negatives().hopsAsLengths()));
     XYSeries chance = chart.addSeries("chance", new double[] {0, 1}, new double[] {0, 1});
