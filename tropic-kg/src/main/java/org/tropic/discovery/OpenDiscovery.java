@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.tropic.graph.CloseNames;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
 import org.tropic.kg.KnowledgeGraph;
@@ -134,7 +135,9 @@ public final class OpenDiscovery {
     }
     for (String type : new TreeSet<>(options.semanticTypes())) {
       if (!types.contains(type)) {
-        throw new IllegalArgumentException("no " + kinds + " of semantic type '" + type + "' in the graph; its "
+        List<String> known = List.copyOf(types);
+        throw new IllegalArgumentException("no " + kinds + " of semantic type '" + type + "' in the graph"
+            + CloseNames.hint(CloseNames.of(type, known.size(), known::get)) + "; its "
             + (types.isEmpty() ? "nodes have no semantic type" : "types: " + listed(types, 20)));
       }
     }

@@ -163,6 +163,9 @@ class SwansonTest {
         OpenDiscovery.Options.defaults().withSemanticTypes(Set.of("dysn"))))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("no concept of semantic type 'dysn'").hasMessageContaining("dsyn");
+    assertThatThrownBy(() -> OpenDiscovery.candidates(distances, FISH_OILS,
+        OpenDiscovery.Options.defaults().withSemanticTypes(Set.of("DSYN"))))
+        .hasMessageContaining("no concept of semantic type 'DSYN' in the graph; did you mean 'dsyn'?");
   }
 
   @Test
