@@ -82,8 +82,9 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
           .append(problem.reason()).append(": ").append(problem.text());
     }
     if (malformed > problems.size()) {
-      text.append(System.lineSeparator()).append("  ... and ").append(count(malformed - problems.size()))
-          .append(" more malformed rows");
+      long more = malformed - problems.size();
+      text.append(System.lineSeparator()).append("  ... and ").append(count(more))
+          .append(more == 1 ? " more malformed row" : " more malformed rows");
     }
     return text.toString();
   }
@@ -148,7 +149,10 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
 
     void malformed(long line, String reason, String text) {
       malformed++;
-      if (problems.size() < LISTED_PROBLEMS) {
+      // a SIF line listing several unknown targets is listed once, the line itself showing them all: the MEDLINE
+      // table read as SIF listed its line 1 seven times; its other rows are counted in "... and N more"
+      boolean lineListed = !problems.isEmpty() && problems.getLast().line() == line;
+      if (problems.size() < LISTED_PROBLEMS && !lineListed) {
         problems.add(new Problem(line, reason, text.length() > 200 ? text.substring(0, 200) + "…" : text));
       }
     }

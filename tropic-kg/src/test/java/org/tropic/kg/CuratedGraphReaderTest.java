@@ -147,6 +147,19 @@ class CuratedGraphReaderTest {
         .hasMessageContaining("'G::9'");
   }
 
+  /** A line listing several unknown targets is listed once among the problems; its other rows are counted. */
+  @Test
+  void aLineWithSeveralUnknownTargetsIsListedOnce() throws IOException {
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), "id\tname\tkind\nG::1\ta\tGene\nG::2\tb\tGene\n");
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "G::1\tGiG\tG::7\tG::8\tG::2\nG::2\tGiG\tG::9\n");
+    ReadReport report = CuratedGraphReader.read(nodes, edges, KnowledgeGraphBuilder.allKinds(), false).get(1);
+
+    assertThat(report.malformed()).isEqualTo(3);
+    assertThat(report.problems()).extracting(ReadReport.Problem::line).containsExactly(1L, 2L);
+    assertThat(report.summary()).contains("edges.sif:1: node 'G::7' is not in the node table: G::1\tGiG\tG::7")
+        .endsWith("... and 1 more malformed row");
+  }
+
   /**
    * A SIF line naming one node alone declares an isolated node, as the core's SIF reader reads it: it is a node of the
    * graph, with no edge, and counted in the report; with a node table, an unknown lone node is malformed.
