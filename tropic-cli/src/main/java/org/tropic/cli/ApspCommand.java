@@ -259,7 +259,8 @@ final class ApspCommand implements Callable<Integer> {
     double writeSeconds = 0;
     // Until the result is stored a stop leaves the save to go on from, and the note says so: through the
     // predecessors and the write too (13 s for Hetionet's), not the solve alone.
-    CheckpointFiles.StopNote stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
+    CheckpointFiles.StopNote stopNote = saves == null ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", err)
+        : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
     try {
       result = Apsp.run(graph, plan, request, bar);
       d = result.distances();
@@ -304,9 +305,7 @@ final class ApspCommand implements Callable<Integer> {
         writeSeconds = seconds(writeStart);
       }
     } finally {
-      if (stopNote != null) {
-        stopNote.close();
-      }
+      stopNote.close();
     }
 
     Summary summary = Summary.of(graph, d, examples, seed);
