@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -19,6 +20,7 @@ import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.PartitionedCostModel;
 import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
@@ -236,6 +238,9 @@ final class ApspCommand implements Callable<Integer> {
     }
     double planSeconds = seconds(planStart);
     err.println(ApspNarration.planLine(graph, plan, fw));
+    if (predecessors) {
+      requirePredecessorRoom(graph.vertexCount(), plan);
+    }
     String deviceLine = ApspNarration.deviceLine(plan);
     if (deviceLine != null) {
       err.println(deviceLine);
@@ -259,7 +264,8 @@ final class ApspCommand implements Callable<Integer> {
     double writeSeconds = 0;
     // Until the result is stored a stop leaves the save to go on from, and the note says so: through the
     // predecessors and the write too (13 s for Hetionet's), not the solve alone.
-    CheckpointFiles.StopNote stopNote = saves == null ? null : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
+    CheckpointFiles.StopNote stopNote = saves == null ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", err)
+        : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
     try {
       result = Apsp.run(graph, plan, request, bar);
       d = result.distances();
@@ -304,9 +310,7 @@ final class ApspCommand implements Callable<Integer> {
         writeSeconds = seconds(writeStart);
       }
     } finally {
-      if (stopNote != null) {
-        stopNote.close();
-      }
+      stopNote.close();
     }
 
     Summary summary = Summary.of(graph, d, examples, seed);
@@ -449,6 +453,28 @@ final class ApspCommand implements Callable<Integer> {
     @Override
     public Device convert(String value) {
       return OptionConverters.labelled(value, Device::ofLabel);
+    }
+  }
+
+  /**
+   * The predecessors are found once the distances are, and held beside them until both are written: the plan's
+   * memory counts the distances alone, so a run with room for them ran its whole solve and then out of heap (exit 1,
+   * nothing written). Refused now instead, with the figures, as a solve too big for the heap is.
+   */
+  private static void requirePredecessorRoom(int n, ApspPlan plan) {
+    long need = plan.estimatedBytes() + PredecessorMatrix.bytes(n);
+    Runtime rt = Runtime.getRuntime();
+    if (rt.maxMemory() == Long.MAX_VALUE || need <= rt.maxMemory() - (rt.totalMemory() - rt.freeMemory())) {
+      return;
+    }
+    System.gc(); // what is in use counted garbage: look again before refusing
+    long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    if (need > available) {
+      throw new MemoryBudgetException(String.format(Locale.ROOT, "APSP of n = %,d with --predecessors (the plan's"
+          + " %s and the int32 predecessor matrix, %s)", n, Units.bytes(plan.estimatedBytes()),
+          Units.bytes(PredecessorMatrix.bytes(n))), need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...),"
+          + " use a machine with more memory, or drop --predecessors: 'tropic query OUT.npy path' finds a path from"
+          + " the distances and the graph"); // not --distributed, which stores no predecessors
     }
   }
 

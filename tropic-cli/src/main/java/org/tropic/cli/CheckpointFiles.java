@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
@@ -62,20 +63,34 @@ public final class CheckpointFiles {
    * @param command the command as the user typed it, e.g. {@code tropic apsp}, which the note starts with
    */
   public static StopNote noteOnStop(FloydWarshallCheckpoint checkpoint, String command, PrintWriter err) {
-    Thread note = new Thread(() -> {
-      String where;
+    return noteOnStop(command, err, () -> {
       try {
         FloydWarshallCheckpoint.Saved saved = checkpoint.saved();
-        where = saved == null ? "no save of it was made yet: the same command starts afresh"
+        return saved == null ? "no save of it was made yet: the same command starts afresh"
             : String.format(Locale.ROOT, "the checkpoint %s holds %d of %d pivot iterations, saved %s: run the same"
                 + " command to go on from there", checkpoint.file(), saved.iterationsDone(), saved.iterations(),
                 saved.when());
       } catch (RuntimeException e) {
-        where = e.getMessage();
+        return e.getMessage();
       }
-      err.printf("%n%s: stopped; %s%n", command, where);
+    });
+  }
+
+  /**
+   * Until closed, says on {@code err} that a run without {@code --checkpoint} was stopped: its log would otherwise
+   * end at a progress line (`70% ... ETA 1.3 s`), looking like a hang or a crash, and say nothing of how to make
+   * the next attempt keep its work.
+   */
+  public static StopNote noteOnStopWithoutCheckpoint(String command, PrintWriter err) {
+    return noteOnStop(command, err, () -> "no --checkpoint was given, so the same command starts afresh"
+        + " (--checkpoint FILE saves a long solve as it goes, to go on from its last save)");
+  }
+
+  private static StopNote noteOnStop(String command, PrintWriter err, Supplier<String> where) {
+    Thread note = new Thread(() -> {
+      err.printf("%n%s: stopped; %s%n", command, where.get());
       err.flush();
-    }, "checkpoint-note-on-stop");
+    }, "note-on-stop");
     Runtime.getRuntime().addShutdownHook(note);
     return () -> {
       try {

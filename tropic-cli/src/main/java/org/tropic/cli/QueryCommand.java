@@ -101,6 +101,11 @@ final class QueryCommand implements Callable<Integer> {
         }
         case nearest -> {
           Nearest nearest = Nearest.of(d, u, k);
+          if (nearest.size() > 0 && nearest.size() < k) { // a short list is the whole of it, not a cut-off one
+            spec.commandLine().getErr().printf("note: only %d vert%s reachable from %s (-k %d)%n", nearest.size(),
+                nearest.size() == 1 ? "ex is" : "ices are", vertices.get(0), k);
+            spec.commandLine().getErr().flush();
+          }
           if (output.json) {
             List<Map<String, Object>> list = new ArrayList<>();
             for (int i = 0; i < nearest.size(); i++) {

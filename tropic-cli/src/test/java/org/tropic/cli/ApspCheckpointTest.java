@@ -181,6 +181,36 @@ class ApspCheckpointTest {
         + " starts afresh");
   }
 
+  /**
+   * A run without --checkpoint stopped by SIGTERM in its solve once ended its log at a progress line, as a hang or a
+   * crash would: it now says it was stopped and that the same command starts afresh, and leaves no file behind.
+   */
+  @Test
+  void aProcessStoppedWithoutACheckpointSaysSoAndLeavesNothing() throws Exception {
+    Path graph = graph("large", 3, 3000);
+    Path log = dir.resolve("run.log");
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
+        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", dir.resolve("large.npy").toString(),
+        "--algorithm", "fw", "--block", "32", "--no-pivot-order", "--threads", "1"))
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    long deadline = System.nanoTime() + 120_000_000_000L;
+    while (!Files.readString(log).contains("Floyd–Warshall [") && run.isAlive() && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    org.junit.jupiter.api.Assumptions.assumeTrue(run.isAlive() && !Files.readString(log).contains("done in"),
+        "the solve ended before it could be stopped");
+    run.destroy(); // SIGTERM
+    assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(log)).contains("tropic apsp: stopped; no --checkpoint was given, so the same command"
+        + " starts afresh");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
+          .containsExactly("large.edges", "run.log");
+    }
+  }
+
   private static void assertSameDistances(Path first, Path second, int n) throws IOException {
     try (NpyDistanceMatrix a = NpyDistanceMatrix.open(first);
         NpyDistanceMatrix b = NpyDistanceMatrix.open(second)) {

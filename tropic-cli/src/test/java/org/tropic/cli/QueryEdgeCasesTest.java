@@ -56,6 +56,23 @@ class QueryEdgeCasesTest {
     assertThat(rows.get(1).get("arcs").asInt()).isEqualTo(2);
   }
 
+  /** Fewer vertices reachable than -k asks for: said, so a short list is not taken for a cut-off one. */
+  @Test
+  void nearestSaysWhenFewerVerticesAreReachableThanAsked() throws IOException {
+    Path out = chainResult(); // b reaches 東京 and d only
+    TropicRun shortList = run("query", out.toString(), "nearest", "b", "-k", "3");
+    assertThat(shortList.exitCode()).as(shortList.err()).isZero();
+    assertThat(shortList.out()).contains("東京").contains(" d ");
+    assertThat(shortList.err()).contains("note: only 2 vertices are reachable from b (-k 3)");
+
+    TropicRun json = run("query", out.toString(), "nearest", "b", "-k", "3", "--json");
+    assertThat(new ObjectMapper().readTree(json.out()).get("nearest")).hasSize(2);
+    assertThat(json.err()).contains("note: only 2 vertices are reachable from b (-k 3)");
+
+    TropicRun enough = run("query", out.toString(), "nearest", "b", "-k", "2");
+    assertThat(enough.err()).doesNotContain("note:");
+  }
+
   @Test
   void aPairsFileWithNoPairsIsBadInputNotAnEmptyTable() throws IOException {
     Path out = chainResult();

@@ -140,6 +140,9 @@ public final class PartitionedCostModel {
    */
   private static double floydWarshallSeconds(long n, int threads, double rate, BlockSizeModel model,
       Arithmetic arithmetic, boolean symmetric) {
+    if (n == 0) { // no boundary vertex: nothing to solve, and the upper triangle's share of no tile would be NaN
+      return 0;
+    }
     double tiles = Math.ceil(n / 128.0);
     double solved = symmetric ? (tiles + 1) / (2 * tiles) : 1; // the share of tiles with tasks
     int busy = (int) Math.max(1, Math.min(threads, tiles * tiles * solved));

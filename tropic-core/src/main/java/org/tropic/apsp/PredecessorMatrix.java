@@ -42,7 +42,7 @@ public final class PredecessorMatrix {
       throw new IllegalArgumentException("the distance matrix is " + distances.size() + "×" + distances.size()
           + " but " + graph + " has " + n + " vertices");
     }
-    long bytes = 4L * n * n + 16L * n;
+    long bytes = bytes(n);
     long max = Runtime.getRuntime().maxMemory();
     if (max != Long.MAX_VALUE && bytes > max) {
       throw new IllegalStateException(String.format("a predecessor matrix for %s needs %,d MiB, but the JVM heap is"
@@ -67,6 +67,11 @@ public final class PredecessorMatrix {
       };
     });
     return new PredecessorMatrix(graph, predecessors);
+  }
+
+  /** The heap a predecessor matrix of n vertices takes: n rows of n int32 and their array headers. */
+  public static long bytes(int n) {
+    return 4L * n * n + 16L * n;
   }
 
   /** The number of vertices n. */

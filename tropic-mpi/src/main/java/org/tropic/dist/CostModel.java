@@ -183,9 +183,29 @@ public final class CostModel {
       }
     }
     if (best == null) {
-      throw new IllegalArgumentException("n=" + n + " is too small to spread over " + processes + " ranks");
+      throw new IllegalArgumentException(tooSmall(n, processes));
     }
     return best;
+  }
+
+  /**
+   * Why n vertices cannot go over {@code processes} ranks, and how many could take them: every process row and
+   * column needs a tile, and even tiles of the smallest side leave only ⌈n/32⌉ a side.
+   */
+  private static String tooSmall(long n, int processes) {
+    long tiles = (n + BLOCK_SIZES[0] - 1) / BLOCK_SIZES[0];
+    int most = 1;
+    for (int p = processes - 1; p > 1 && most == 1; p--) {
+      for (ProcessGrid grid : grids(p)) {
+        if (grid.rows() <= tiles && grid.columns() <= tiles) {
+          most = p;
+          break;
+        }
+      }
+    }
+    return "n=" + n + " is too small to spread over " + processes + " ranks: every process row and column needs a"
+        + " tile, and even tiles of side " + BLOCK_SIZES[0] + " make only " + tiles + " a side; use at most " + most
+        + (most == 1 ? " rank" : " ranks") + ", or run it on one node (without --distributed)";
   }
 
   /** Every Pr×Pc = processes, Pr ascending. */

@@ -127,7 +127,12 @@ public final class DistributedSolve {
     CostModel planner = options.grid() == null || options.blockSize() == 0
         ? new CostModel(Calibration.machine(kernelRate(world, kernels, arithmetic), threads, network)) : null;
     CostModel.Plan chosen = agree(world, () -> {
-      CostModel.Plan plan = plan(planner, n, world.size(), options);
+      CostModel.Plan plan;
+      try {
+        plan = plan(planner, n, world.size(), options);
+      } catch (IllegalArgumentException e) { // the graph's size is half the problem: name it
+        throw new IllegalArgumentException(graphFile + ": " + e.getMessage(), e);
+      }
       plan.grid().check(world.size(), Math.max(1, (n + plan.blockSize() - 1) / plan.blockSize()), n,
           plan.blockSize());
       HeapCheck.require(n, plan.blockSize(), plan.grid(), world.rank(), ranksOnThisNode());

@@ -1,6 +1,7 @@
 package org.tropic.dist;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
@@ -94,5 +95,16 @@ class CostModelTest {
         .predict(4_430_000, new ProcessGrid(192, 256), 256);
     assertThat(p.idealSeconds()).isBetween(900.0, 1280.0);
     assertThat(p.idealFlopRate()).isBetween(135.9e15, 193e15); // at most the 193 PF/s theoretical peak (§VI-A3)
+  }
+
+  /** n = 100 is 4 tiles of 32 a side: 32 ranks cannot share it, 16 (4×4) can, and the refusal says so. */
+  @Test
+  void aProblemTooSmallForTheRanksSaysHowManyCouldTakeIt() {
+    CostModel model = new CostModel(SIMPLE);
+    assertThat(model.recommend(100, 16).grid()).isEqualTo(new ProcessGrid(4, 4));
+    assertThatThrownBy(() -> model.recommend(100, 32)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("n=100 is too small to spread over 32 ranks: every process row and column needs a tile, and"
+            + " even tiles of side 32 make only 4 a side; use at most 16 ranks, or run it on one node (without"
+            + " --distributed)");
   }
 }

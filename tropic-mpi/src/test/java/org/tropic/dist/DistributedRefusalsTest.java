@@ -43,6 +43,19 @@ class DistributedRefusalsTest {
     assertNothingWritten();
   }
 
+  /** A graph smaller than one tile a rank: refused naming the graph and how many ranks could take it. */
+  @Test
+  void aGraphTooSmallForTheRanksNamesItselfAndHowManyRanksFit() throws IOException {
+    Path graph = dir.resolve("tiny.edges");
+    Files.writeString(graph, "0 1 1\n1 2 1\n2 3 1\n");
+    MpiRun.Result result = job(2, "graph=" + graph + ";out=" + dir.resolve("x.npy"));
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining(graph + ": n=4 is too small to spread over 2 ranks")).as(result.output())
+        .hasSize(1);
+    assertThat(result.output()).contains("use at most 1 rank, or run it on one node (without --distributed)");
+    assertNothingWritten();
+  }
+
   @Test
   void aMissingGraphIsBadInputReportedOnce() throws IOException {
     MpiRun.Result result = job(2, "graph=" + dir.resolve("absent.edges") + ";out=" + dir.resolve("x.npy"));

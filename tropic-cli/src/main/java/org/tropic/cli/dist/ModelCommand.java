@@ -127,6 +127,10 @@ public final class ModelCommand implements Callable<Integer> {
       } else if (b == null) {
         b = model.recommendBlockSize(n, chosenGrid);
       }
+      // the check a distributed run makes before its solve: a grid with a process row or column of no tile would
+      // be refused there, and its prediction (a critical path past T_worst) means nothing
+      chosenGrid.check(p, (int) Math.min(Integer.MAX_VALUE, (n + b - 1) / b), (int) Math.min(Integer.MAX_VALUE, n),
+          b);
       CostModel.Prediction prediction = model.predict(n, chosenGrid, b);
       if (json) {
         out.println(Json.text(asJson(parameters, prediction, recommendedGrid, recommendedBlock,

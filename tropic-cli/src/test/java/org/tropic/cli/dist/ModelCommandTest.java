@@ -76,6 +76,19 @@ class ModelCommandTest {
     assertThat(run("--machine", "summit", "-n", "4.5")).isEqualTo(2);
   }
 
+  /**
+   * n = 8000 in tiles of 4096 is 2 tile columns: a 1x4 grid leaves two ranks without one, which apsp --distributed
+   * refuses. The model once predicted it anyway, with a critical path longer than its T_worst.
+   */
+  @Test
+  void aGridWithMoreProcessColumnsThanTilesIsRefusedAsTheRunRefusesIt() {
+    assertThat(run("--machine", "summit", "-n", "8000", "--grid", "1x4", "-b", "4096")).isEqualTo(2);
+    assertThat(err.toString()).contains("grid 1x4 has more process rows or columns than the 2 tile rows of the"
+        + " matrix (n=8000, b=4096)");
+    assertThat(out.toString()).doesNotContain("T_worst");
+    assertThat(run("--machine", "summit", "-n", "8000", "--grid", "1x2", "-b", "4096")).isZero();
+  }
+
   /** Flags the model could not use are refused before it calibrates anything, not ignored. */
   @Test
   void mismatchedFlagsAreRefusedBeforeCalibration() {
