@@ -59,7 +59,7 @@ public final class DistributedApsp {
     // A checkpointed solve's ranks say where the save stands if the job is stopped; without one, rank 0 says that
     // the job was stopped, so its log does not end at a progress line, as a hang's would.
     try (CheckpointFiles.StopNote note = checkpoint == null && MpirunRank.rank() == 0
-        ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", stderr) : () -> {}) {
+        ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", "--checkpoint", stderr) : () -> {}) {
       report = DistributedSolve.run(graph, read, out, options, progress, checkpoint);
     } catch (MpiUnavailableException e) {
       stderr.println("tropic: " + e.getMessage());
