@@ -221,52 +221,54 @@ final class ApspCommand implements Callable<Integer> {
       b = largest;
     }
     var fw = new FloydWarshallOptions(b, threads, arithmetic, !noLookahead, !noSymmetry, !noPivotOrder);
-    CheckpointFiles.goOnFrom(saves, resumedFrom, graph, fw, err);
     ApspRequest request = saves == null ? new ApspRequest(requested, fw, parts, 0, device)
         : new ApspRequest(requested, fw, parts, 0, Device.CPU, saves);
-    long planStart = System.nanoTime();
-    ApspPlan plan = new Planner(MinPlusKernels.best()).plan(graph, request, candidates);
-    if (requested != algorithm) { // the planner saw it requested; the user asked for auto
-      String narrowedBy = "auto, narrowed by the options given";
-      plan = plan.withReason(plan.reason().startsWith("requested")
-          ? narrowedBy + plan.reason().substring("requested".length()) : narrowedBy + "; " + plan.reason());
-    }
-    if (parts > 0 && plan.partitioned() != null && plan.partitioned().report().parts() != parts) {
-      err.printf("note: --parts %d: METIS made %s of the %s%n", parts,
-          Units.count(plan.partitioned().report().parts(), "non-empty part", "non-empty parts"),
-          Units.count(graph.vertexCount(), "vertex", "vertices"));
-    }
-    double planSeconds = seconds(planStart);
-    err.println(ApspNarration.planLine(graph, plan, fw));
-    if (predecessors) {
-      requirePredecessorRoom(graph.vertexCount(), plan);
-    }
-    String deviceLine = ApspNarration.deviceLine(plan);
-    if (deviceLine != null) {
-      err.println(deviceLine);
-    }
-    String sums = WholeWeightSums.note(graph, plan.arithmetic()); // before the solve, so it can be stopped
-    if (sums != null) {
-      err.printf("note: %s%n", sums);
-    }
-
-    if (saves != null) {
-      CheckpointFiles.deleteLeftovers(saves, err);
-      CheckpointFiles.checkSaves(saves, graph.vertexCount(), plan.blockSize(),
-          new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph), output,
-          output == null ? 0 : DistanceStore.resultBytes(graph.vertexCount(), predecessors), err);
-    }
-
+    ApspPlan plan;
+    double planSeconds;
     ApspResult result;
     DistanceMatrix d;
     PredecessorMatrix preds = null;
     double predSeconds = 0;
     double writeSeconds = 0;
-    // Until the result is stored a stop leaves the save to go on from, and the note says so: through the
-    // predecessors and the write too (13 s for Hetionet's), not the solve alone.
-    CheckpointFiles.StopNote stopNote = saves == null ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", err)
+    // Until the result is stored a stop leaves the save to go on from, and the note says so: from the plan on (its
+    // calibration takes seconds) through the predecessors and the write (13 s for Hetionet's), not the solve alone.
+    CheckpointFiles.StopNote stopNote = saves == null ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", "--checkpoint", err)
         : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
     try {
+      CheckpointFiles.goOnFrom(saves, resumedFrom, graph, fw, err);
+      long planStart = System.nanoTime();
+      plan = new Planner(MinPlusKernels.best()).plan(graph, request, candidates);
+      if (requested != algorithm) { // the planner saw it requested; the user asked for auto
+        String narrowedBy = "auto, narrowed by the options given";
+        plan = plan.withReason(plan.reason().startsWith("requested")
+            ? narrowedBy + plan.reason().substring("requested".length()) : narrowedBy + "; " + plan.reason());
+      }
+      if (parts > 0 && plan.partitioned() != null && plan.partitioned().report().parts() != parts) {
+        err.printf("note: --parts %d: METIS made %s of the %s%n", parts,
+            Units.count(plan.partitioned().report().parts(), "non-empty part", "non-empty parts"),
+            Units.count(graph.vertexCount(), "vertex", "vertices"));
+      }
+      planSeconds = seconds(planStart);
+      err.println(ApspNarration.planLine(graph, plan, fw));
+      if (predecessors) {
+        requirePredecessorRoom(graph.vertexCount(), plan);
+      }
+      String deviceLine = ApspNarration.deviceLine(plan);
+      if (deviceLine != null) {
+        err.println(deviceLine);
+      }
+      String sums = WholeWeightSums.note(graph, plan.arithmetic()); // before the solve, so it can be stopped
+      if (sums != null) {
+        err.printf("note: %s%n", sums);
+      }
+
+      if (saves != null) {
+        CheckpointFiles.deleteLeftovers(saves, err);
+        CheckpointFiles.checkSaves(saves, graph.vertexCount(), plan.blockSize(),
+            new BlockedFloydWarshall(MinPlusKernels.best(), fw).usesSymmetry(graph), output,
+            output == null ? 0 : DistanceStore.resultBytes(graph.vertexCount(), predecessors), err);
+      }
+
       result = Apsp.run(graph, plan, request, bar);
       d = result.distances();
       if (predecessors) {

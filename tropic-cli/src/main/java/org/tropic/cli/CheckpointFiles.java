@@ -80,10 +80,12 @@ public final class CheckpointFiles {
    * Until closed, says on {@code err} that a run without {@code --checkpoint} was stopped: its log would otherwise
    * end at a progress line (`70% ... ETA 1.3 s`), looking like a hang or a crash, and say nothing of how to make
    * the next attempt keep its work.
+   *
+   * @param option the command's checkpoint option, {@code --checkpoint} or {@code --apsp-checkpoint}
    */
-  public static StopNote noteOnStopWithoutCheckpoint(String command, PrintWriter err) {
-    return noteOnStop(command, err, () -> "no --checkpoint was given, so the same command starts afresh"
-        + " (--checkpoint FILE saves a long solve as it goes, to go on from its last save)");
+  public static StopNote noteOnStopWithoutCheckpoint(String command, String option, PrintWriter err) {
+    return noteOnStop(command, err, () -> "no " + option + " was given, so the same command starts afresh ("
+        + option + " FILE saves a long solve as it goes, to go on from its last save)");
   }
 
   private static StopNote noteOnStop(String command, PrintWriter err, Supplier<String> where) {

@@ -88,7 +88,8 @@ public final class Tropic {
     cl.setExecutionExceptionHandler(Tropic::handle);
     CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
     cl.setParameterExceptionHandler((e, args) -> MpirunRank.repeatsRankZero()
-        ? e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput() : usage.handleParseException(e, args));
+        ? e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput()
+        : usage.handleParseException(TypedOptionName.of(e, args), args));
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;
   }

@@ -119,13 +119,9 @@ class ApspCheckpointTest {
     Path graph = graph("large", 3, 3000);
     Path checkpoint = dir.resolve("large.ckpt");
     Path out = dir.resolve("large.npy");
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
-        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", out.toString(), "--block", "32",
-        "--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.1s"))
-        .redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile()).start();
     Path log = dir.resolve("run.log");
+    Process run = startTropic(log, "apsp", graph.toString(), "-o", out.toString(), "--block", "32",
+        "--checkpoint", checkpoint.toString(), "--checkpoint-every", "0.1s");
     long deadline = System.nanoTime() + 120_000_000_000L;
     while (!Files.readString(log).contains("checkpoint saved: ") && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(10);
@@ -144,6 +140,18 @@ class ApspCheckpointTest {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
           .containsExactly("large.ckpt", "large.edges", "run.log"); // no temporary, no result
     }
+    // stopped again as it goes on, before its solve has begun or as it begins: the note is there from the plan on
+    Path again = dir.resolve("again.log");
+    Process goingOn = startTropic(again, "apsp", graph.toString(), "-o", out.toString(), "--checkpoint",
+        checkpoint.toString());
+    while (!Files.readString(again).contains("note: going on from the checkpoint") && goingOn.isAlive()
+        && System.nanoTime() < deadline) {
+      Thread.sleep(1);
+    }
+    goingOn.destroy(); // SIGTERM
+    assertThat(goingOn.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(Files.readString(again)).containsPattern("tropic apsp: stopped; the checkpoint "
+        + Pattern.quote(checkpoint.toString()) + " holds \\d+ of 94 pivot iterations");
     TropicRun resumed = TropicRun.of("apsp", graph.toString(), "-o", out.toString(), "--checkpoint",
         checkpoint.toString());
     assertThat(resumed.exitCode()).as(resumed.err()).isZero();
@@ -163,12 +171,8 @@ class ApspCheckpointTest {
   void aProcessStoppedAfterItsSolveStillSaysWhereItsSaveStands() throws Exception {
     Path graph = Path.of("../examples/power.edges.gz"); // 4,941 vertices: its predecessors take seconds
     Path log = dir.resolve("run.log");
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
-        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", dir.resolve("p.npy").toString(),
-        "--predecessors", "--checkpoint", dir.resolve("p.ckpt").toString(), "--checkpoint-every", "1h"))
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process run = startTropic(log, "apsp", graph.toString(), "-o", dir.resolve("p.npy").toString(),
+        "--predecessors", "--checkpoint", dir.resolve("p.ckpt").toString(), "--checkpoint-every", "1h");
     long deadline = System.nanoTime() + 120_000_000_000L;
     while (!Files.readString(log).contains("predecessor rows") && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(10);
@@ -189,12 +193,8 @@ class ApspCheckpointTest {
   void aProcessStoppedWithoutACheckpointSaysSoAndLeavesNothing() throws Exception {
     Path graph = graph("large", 3, 3000);
     Path log = dir.resolve("run.log");
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process run = new ProcessBuilder(List.of(java.toString(), "--add-modules", "jdk.incubator.vector", "-cp",
-        classPath, Tropic.class.getName(), "apsp", graph.toString(), "-o", dir.resolve("large.npy").toString(),
-        "--algorithm", "fw", "--block", "32", "--no-pivot-order", "--threads", "1"))
-        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    Process run = startTropic(log, "apsp", graph.toString(), "-o", dir.resolve("large.npy").toString(),
+        "--algorithm", "fw", "--block", "32", "--no-pivot-order", "--threads", "1");
     long deadline = System.nanoTime() + 120_000_000_000L;
     while (!Files.readString(log).contains("Floyd–Warshall [") && run.isAlive() && System.nanoTime() < deadline) {
       Thread.sleep(10);
@@ -209,6 +209,16 @@ class ApspCheckpointTest {
       assertThat(files.map(p -> p.getFileName().toString()).sorted().toList())
           .containsExactly("large.edges", "run.log");
     }
+  }
+
+  /** {@code tropic ARGS} as its own process, standard output and error to {@code log}, for a test to stop. */
+  private static Process startTropic(Path log, String... args) throws IOException {
+    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "--add-modules",
+        "jdk.incubator.vector", "-cp", classPath, Tropic.class.getName()));
+    command.addAll(List.of(args));
+    return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
   }
 
   private static void assertSameDistances(Path first, Path second, int n) throws IOException {

@@ -73,6 +73,21 @@ class QueryEdgeCasesTest {
     assertThat(enough.err()).doesNotContain("note:");
   }
 
+  /** A bad value is answered under the alias typed: "option '--top'" named an option not on the line. */
+  @Test
+  void aBadCountIsNamedByTheAliasTyped() throws IOException {
+    Path out = chainResult();
+    for (String[] k : new String[][] {{"-k", "0"}, {"-k0"}}) {
+      List<String> args = new ArrayList<>(List.of("query", out.toString(), "nearest", "b"));
+      args.addAll(List.of(k));
+      TropicRun run = run(args.toArray(String[]::new));
+      assertThat(run.exitCode()).isEqualTo(2);
+      assertThat(run.err()).contains("Invalid value for option '-k': must be at least 1, got 0");
+    }
+    TropicRun top = run("query", out.toString(), "nearest", "b", "--top=0");
+    assertThat(top.err()).contains("Invalid value for option '--top': must be at least 1, got 0");
+  }
+
   @Test
   void aPairsFileWithNoPairsIsBadInputNotAnEmptyTable() throws IOException {
     Path out = chainResult();

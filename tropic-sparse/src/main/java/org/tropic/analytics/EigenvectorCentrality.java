@@ -52,7 +52,7 @@ public final class EigenvectorCentrality {
 
   /**
    * @param scores unit-norm centrality by original id
-   * @param eigenvalue the dominant eigenvalue estimate, ‖(Aᵀ+I)x‖ − 1
+   * @param eigenvalue the dominant eigenvalue estimate, ‖(Aᵀ+I)x‖ − 1, at least 0
    * @param iterations power iterations run
    * @param change ℓ₂ change of the last iteration
    * @param converged whether {@code change} fell below the tolerance, or stalled at the float32 floor
@@ -110,7 +110,10 @@ public final class EigenvectorCentrality {
     progress.end();
     Permutation p = g.permutation();
     boolean belowTolerance = change < options.tolerance();
-    return new Result(new VertexScores(p.toOld(VectorMath.toDouble(x)), g), norm - 1, iterations, change,
+    // A non-negative matrix has a non-negative spectral radius (Perron–Frobenius); with no arcs, or none on a cycle,
+    // it is 0 and ‖x‖ rounds to 1 − 2⁻²⁵ or so, which would print as a negative eigenvalue.
+    double eigenvalue = Math.max(0, norm - 1);
+    return new Result(new VertexScores(p.toOld(VectorMath.toDouble(x)), g), eigenvalue, iterations, change,
         belowTolerance || stalled, stalled && !belowTolerance);
   }
 }

@@ -4,6 +4,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.Progress;
+import org.tropic.cli.CheckpointFiles;
+import org.tropic.cli.MpirunRank;
 import org.tropic.dist.DistributedOptions;
 import org.tropic.dist.DistributedReport;
 import org.tropic.dist.DistributedSolve;
@@ -54,7 +56,10 @@ public final class DistributedApsp {
       stderr.flush();
     }
     DistributedReport report;
-    try {
+    // A checkpointed solve's ranks say where the save stands if the job is stopped; without one, rank 0 says that
+    // the job was stopped, so its log does not end at a progress line, as a hang's would.
+    try (CheckpointFiles.StopNote note = checkpoint == null && MpirunRank.rank() == 0
+        ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", "--checkpoint", stderr) : () -> {}) {
       report = DistributedSolve.run(graph, read, out, options, progress, checkpoint);
     } catch (MpiUnavailableException e) {
       stderr.println("tropic: " + e.getMessage());

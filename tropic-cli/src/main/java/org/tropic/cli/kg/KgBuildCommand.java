@@ -160,27 +160,12 @@ public final class KgBuildCommand implements Callable<Integer> {
       throw new IllegalArgumentException(noEdges(reports, kinds));
     }
     refuseWhollyMalformed(reports);
-    Apsp.Planned planned = null;
-    if (apsp) {
-      if (apspEdges == null) {
-        // by default, the kinds built that have edges: the plan line and the manifest named kinds with none
-        apspKinds.removeIf(kind -> graph.edgeCount(kind) == 0);
-      }
-      try {
-        graph.requireEdgesOf(apspKinds, "the graph");
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": " + e.getMessage()
-            + "; nothing written", e);
-      }
-      KgView view = graph.view(apspKinds);
-      // refuses a solve that cannot fit, or a save of another solve, before anything is written
-      planned = checkpoint == null ? Apsp.plan(view, out)
-          : Apsp.plan(view, checkpoint, output.resolve(Apsp.FILE), out, err);
-    }
-    Apsp.Planned solve = planned;
-    // A stop says where the save stands until the graph is stored: while apsp.npy is written (13 s of Hetionet's)
-    // too, not the solve alone, or the log ends at the write's bar.
-    try (var stopNote = checkpoint == null ? null : CheckpointFiles.noteOnStop(checkpoint, "tropic kg build", err)) {
+    // A stop says where the solve's save stands, or that there is none, from the plan until the graph is stored:
+    // while apsp.npy is written (13 s of Hetionet's) too, not the solve alone, or the log ends at a bar.
+    try (var stopNote = !apsp ? null : checkpoint == null
+        ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic kg build", "--apsp-checkpoint", err)
+        : CheckpointFiles.noteOnStop(checkpoint, "tropic kg build", err)) {
+      Apsp.Planned solve = apsp ? plan(graph, apspKinds, checkpoint, out, err) : null;
       KnowledgeGraphStore.write(graph, reports, output, solve == null ? null
           : directory -> Apsp.writeInto(directory, output, solve, out, err));
     }
@@ -190,6 +175,24 @@ public final class KgBuildCommand implements Callable<Integer> {
       err.printf("checkpoint %s deleted: the APSP is stored in %s%n", checkpoint.file(), output);
     }
     return KgCli.OK;
+  }
+
+  /** The APSP's plan: it refuses a solve that cannot fit, or a save of another solve, before anything is written. */
+  private Apsp.Planned plan(KnowledgeGraph graph, Set<EdgeKind> apspKinds, FloydWarshallCheckpoint checkpoint,
+      PrintWriter out, PrintWriter err) throws IOException {
+    if (apspEdges == null) {
+      // by default, the kinds built that have edges: the plan line and the manifest named kinds with none
+      apspKinds.removeIf(kind -> graph.edgeCount(kind) == 0);
+    }
+    try {
+      graph.requireEdgesOf(apspKinds, "the graph");
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--apsp-edges " + KgView.labels(apspKinds) + ": " + e.getMessage()
+          + "; nothing written", e);
+    }
+    KgView view = graph.view(apspKinds);
+    return checkpoint == null ? Apsp.plan(view, out) : Apsp.plan(view, checkpoint, output.resolve(Apsp.FILE), out,
+        err);
   }
 
   /**

@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -80,6 +82,32 @@ class UnderMpirunTest {
         plain.toString(), "--distributed", "--block", "32", "--threads", "1"), TIMEOUT);
     assertThat(unbroken.exitCode()).as(unbroken.output()).isZero();
     assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
+  }
+
+  /**
+   * A job without --checkpoint stopped by SIGTERM in its solve ended its log at a progress line, as a hang's would:
+   * rank 0 now says it was stopped and that the same command starts afresh, once, and no result is left.
+   */
+  @Test
+  void aJobStoppedWithoutACheckpointSaysSoOnce(@TempDir Path dir) throws Exception {
+    Path graph = Files.writeString(dir.resolve("g.edges"), ring(2500));
+    Path out = dir.resolve("d.npy");
+    Path log = dir.resolve("job.log");
+    Process run = MpiRun.start(mpirun, 2, Tropic.class, List.of("apsp", graph.toString(), "-o", out.toString(),
+        "--distributed", "--block", "32", "--threads", "1"), log);
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+    while (!Files.readString(log).contains("distributed Floyd–Warshall") && run.isAlive()
+        && System.nanoTime() < deadline) {
+      Thread.sleep(10);
+    }
+    Assumptions.assumeTrue(run.isAlive() && !Files.readString(log).contains("wrote "),
+        "the job ended before it could be stopped");
+    run.descendants().forEach(ProcessHandle::destroy); // SIGTERM to the ranks, as a batch system's limit sends
+    assertThat(run.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    String text = Files.readString(log);
+    assertThat(text.lines().filter(l -> l.contains("tropic apsp: stopped; no --checkpoint was given, so the same"
+        + " command starts afresh"))).as(text).hasSize(1);
+    assertThat(out).doesNotExist();
   }
 
   /** A directed ring of {@code n} vertices with a chord from each: whole weights. */

@@ -48,6 +48,9 @@ class KgInterruptTest {
     }
     assertThat(build.exitValue()).as(Files.readString(log)).isEqualTo(143); // 128 + SIGTERM: stopped, not done
     assertThat(entries(out)).as("left in %s", out).isEmpty();
+    // the log says so, and how the next attempt could keep its work; it ended at a bar, as a hang's would
+    assertThat(Files.readString(log)).contains("tropic kg build: stopped; no --apsp-checkpoint was given, so the"
+        + " same command starts afresh (--apsp-checkpoint FILE saves a long solve as it goes");
   }
 
   private static List<String> entries(Path folder) throws IOException {
