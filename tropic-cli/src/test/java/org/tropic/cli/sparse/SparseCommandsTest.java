@@ -561,6 +561,26 @@ class SparseCommandsTest {
         + "1.0E-6; raise --iterations \\(alpha x lambda_max = 0.5000: about --iterations \\d+\\)");
   }
 
+  /**
+   * PageRank's change shrinks by the damping each iteration at least, so the 300th iteration's, at 0.85, is below
+   * 2 × 0.85^299 in exact arithmetic: a change still above a --tolerance of 1e-12 is float32 rounding, which more
+   * iterations do not lower. It said "raise --iterations", which a user could follow forever.
+   */
+  @Test
+  void pageRankStuckAtFloat32RoundingSaysRaiseTheToleranceNotTheIterations() {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--tolerance", "1e-12",
+        "--iterations", "300")).isEqualTo(1);
+    assertThat(err.toString()).contains("pagerank did not converge: change ", " after 300 iterations, --tolerance"
+        + " 1.0E-12; more iterations will not help: in exact arithmetic the change would be below 2 x 0.85^299 ="
+        + " 1.6e-21, so what is left is float32 rounding; raise --tolerance")
+        .doesNotContain("raise --iterations");
+
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--iterations", "3"))
+        .isEqualTo(1);
+    assertThat(err.toString()).contains(" after 3 iterations, --tolerance 1.0E-6; raise --iterations");
+  }
+
   /** --tolerance 0 runs exactly --iterations (LDBC): nothing was tested, so it said "converged true" wrongly. */
   @Test
   void pageRankWithToleranceZeroSaysFixedIterationsNotConverged() throws IOException {
