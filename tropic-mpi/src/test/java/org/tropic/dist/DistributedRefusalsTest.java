@@ -73,6 +73,24 @@ class DistributedRefusalsTest {
     assertNothingWritten();
   }
 
+  /**
+   * 69 arcs of 1e37 in a row: the distances past the 34th arc exceed float32 and were stored as +∞, reachable pairs
+   * called unreachable, where a run on one node refuses the graph. Refused the same way, once, before the solve.
+   */
+  @Test
+  void aGraphWhosePathsCouldOverflowFloat32IsRefusedAsOnOneNode() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int v = 0; v + 1 < 70; v++) {
+      lines.add(v + " " + (v + 1) + " 1e37");
+    }
+    Path graph = Files.write(dir.resolve("heavy.edges"), lines);
+    MpiRun.Result result = job(2, "graph=" + graph + ";out=" + dir.resolve("x.npy") + ";b=32");
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("a shortest path could overflow float32: (n − 1) × max |weight| = 69 ×"))
+        .as(result.output()).hasSize(1);
+    assertNothingWritten();
+  }
+
   @Test
   void aMissingGraphIsBadInputReportedOnce() throws IOException {
     MpiRun.Result result = job(2, "graph=" + dir.resolve("absent.edges") + ";out=" + dir.resolve("x.npy"));
