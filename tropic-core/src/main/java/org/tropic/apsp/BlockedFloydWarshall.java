@@ -124,7 +124,9 @@ public final class BlockedFloydWarshall {
     if (!requested.supports(graph.weightStats(), graph.vertexCount())) {
       throw new IllegalArgumentException("arithmetic " + requested.label() + " is not exact for this graph (weights "
           + graph.weightStats().min() + " .. " + graph.weightStats().max()
-          + (graph.weightStats().integral() ? ", whole numbers" : "") + "); use " + exactAlternatives(graph));
+          + (graph.weightStats().integral() ? ", whole numbers" : "") + "): "
+          + requested.unsupportedReason(graph.weightStats(), graph.vertexCount()) + "; use "
+          + exactAlternatives(graph));
     }
     return requested;
   }

@@ -89,11 +89,12 @@ public final class Planner {
    * Refuses a graph on which a shortest path could be longer than the largest float32: every path would still be
    * found, but such a distance rounds to +∞ and the stored result would call a reachable pair unreachable. The
    * bound is a simple path's, (n − 1) arcs of the largest |weight|, so a refused graph may in fact be fine; the
-   * caller can scale its weights down.
+   * caller can scale its weights down. Public for the distributed solver, which plans without this class and
+   * stored such distances as +∞ unrefused.
    *
    * @throws IllegalArgumentException with n, the largest |weight| and their product
    */
-  static void refuseFloatOverflow(Graph graph) {
+  public static void refuseFloatOverflow(Graph graph) {
     int n = graph.vertexCount();
     if (graph.arcCount() == 0 || n < 2) {
       return;

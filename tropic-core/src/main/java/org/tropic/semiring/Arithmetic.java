@@ -52,6 +52,26 @@ public enum Arithmetic {
     };
   }
 
+  /**
+   * Why this path is not exact for a graph with these weights and {@code n} vertices, in words a refusal can quote
+   * (a user who asked for int32 on whole weights needs to see that the path bound, not the weights, rules it out);
+   * {@code null} when it {@link #supports} them.
+   */
+  public String unsupportedReason(WeightStats weights, int n) {
+    if (supports(weights, n)) {
+      return null;
+    }
+    if (weights.hasNegative()) {
+      return "it takes non-negative weights, and the smallest is " + weights.min();
+    }
+    if (!weights.integral()) {
+      return "it takes whole-number weights, and some are not";
+    }
+    long arcs = Math.max(1, n - 1);
+    return String.format(java.util.Locale.ROOT, "a simple path of (n − 1) × max weight = %,d × %,.0f = %,.0f could"
+        + " reach its +∞, %,d", arcs, (double) weights.max(), arcs * (double) weights.max(), INT_INFINITY);
+  }
+
   /** The storage form of a distance (an arc weight, 0, or +∞). */
   public float encode(float distance) {
     if (this != INT32) {

@@ -182,6 +182,30 @@ class FloydWarshallTest {
   }
 
   @Test
+  void refusingInt32OnWholeWeightsSaysThePathBoundRulesItOut() {
+    // Whole weights below 2^24, but 199 arcs of 16,000,000 outgrow the int32 path's +∞: the message must say so,
+    // not leave the user wondering why whole numbers are "not exact".
+    GraphBuilder builder = GraphBuilder.withVertexCount(200);
+    for (int v = 0; v < 199; v++) {
+      builder.addArc(v, v + 1, 16_000_000f);
+    }
+    Graph graph = builder.build();
+    var options = FloydWarshallOptions.defaults().withArithmetic(Arithmetic.INT32);
+    assertThatThrownBy(() -> new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("(n − 1) × max weight = 199 × 16,000,000 = 3,184,000,000 could reach its +∞,"
+            + " 1,073,741,823");
+  }
+
+  @Test
+  void refusingNonnegativeFloatNamesTheNegativeWeight() {
+    Graph graph = GraphBuilder.withVertexCount(3).addArc(0, 1, -2.5f).addArc(1, 2, 1f).build();
+    var options = FloydWarshallOptions.defaults().withArithmetic(Arithmetic.NONNEGATIVE_FLOAT);
+    assertThatThrownBy(() -> new BlockedFloydWarshall(MinPlusKernels.best(), options).solve(graph, Progress.NONE))
+        .hasMessageContaining("it takes non-negative weights, and the smallest is -2.5; use exact-float");
+  }
+
+  @Test
   void emptyAndSingleVertexGraphs() {
     DistanceMatrix one = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
         .solve(GraphBuilder.withVertexCount(1).build(), Progress.NONE);

@@ -135,9 +135,13 @@ public final class CostModel {
       }
     }
     if (best < 0) {
-      long largest = Math.max(1, n / Math.max(grid.rows(), grid.columns()));
+      // Even the smallest tile leaves a process row or column empty, so no --block helps (it said "give a block
+      // size", which only tiles of side below 32, refused, could have satisfied).
+      long tiles = (n + BLOCK_SIZES[0] - 1) / BLOCK_SIZES[0];
       throw new IllegalArgumentException("n=" + n + " is too small for grid " + grid + ": every process row and"
-          + " column needs a tile, so b ≤ " + largest + "; give a block size or use fewer ranks");
+          + " column needs a tile, and even tiles of side " + BLOCK_SIZES[0] + " make only " + tiles + " a side;"
+          + " use a grid of at most " + tiles + " process rows and columns, or run it on one node (without"
+          + " --distributed)");
     }
     return best;
   }

@@ -13,6 +13,7 @@ import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.PartCheckpointFile;
+import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
@@ -107,6 +108,8 @@ public final class DistributedSolve {
         RankCheckpoint.refuseOtherJobSizes(checkpoint.file(), world.size());
       }
       LoadedGraph graphRead = GraphReader.load(graphFile, read, mine); // rank 0 shows how far it is
+      // As on one node: a distance beyond float32 would be stored as +∞, a reachable pair called unreachable.
+      Planner.refuseFloatOverflow(graphRead.graph());
       if (world.rank() == 0) { // rank 0 creates the result: no solve ends on a folder, a device or a full disk
         DistanceStore.checkWritable(out, graphRead.graph().vertexCount(), false);
       }

@@ -179,10 +179,13 @@ public final class Mpi {
       awaitTheReportingRanksAbort();
       callAbort(errorCode);
     }
-    err.println("tropic: rank " + world.rank() + " of " + world.size() + " failed: "
-        + (failure.getMessage() != null ? failure.getMessage() : failure.toString()));
+    String message = failure.getMessage() != null ? failure.getMessage() : failure.toString();
+    err.println("tropic: rank " + world.rank() + " of " + world.size() + " failed: " + message);
     for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
-      err.println("  caused by: " + cause);
+      // A failure that adds context to its cause's message (the graph's name) already said it: no second line.
+      if (cause.getMessage() == null || !message.contains(cause.getMessage())) {
+        err.println("  caused by: " + cause);
+      }
     }
     if (!expected(failure)) {
       failure.printStackTrace(err);

@@ -56,6 +56,41 @@ class DistributedRefusalsTest {
     assertNothingWritten();
   }
 
+  /**
+   * A grid given for a graph under one tile per process row: no --block can help (tiles are at least 32 a side),
+   * so the refusal must not advise one, and says it once, without repeating itself as a "caused by" line.
+   */
+  @Test
+  void aGraphTooSmallForTheGivenGridAdvisesNoBlockSizeAndSaysItOnce() throws IOException {
+    Path graph = dir.resolve("tiny.edges");
+    Files.writeString(graph, "0 1 1\n1 2 1\n2 3 1\n");
+    MpiRun.Result result = job(4, "graph=" + graph + ";out=" + dir.resolve("x.npy") + ";grid=2x2");
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("n=4 is too small for grid 2x2")).as(result.output()).hasSize(1);
+    assertThat(result.output()).contains("even tiles of side 32 make only 1 a side; use a grid of at most 1"
+        + " process rows and columns, or run it on one node (without --distributed)")
+        .doesNotContain("give a block size").doesNotContain("caused by");
+    assertNothingWritten();
+  }
+
+  /**
+   * 69 arcs of 1e37 in a row: the distances past the 34th arc exceed float32 and were stored as +∞, reachable pairs
+   * called unreachable, where a run on one node refuses the graph. Refused the same way, once, before the solve.
+   */
+  @Test
+  void aGraphWhosePathsCouldOverflowFloat32IsRefusedAsOnOneNode() throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (int v = 0; v + 1 < 70; v++) {
+      lines.add(v + " " + (v + 1) + " 1e37");
+    }
+    Path graph = Files.write(dir.resolve("heavy.edges"), lines);
+    MpiRun.Result result = job(2, "graph=" + graph + ";out=" + dir.resolve("x.npy") + ";b=32");
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
+    assertThat(result.linesContaining("a shortest path could overflow float32: (n − 1) × max |weight| = 69 ×"))
+        .as(result.output()).hasSize(1);
+    assertNothingWritten();
+  }
+
   @Test
   void aMissingGraphIsBadInputReportedOnce() throws IOException {
     MpiRun.Result result = job(2, "graph=" + dir.resolve("absent.edges") + ";out=" + dir.resolve("x.npy"));

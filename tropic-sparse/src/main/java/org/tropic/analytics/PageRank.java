@@ -66,6 +66,9 @@ public final class PageRank {
     float[] share = new float[n];
     int[] degree = g.outDegreeStored();
     float[] weightSum = options.weighted() ? g.outWeightStored() : null;
+    if (weightSum != null) {
+      refuseInfiniteWeightSums(g, weightSum);
+    }
     float[] rank = new float[n];
     java.util.Arrays.fill(rank, 1f / n);
     float[] next = new float[n];
@@ -101,5 +104,20 @@ public final class PageRank {
     Permutation p = g.permutation();
     return new Result(new VertexScores(p.toOld(VectorMath.toDouble(rank)), g), iterations, change,
         change < options.tolerance());
+  }
+
+  /**
+   * Refuses out-arc weights whose sum overflows float32: a vertex's share of rank is its rank over that sum, so an
+   * infinite sum gave it a share of 0 and its rank vanished from the graph (the ranks summed to 0.235, reported as
+   * converged), where an answer needs the weights scaled down.
+   */
+  private static void refuseInfiniteWeightSums(SparseGraph g, float[] weightSum) {
+    for (int u = 0; u < weightSum.length; u++) {
+      if (Float.isInfinite(weightSum[u])) {
+        throw new IllegalArgumentException("weighted PageRank: the out-arc weights of vertex "
+            + g.name(g.permutation().oldId(u)) + " sum beyond the float32 range (3.4e38), which would drop its rank"
+            + " from the graph; scale the weights down");
+      }
+    }
   }
 }

@@ -160,6 +160,7 @@ public final class CentralityCommand implements Callable<Integer> {
       VertexScores scores;
       SubgraphCentrality.Result estimate = null;
       String moreIterations = "";
+      String roundingAdvice = null; // in place of "raise --iterations" where more iterations cannot help
       boolean converged;
       switch (measure) {
         case eigenvector -> {
@@ -185,6 +186,7 @@ public final class CentralityCommand implements Callable<Integer> {
           facts.put("damping", damping);
           facts.put("iterations", r.iterations());
           facts.put("change", r.change());
+          roundingAdvice = pageRankRoundingAdvice(r.iterations());
         }
         case katz -> {
           SpectralRadius radius = SpectralRadius.of(g, progress);
@@ -249,8 +251,9 @@ public final class CentralityCommand implements Callable<Integer> {
       }
       if (!converged) {
         spec.commandLine().getErr().printf(Locale.ROOT, "tropic centrality: %s did not converge: change %.4g after"
-            + " %d iterations, --tolerance %s; raise --iterations%s%s%n", measure, (Double) facts.get("change"),
-            iterations, tolerance, moreIterations, output.npy == null ? ""
+            + " %d iterations, --tolerance %s; %s%s%n", measure, (Double) facts.get("change"),
+            iterations, tolerance, roundingAdvice != null ? roundingAdvice
+                : "raise --iterations" + moreIterations, output.npy == null ? ""
                 : "; " + output.npy + " not written (scores that did not converge are not saved)");
         spec.commandLine().getErr().flush();
         return CommandSupport.FAILED;
@@ -377,6 +380,22 @@ public final class CentralityCommand implements Callable<Integer> {
     err.printf(Locale.ROOT, "tropic centrality: %d of the %d listed are not resolved: their error bars overlap that"
         + " of a vertex not listed, %s%n", unresolved, resolved.length, why);
     err.flush();
+  }
+
+  /**
+   * "more iterations will not help ..." when PageRank ran long enough to have converged in exact arithmetic, else
+   * null. Each iteration multiplies the change by the damping at most, and the first is at most 2 (two probability
+   * vectors), so the exact change of iteration t is at most 2·d^(t−1); above --tolerance after that, it is float32
+   * rounding of the ranks (about 2^-23 of their sum), and the advice to raise --iterations would never end.
+   */
+  private String pageRankRoundingAdvice(int done) {
+    double exact = 2 * Math.pow(damping, done - 1);
+    if (!(exact < tolerance)) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "more iterations will not help: in exact arithmetic the change would be"
+        + " below 2 x %s^%d = %.2g, so what is left is float32 rounding; raise --tolerance", damping, done - 1,
+        exact);
   }
 
   /**

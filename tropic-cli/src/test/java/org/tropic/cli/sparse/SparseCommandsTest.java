@@ -1,6 +1,7 @@
 package org.tropic.cli.sparse;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -559,6 +560,50 @@ class SparseCommandsTest {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--iterations", "3")).isEqualTo(1);
     assertThat(err.toString()).containsPattern("katz did not converge: change \\S+ after 3 iterations, --tolerance "
         + "1.0E-6; raise --iterations \\(alpha x lambda_max = 0.5000: about --iterations \\d+\\)");
+  }
+
+  /**
+   * PageRank's change shrinks by the damping each iteration at least, so the 300th iteration's, at 0.85, is below
+   * 2 × 0.85^299 in exact arithmetic: a change still above a --tolerance of 1e-12 is float32 rounding, which more
+   * iterations do not lower. It said "raise --iterations", which a user could follow forever.
+   */
+  @Test
+  void pageRankStuckAtFloat32RoundingSaysRaiseTheToleranceNotTheIterations() {
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--tolerance", "1e-12",
+        "--iterations", "300")).isEqualTo(1);
+    assertThat(err.toString()).contains("pagerank did not converge: change ", " after 300 iterations, --tolerance"
+        + " 1.0E-12; more iterations will not help: in exact arithmetic the change would be below 2 x 0.85^299 ="
+        + " 1.6e-21, so what is left is float32 rounding; raise --tolerance")
+        .doesNotContain("raise --iterations");
+
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "pagerank", "--iterations", "3"))
+        .isEqualTo(1);
+    assertThat(err.toString()).contains(" after 3 iterations, --tolerance 1.0E-6; raise --iterations");
+  }
+
+  /**
+   * Out-arc weights of a that sum past float32 (2 × 3e38): a's share of rank was rank/∞ = 0, so its rank vanished,
+   * the scores summed to 0.235 and the run said "converged true", exit 0. Refused instead, naming the vertex.
+   */
+  @Test
+  void weightedPageRankRefusesOutWeightsSummingBeyondFloat32() throws IOException {
+    Path heavy = dir.resolve("heavy.txt");
+    Files.writeString(heavy, "a b 3e38\na c 3e38\nb c 1\nc a 1\n");
+    Path npy = dir.resolve("pr.npy");
+    assertThat(run(new CentralityCommand(LOADER), heavy.toString(), "pagerank", "--weighted", "--npy",
+        npy.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("weighted PageRank: the out-arc weights of vertex a sum beyond the float32"
+        + " range (3.4e38)");
+    assertThat(npy).doesNotExist();
+
+    err.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), heavy.toString(), "pagerank", "--json")).isZero();
+    double sum = 0;
+    for (JsonNode r : JSON.readTree(out.toString()).get("top")) {
+      sum += r.get("score").asDouble();
+    }
+    assertThat(sum).as("unweighted ranks, which never sum the weights").isCloseTo(1, within(1e-5));
   }
 
   /** --tolerance 0 runs exactly --iterations (LDBC): nothing was tested, so it said "converged true" wrongly. */
