@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import org.tropic.apsp.DistanceMatrix;
@@ -484,19 +485,20 @@ public final class DistanceStore {
     for (NpyHeader header : new NpyHeader[] {distances, predecessors}) {
       if (header != null) {
         need += header.fileSize();
-        parts.add((header == distances ? "distances " : "predecessors ") + header.dataOffset() + " + " + n
-            + "²×4 = " + header.fileSize());
+        parts.add(String.format(Locale.ROOT, "%s %d + %,d²×4 = %,d", header == distances ? "distances"
+            : "predecessors", header.dataOffset(), n, header.fileSize()));
       }
     }
     if (jsonBytes > 0) {
-      parts.add("sidecar " + jsonBytes);
+      parts.add(String.format(Locale.ROOT, "sidecar %,d", jsonBytes));
     }
     FileStore store = Files.getFileStore(directory);
     long usable = store.getUsableSpace();
     if (need > usable) {
-      throw new OutputLocationException("not enough disk space to write " + target + ": n=" + n + " needs " + need
-          + " bytes (" + Units.bytes(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
-          + " bytes (" + Units.bytes(usable) + ") usable");
+      // grouped digits: "needs 8538212 bytes ... has only 4194304" had to be counted by eye
+      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space to write %s: n = %,d"
+          + " needs %,d bytes (%s; %s) but %s has only %,d bytes (%s) usable", target, n, need, Units.bytes(need),
+          String.join(", ", parts), store, usable, Units.bytes(usable)));
     }
   }
 

@@ -243,8 +243,9 @@ class DistanceStoreTest {
     assertThatThrownBy(() -> DistanceStore.write(huge, null, dir.resolve("huge.npy"),
         NpyTestSupport.sidecar(n, null), Progress.NONE))
         .isInstanceOf(OutputLocationException.class) // too big for the disk is bad usage, as too big for memory
-        .hasMessageContaining("not enough disk space").hasMessageContaining("n=1000000000")
-        .hasMessageContaining("128 + 1000000000²×4 = 4000000000000000128").hasMessageContaining("usable");
+        .hasMessageContaining("not enough disk space").hasMessageContaining("n = 1,000,000,000 needs")
+        .hasMessageContaining("128 + 1,000,000,000²×4 = 4,000,000,000,000,000,128")
+        .hasMessageContaining("bytes (3552.7 PiB; ").hasMessageContaining("usable");
     assertThat(dir).isEmptyDirectory();
   }
 
