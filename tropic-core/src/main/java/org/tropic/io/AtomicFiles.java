@@ -127,7 +127,11 @@ public final class AtomicFiles {
       throw e.getFile() != null && e.getFile().equals(temporary.toString())
           ? new FileSystemException(absolute.toString(), null, "cannot write it (" + reason(e) + ")")
           : e;
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      Files.deleteIfExists(temporary);
+      PendingFiles.done(temporary);
+      throw WriteFailures.naming(absolute, e);
+    } catch (RuntimeException | Error e) {
       Files.deleteIfExists(temporary);
       PendingFiles.done(temporary);
       throw e;

@@ -191,7 +191,10 @@ public final class DistanceStore {
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
       stageBytes(sidecarTemp, stored.withChecksums(checksums).toJson());
       commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
       throw e;
     }
@@ -214,7 +217,10 @@ public final class DistanceStore {
       stageInts(temp, target, header, rows, progress);
       PendingFiles.commit(List.of(temp), () -> move(temp, target));
       forceDirectory(target.getParent());
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
       throw e;
     }
@@ -287,7 +293,10 @@ public final class DistanceStore {
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
       stageBytes(sidecarTemp, sidecar.withPredecessors(null).withChecksums(checksums).toJson());
       commit(target, staged, null, null, sidecarTemp);
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
       throw e;
     }

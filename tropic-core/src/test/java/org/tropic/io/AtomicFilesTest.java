@@ -79,7 +79,7 @@ class AtomicFilesTest {
     failing.put(sidecar, channel -> {
       throw new IOException("disk full (simulated)");
     });
-    assertThatThrownBy(() -> AtomicFiles.writeAll(failing)).hasMessage("disk full (simulated)");
+    assertThatThrownBy(() -> AtomicFiles.writeAll(failing)).hasMessageEndingWith("(disk full (simulated))");
     assertThat(vector).hasContent("old vector");
     assertThat(sidecar).hasContent("old sidecar");
     assertThat(listed(dir)).containsExactlyInAnyOrder("v.npy", "v.npy.json");
@@ -100,9 +100,28 @@ class AtomicFilesTest {
     assertThatThrownBy(() -> AtomicFiles.write(target, channel -> {
       channel.write(ByteBuffer.wrap("partial".getBytes(StandardCharsets.UTF_8)));
       throw new IOException("disk full (simulated)");
-    })).hasMessage("disk full (simulated)");
+    })).hasMessage(target + ": cannot write it (disk full (simulated))");
     assertThat(target).hasContent("kept");
     assertThat(listed(dir)).containsExactly("out.txt");
+  }
+
+  /**
+   * A full disk fails FileChannel.write with a bare IOException, "No space left on device": 'tropic sparse convert'
+   * printed just that, not which file it could not write.
+   */
+  @Test
+  void aBareWriteErrorIsReportedWithTheFileItWasFor() throws IOException {
+    Path matrix = dir.resolve("w.bcoo");
+    Path labels = dir.resolve("w.bcoo.labels.txt");
+    var contents = new java.util.LinkedHashMap<Path, AtomicFiles.Content>();
+    contents.put(matrix, channel -> channel.write(ByteBuffer.wrap(new byte[] {1, 2, 3})));
+    contents.put(labels, channel -> {
+      throw new IOException("No space left on device");
+    });
+    assertThatThrownBy(() -> AtomicFiles.writeAll(contents)).isInstanceOf(FileSystemException.class)
+        .hasMessage(labels + ": cannot write it (No space left on device)")
+        .hasCauseInstanceOf(IOException.class);
+    assertThat(listed(dir)).isEmpty();
   }
 
   @Test

@@ -29,6 +29,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.PendingFiles;
+import org.tropic.io.WriteFailures;
 
 /**
  * Stores a {@link KnowledgeGraph} as a directory people and other tools can read: {@code nodes.tsv} ({@code id kind
@@ -118,7 +119,10 @@ public final class KnowledgeGraphStore {
       }
       commit(staging, absolute);
       return manifest;
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteTree(staging);
+      throw WriteFailures.naming(absolute, e);
+    } catch (RuntimeException | Error e) {
       deleteTree(staging);
       throw e;
     } finally {
