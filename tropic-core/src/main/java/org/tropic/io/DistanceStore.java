@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -476,6 +478,54 @@ public final class DistanceStore {
     OutputLocations.check(target, Sidecar.pathFor(target), predecessors ? predecessorsPathFor(target) : null);
     checkSpace(target, n, NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n),
         predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
+  }
+
+  /**
+   * Deletes the partial files a write killed before it finished left beside {@code out}: {@code .NAME.tmp-} and 16
+   * hex digits, NAME the result's, its sidecar's or its predecessor file's. A Ctrl-C or SIGTERM deletes them as it
+   * stops; a SIGKILL, an out-of-memory kill or a power cut leaves one as large as the result (a kill -9 while
+   * cond-mat's result was written left a hidden 866 MB file), which no later write replaces, so each such stop would
+   * leave another on the disk. Called before a run's checks, so the room they take counts as free. A run writing
+   * the same result at the same time (which nothing supports) would lose its write in progress; a leftover that
+   * cannot be deleted is left for the checks that follow.
+   *
+   * @return the bytes freed
+   * @throws IOException if the folder cannot be listed
+   */
+  public static long deleteLeftovers(Path out) throws IOException {
+    Path target = out.toAbsolutePath();
+    Path folder = target.getParent();
+    if (folder == null || !Files.isDirectory(folder)) {
+      return 0;
+    }
+    List<String> prefixes = new ArrayList<>();
+    for (Path file : List.of(target, Sidecar.pathFor(target), predecessorsPathFor(target))) {
+      prefixes.add("." + file.getFileName() + ".tmp-");
+    }
+    long freed = 0;
+    try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder, p -> isLeftover(p, prefixes))) {
+      for (Path leftover : listing) {
+        try {
+          long size = Files.size(leftover);
+          if (Files.deleteIfExists(leftover)) {
+            freed += size;
+          }
+        } catch (IOException e) {
+          // left in place: the checks that follow name the result if its folder takes no changes
+        }
+      }
+    }
+    return freed;
+  }
+
+  private static boolean isLeftover(Path path, List<String> prefixes) {
+    String name = path.getFileName().toString();
+    for (String prefix : prefixes) {
+      if (name.startsWith(prefix) && name.substring(prefix.length()).matches("[0-9a-f]{16}")) {
+        return Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS);
+      }
+    }
+    return false;
   }
 
   /** The bytes of an n×n result's matrices, as {@link #write} stores them (the sidecar aside). */

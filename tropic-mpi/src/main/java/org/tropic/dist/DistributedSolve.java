@@ -108,6 +108,7 @@ public final class DistributedSolve {
       }
       LoadedGraph graphRead = GraphReader.load(graphFile, read, mine); // rank 0 shows how far it is
       if (world.rank() == 0) { // rank 0 creates the result: no solve ends on a folder, a device or a full disk
+        DistanceStore.deleteLeftovers(out); // a kill -9 while writing left one as large as the result
         DistanceStore.checkWritable(out, graphRead.graph().vertexCount(), false);
       }
       Arithmetic chosen = new BlockedFloydWarshall(kernels,
