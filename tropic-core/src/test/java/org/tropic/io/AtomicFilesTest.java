@@ -93,6 +93,22 @@ class AtomicFilesTest {
     assertThat(listed(dir)).containsExactlyInAnyOrder("v.npy", "v.npy.json");
   }
 
+  /**
+   * A kill -9 while a file was written (sparse convert's matrix, a --npy vector, a plot) left its hidden temporary,
+   * which no later write removed: the next write of the same file deletes those, and nothing else.
+   */
+  @Test
+  void aWriteDeletesTheTemporariesAKilledWriteOfTheSameFileLeft() throws IOException {
+    Path target = dir.resolve("w.bcoo");
+    Files.write(dir.resolve(".w.bcoo.3w5e11264sgsf.tmp"), new byte[100]);
+    Files.write(dir.resolve(".w.bcoo.labels.txt.1b.tmp"), new byte[10]); // the labels file's, not this one's
+    Files.write(dir.resolve(".w.bcoo.not-ours.tmp"), new byte[10]);
+    AtomicFiles.write(target, "new".getBytes(StandardCharsets.UTF_8));
+    assertThat(target).hasContent("new");
+    assertThat(listed(dir)).containsExactlyInAnyOrder("w.bcoo", ".w.bcoo.labels.txt.1b.tmp",
+        ".w.bcoo.not-ours.tmp");
+  }
+
   @Test
   void aFailingWriteLeavesTheOldFileAndNoTemporary() throws IOException {
     Path target = dir.resolve("out.txt");
