@@ -203,6 +203,11 @@ final class ApspCommand implements Callable<Integer> {
     }
 
     if (output != null) {
+      long freed = DistanceStore.deleteLeftovers(output);
+      if (freed > 0) {
+        err.printf(Locale.ROOT, "note: deleted %s of partial files beside %s, left by a run killed while writing"
+            + " it%n", Units.bytes(freed), output);
+      }
       DistanceStore.checkWritable(output, graph.vertexCount(), predecessors); // now, not after the solve
     }
     String narrowed = TuningOptions.note(algorithm, tunings, candidates);

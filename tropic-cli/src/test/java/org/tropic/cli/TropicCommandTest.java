@@ -607,6 +607,20 @@ class TropicCommandTest {
     assertThat(Files.isSymbolicLink(linkToDevice)).isTrue();
   }
 
+  /** What a kill -9 while the result was written left beside it is deleted by the next run, which says so. */
+  @Test
+  void apspDeletesTheLeftoverOfAWriteKilledEarlierWithANote() throws IOException {
+    Path out = dir.resolve("d.npy");
+    Path leftover = dir.resolve(".d.npy.tmp-66839f3a2e0e505d");
+    Files.write(leftover, new byte[3 << 20]);
+    TropicRun apsp = run("apsp", smallGraph().toString(), "-o", out.toString());
+    assertThat(apsp.exitCode()).as(apsp.err()).isZero();
+    assertThat(apsp.err()).contains("note: deleted 3.0 MiB of partial files beside " + out
+        + ", left by a run killed while writing it");
+    assertThat(leftover).doesNotExist();
+    assertThat(out).isRegularFile();
+  }
+
   /** Too big for the disk is too big, as too big for memory is: both are refused before the solve with exit 2. */
   @Test
   void aGraphTooBigForTheDiskIsBadUsageAsOneTooBigForMemory() throws IOException {

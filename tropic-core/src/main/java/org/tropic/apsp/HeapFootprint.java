@@ -12,7 +12,7 @@ import java.lang.management.ManagementFactory;
  * 224 tiles, five to a region, fit). A 512 × 512 tile in 1 or 2 MiB regions is humongous and takes twice its size.
  * Other collectors pack objects end to end: there an array takes its bytes and header.
  */
-final class HeapFootprint {
+public final class HeapFootprint {
   /** An array's header (mark word, class word, length), padded; 16 bytes unless compact headers shrink it. */
   static final long ARRAY_HEADER = 16;
 
@@ -21,7 +21,7 @@ final class HeapFootprint {
   private HeapFootprint() {}
 
   /** The heap a float array of {@code length} elements takes in this JVM, one of many of its size. */
-  static long floatArray(long length) {
+  public static long floatArray(long length) {
     return footprint(ARRAY_HEADER + length * Float.BYTES, REGION);
   }
 

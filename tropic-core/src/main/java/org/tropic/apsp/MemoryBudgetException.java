@@ -1,5 +1,8 @@
 package org.tropic.apsp;
 
+import java.util.Locale;
+import org.tropic.io.Units;
+
 /** A run refused before it starts because its result and working memory exceed the budget; the message has numbers. */
 public final class MemoryBudgetException extends RuntimeException {
   private final String what;
@@ -34,7 +37,11 @@ public final class MemoryBudgetException extends RuntimeException {
     return budgetBytes;
   }
 
-  private static String gib(long bytes) {
-    return String.format("%.2f GiB (%,d bytes)", bytes / (double) (1L << 30), bytes);
+  /**
+   * Readable units first, then the exact count. Hundredths of a GiB made small needs unreadable: a rank refused with
+   * "needs 0.05 GiB ... but only 0.05 GiB", an APSP with "needs 0.19 GiB but only 0.19 GiB".
+   */
+  static String gib(long bytes) {
+    return String.format(Locale.ROOT, "%s (%,d bytes)", Units.bytes(bytes), bytes);
   }
 }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -105,6 +107,7 @@ public final class AtomicFiles {
       throw new FileSystemException(folder.toString(), null,
           "cannot create the folder for " + absolute.getFileName() + " (" + reason(e) + ")");
     }
+    deleteLeftovers(absolute);
     // Named, not Files.createTempFile: that creates owner-only files, and the result should get the usual
     // permissions (the umask's), like any file the user writes.
     Path temporary = folder.resolve("." + absolute.getFileName() + "."
@@ -127,10 +130,37 @@ public final class AtomicFiles {
       throw e.getFile() != null && e.getFile().equals(temporary.toString())
           ? new FileSystemException(absolute.toString(), null, "cannot write it (" + reason(e) + ")")
           : e;
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      Files.deleteIfExists(temporary);
+      PendingFiles.done(temporary);
+      throw WriteFailures.naming(absolute, e);
+    } catch (RuntimeException | Error e) {
       Files.deleteIfExists(temporary);
       PendingFiles.done(temporary);
       throw e;
+    }
+  }
+
+  /**
+   * Deletes the temporaries of {@code absolute} ({@code .NAME.<base 36>.tmp}) that a write killed before its end
+   * left: a Ctrl-C or SIGTERM deletes its own (see {@link PendingFiles}), a kill -9 cannot, and no later write
+   * replaced them, so each such stop left another copy of the output beside it. A write of the same file at the same
+   * time (which nothing supports) would lose its temporary; one that cannot be deleted is left.
+   */
+  static void deleteLeftovers(Path absolute) {
+    Path folder = absolute.getParent();
+    String prefix = "." + absolute.getFileName() + ".";
+    try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder, p -> {
+      String name = p.getFileName().toString();
+      return name.startsWith(prefix) && name.endsWith(".tmp")
+          && name.substring(prefix.length(), name.length() - 4).matches("[0-9a-z]{1,13}")
+          && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
+    })) {
+      for (Path leftover : listing) {
+        Files.deleteIfExists(leftover);
+      }
+    } catch (IOException e) {
+      // the write that follows reports a folder it cannot use; a leftover it cannot delete stays
     }
   }
 

@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.ThreadLocalRandom;
 import org.tropic.apsp.DistanceMatrix;
@@ -190,7 +193,10 @@ public final class DistanceStore {
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
       stageBytes(sidecarTemp, stored.withChecksums(checksums).toJson());
       commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
       throw e;
     }
@@ -213,7 +219,10 @@ public final class DistanceStore {
       stageInts(temp, target, header, rows, progress);
       PendingFiles.commit(List.of(temp), () -> move(temp, target));
       forceDirectory(target.getParent());
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
       throw e;
     }
@@ -286,7 +295,10 @@ public final class DistanceStore {
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
       stageBytes(sidecarTemp, sidecar.withPredecessors(null).withChecksums(checksums).toJson());
       commit(target, staged, null, null, sidecarTemp);
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
       deleteQuietly(temporaries, e);
       throw e;
     }
@@ -468,6 +480,54 @@ public final class DistanceStore {
         predecessors ? NpyHeader.of(NpyHeader.Dtype.INT32, n, n) : null, 0);
   }
 
+  /**
+   * Deletes the partial files a write killed before it finished left beside {@code out}: {@code .NAME.tmp-} and 16
+   * hex digits, NAME the result's, its sidecar's or its predecessor file's. A Ctrl-C or SIGTERM deletes them as it
+   * stops; a SIGKILL, an out-of-memory kill or a power cut leaves one as large as the result (a kill -9 while
+   * cond-mat's result was written left a hidden 866 MB file), which no later write replaces, so each such stop would
+   * leave another on the disk. Called before a run's checks, so the room they take counts as free. A run writing
+   * the same result at the same time (which nothing supports) would lose its write in progress; a leftover that
+   * cannot be deleted is left for the checks that follow.
+   *
+   * @return the bytes freed
+   * @throws IOException if the folder cannot be listed
+   */
+  public static long deleteLeftovers(Path out) throws IOException {
+    Path target = out.toAbsolutePath();
+    Path folder = target.getParent();
+    if (folder == null || !Files.isDirectory(folder)) {
+      return 0;
+    }
+    List<String> prefixes = new ArrayList<>();
+    for (Path file : List.of(target, Sidecar.pathFor(target), predecessorsPathFor(target))) {
+      prefixes.add("." + file.getFileName() + ".tmp-");
+    }
+    long freed = 0;
+    try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder, p -> isLeftover(p, prefixes))) {
+      for (Path leftover : listing) {
+        try {
+          long size = Files.size(leftover);
+          if (Files.deleteIfExists(leftover)) {
+            freed += size;
+          }
+        } catch (IOException e) {
+          // left in place: the checks that follow name the result if its folder takes no changes
+        }
+      }
+    }
+    return freed;
+  }
+
+  private static boolean isLeftover(Path path, List<String> prefixes) {
+    String name = path.getFileName().toString();
+    for (String prefix : prefixes) {
+      if (name.startsWith(prefix) && name.substring(prefix.length()).matches("[0-9a-f]{16}")) {
+        return Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS);
+      }
+    }
+    return false;
+  }
+
   /** The bytes of an n×n result's matrices, as {@link #write} stores them (the sidecar aside). */
   public static long resultBytes(int n, boolean predecessors) {
     return NpyHeader.of(NpyHeader.Dtype.FLOAT32, n, n).fileSize()
@@ -484,19 +544,20 @@ public final class DistanceStore {
     for (NpyHeader header : new NpyHeader[] {distances, predecessors}) {
       if (header != null) {
         need += header.fileSize();
-        parts.add((header == distances ? "distances " : "predecessors ") + header.dataOffset() + " + " + n
-            + "²×4 = " + header.fileSize());
+        parts.add(String.format(Locale.ROOT, "%s %d + %,d²×4 = %,d", header == distances ? "distances"
+            : "predecessors", header.dataOffset(), n, header.fileSize()));
       }
     }
     if (jsonBytes > 0) {
-      parts.add("sidecar " + jsonBytes);
+      parts.add(String.format(Locale.ROOT, "sidecar %,d", jsonBytes));
     }
     FileStore store = Files.getFileStore(directory);
     long usable = store.getUsableSpace();
     if (need > usable) {
-      throw new OutputLocationException("not enough disk space to write " + target + ": n=" + n + " needs " + need
-          + " bytes (" + Units.bytes(need) + "; " + String.join(", ", parts) + ") but " + store + " has only " + usable
-          + " bytes (" + Units.bytes(usable) + ") usable");
+      // grouped digits: "needs 8538212 bytes ... has only 4194304" had to be counted by eye
+      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space to write %s: n = %,d"
+          + " needs %,d bytes (%s; %s) but %s has only %,d bytes (%s) usable", target, n, need, Units.bytes(need),
+          String.join(", ", parts), store, usable, Units.bytes(usable)));
     }
   }
 

@@ -53,8 +53,13 @@ public final class GraphReader {
     Objects.requireNonNull(progress, "progress");
     String name = path.toString();
     if (!Files.isRegularFile(path)) {
-      throw Files.isDirectory(path)
-          ? new GraphInputException(name, 0, "is a directory", null, "a graph file")
+      if (Files.isDirectory(path)) {
+        throw new GraphInputException(name, 0, "is a directory", null, "a graph file");
+      }
+      // /dev/null or a FIFO exists: "no such graph file" sent the user looking for a typo in the name
+      throw Files.exists(path)
+          ? new GraphInputException(name, 0, "is a device, FIFO or socket, not a regular file", null,
+              "a graph file (save what a pipe gives to a file first; a .gz or .xz is read as it is)")
           : new NoSuchFileException(name, null, "no such graph file");
     }
     Compression.refuseUnsupported(name, path.getFileName().toString());

@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Locale;
 
 /**
  * A square {@code .npy} matrix mapped read-only into memory: its checked header, the mapping and the arena that
@@ -32,9 +33,9 @@ record NpyMapping(Path file, NpyHeader header, int n, Arena arena, MemorySegment
       }
       long size = channel.size();
       if (size != header.fileSize()) {
-        throw new NpyFormatException(file, "the file has " + size + " bytes but its header promises "
-            + header.dataOffset() + " + " + header.rows() + "²×" + dtype.bytes() + " = " + header.fileSize()
-            + (size < header.fileSize() ? " (truncated?)" : "") + quoted);
+        throw new NpyFormatException(file, String.format(Locale.ROOT, "the file has %,d bytes but its header"
+            + " promises %d + %,d²×%d = %,d%s%s", size, header.dataOffset(), header.rows(), dtype.bytes(),
+            header.fileSize(), size < header.fileSize() ? " (truncated?)" : "", quoted));
       }
       Arena arena = Arena.ofShared();
       try {

@@ -79,7 +79,7 @@ class AtomicFilesTest {
     failing.put(sidecar, channel -> {
       throw new IOException("disk full (simulated)");
     });
-    assertThatThrownBy(() -> AtomicFiles.writeAll(failing)).hasMessage("disk full (simulated)");
+    assertThatThrownBy(() -> AtomicFiles.writeAll(failing)).hasMessageEndingWith("(disk full (simulated))");
     assertThat(vector).hasContent("old vector");
     assertThat(sidecar).hasContent("old sidecar");
     assertThat(listed(dir)).containsExactlyInAnyOrder("v.npy", "v.npy.json");
@@ -93,6 +93,22 @@ class AtomicFilesTest {
     assertThat(listed(dir)).containsExactlyInAnyOrder("v.npy", "v.npy.json");
   }
 
+  /**
+   * A kill -9 while a file was written (sparse convert's matrix, a --npy vector, a plot) left its hidden temporary,
+   * which no later write removed: the next write of the same file deletes those, and nothing else.
+   */
+  @Test
+  void aWriteDeletesTheTemporariesAKilledWriteOfTheSameFileLeft() throws IOException {
+    Path target = dir.resolve("w.bcoo");
+    Files.write(dir.resolve(".w.bcoo.3w5e11264sgsf.tmp"), new byte[100]);
+    Files.write(dir.resolve(".w.bcoo.labels.txt.1b.tmp"), new byte[10]); // the labels file's, not this one's
+    Files.write(dir.resolve(".w.bcoo.not-ours.tmp"), new byte[10]);
+    AtomicFiles.write(target, "new".getBytes(StandardCharsets.UTF_8));
+    assertThat(target).hasContent("new");
+    assertThat(listed(dir)).containsExactlyInAnyOrder("w.bcoo", ".w.bcoo.labels.txt.1b.tmp",
+        ".w.bcoo.not-ours.tmp");
+  }
+
   @Test
   void aFailingWriteLeavesTheOldFileAndNoTemporary() throws IOException {
     Path target = dir.resolve("out.txt");
@@ -100,9 +116,28 @@ class AtomicFilesTest {
     assertThatThrownBy(() -> AtomicFiles.write(target, channel -> {
       channel.write(ByteBuffer.wrap("partial".getBytes(StandardCharsets.UTF_8)));
       throw new IOException("disk full (simulated)");
-    })).hasMessage("disk full (simulated)");
+    })).hasMessage(target + ": cannot write it (disk full (simulated))");
     assertThat(target).hasContent("kept");
     assertThat(listed(dir)).containsExactly("out.txt");
+  }
+
+  /**
+   * A full disk fails FileChannel.write with a bare IOException, "No space left on device": 'tropic sparse convert'
+   * printed just that, not which file it could not write.
+   */
+  @Test
+  void aBareWriteErrorIsReportedWithTheFileItWasFor() throws IOException {
+    Path matrix = dir.resolve("w.bcoo");
+    Path labels = dir.resolve("w.bcoo.labels.txt");
+    var contents = new java.util.LinkedHashMap<Path, AtomicFiles.Content>();
+    contents.put(matrix, channel -> channel.write(ByteBuffer.wrap(new byte[] {1, 2, 3})));
+    contents.put(labels, channel -> {
+      throw new IOException("No space left on device");
+    });
+    assertThatThrownBy(() -> AtomicFiles.writeAll(contents)).isInstanceOf(FileSystemException.class)
+        .hasMessage(labels + ": cannot write it (No space left on device)")
+        .hasCauseInstanceOf(IOException.class);
+    assertThat(listed(dir)).isEmpty();
   }
 
   @Test

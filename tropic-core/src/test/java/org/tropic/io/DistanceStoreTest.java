@@ -243,8 +243,9 @@ class DistanceStoreTest {
     assertThatThrownBy(() -> DistanceStore.write(huge, null, dir.resolve("huge.npy"),
         NpyTestSupport.sidecar(n, null), Progress.NONE))
         .isInstanceOf(OutputLocationException.class) // too big for the disk is bad usage, as too big for memory
-        .hasMessageContaining("not enough disk space").hasMessageContaining("n=1000000000")
-        .hasMessageContaining("128 + 1000000000²×4 = 4000000000000000128").hasMessageContaining("usable");
+        .hasMessageContaining("not enough disk space").hasMessageContaining("n = 1,000,000,000 needs")
+        .hasMessageContaining("128 + 1,000,000,000²×4 = 4,000,000,000,000,000,128")
+        .hasMessageContaining("bytes (3552.7 PiB; ").hasMessageContaining("usable");
     assertThat(dir).isEmptyDirectory();
   }
 
@@ -451,5 +452,30 @@ class DistanceStoreTest {
         good.copyRow(u, dst);
       }
     };
+  }
+
+  /**
+   * A kill -9 while cond-mat's result was written left a hidden 866 MB {@code .c.npy.tmp-…} that no later run
+   * removed: the next write to the same result deletes those of the result, its sidecar and its predecessors, and
+   * nothing else.
+   */
+  @Test
+  void leftoversOfAKilledWriteAreDeletedAndNothingElse() throws IOException {
+    Path out = dir.resolve("c.npy");
+    Files.write(dir.resolve(".c.npy.tmp-66839f3a2e0e505d"), new byte[1000]);
+    Files.write(dir.resolve(".c.npy.json.tmp-0123456789abcdef"), new byte[20]);
+    Files.write(dir.resolve(".c.pred.npy.tmp-fedcba9876543210"), new byte[300]);
+    Files.write(dir.resolve(".other.npy.tmp-66839f3a2e0e505d"), new byte[7]); // another result's
+    Files.write(dir.resolve(".c.npy.tmp-notours"), new byte[7]); // not a name this store gives
+    Files.write(dir.resolve("c.npy.tmp-66839f3a2e0e505d"), new byte[7]); // not hidden: the user's
+    Files.createDirectory(dir.resolve(".c.npy.tmp-aaaaaaaaaaaaaaaa")); // a folder is never one of ours
+
+    assertThat(DistanceStore.deleteLeftovers(out)).isEqualTo(1320);
+    try (var left = Files.list(dir)) {
+      assertThat(left.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder(
+          ".other.npy.tmp-66839f3a2e0e505d", ".c.npy.tmp-notours", "c.npy.tmp-66839f3a2e0e505d",
+          ".c.npy.tmp-aaaaaaaaaaaaaaaa");
+    }
+    assertThat(DistanceStore.deleteLeftovers(dir.resolve("absent/c.npy"))).isZero();
   }
 }

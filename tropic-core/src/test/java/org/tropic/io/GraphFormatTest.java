@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +74,16 @@ class GraphFormatTest {
     assertThatThrownBy(() -> GraphReader.read(dir.resolve("absent.mtx"))).isInstanceOf(NoSuchFileException.class)
         .hasMessageContaining("absent.mtx");
     assertInputError(sub, 0, "is a directory");
+  }
+
+  /** /dev/null and a FIFO exist: "no such graph file" sent the user looking for a typo in the name. */
+  @Test
+  void aDeviceOrAFifoIsNamedForWhatItIsNotAsMissing() throws Exception {
+    assertInputError(Path.of("/dev/null"), 0, "is a device, FIFO or socket, not a regular file");
+    Path fifo = dir.resolve("pipe.edges");
+    Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+    Assumptions.assumeTrue(mkfifo.waitFor() == 0, "mkfifo is available");
+    assertInputError(fifo, 0, "is a device, FIFO or socket, not a regular file");
   }
 
   @Test

@@ -230,4 +230,19 @@ class NpyHeaderTest {
     buffer.put((byte) '\n');
     return buffer.array();
   }
+
+  /** A result cut short (a crash mid-copy): its sizes are compared by eye, so they are grouped. */
+  @Test
+  void aTruncatedMatrixIsRefusedWithGroupedSizes() throws IOException {
+    NpyHeader header = NpyHeader.of(Dtype.FLOAT32, 1000, 1000);
+    Path file = dir.resolve("cut.npy");
+    Files.write(file, header.toBytes());
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.truncate(50_000);
+      channel.write(ByteBuffer.allocate(1), 49_999);
+    }
+    assertThatThrownBy(() -> NpyMapping.open(file, Dtype.FLOAT32)).isInstanceOf(NpyFormatException.class)
+        .hasMessageContaining("the file has 50,000 bytes but its header promises 128 + 1,000²×4 = 4,000,128"
+            + " (truncated?)");
+  }
 }

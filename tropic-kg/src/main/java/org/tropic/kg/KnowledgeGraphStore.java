@@ -13,7 +13,9 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -29,6 +31,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.PendingFiles;
+import org.tropic.io.WriteFailures;
 
 /**
  * Stores a {@link KnowledgeGraph} as a directory people and other tools can read: {@code nodes.tsv} ({@code id kind
@@ -118,7 +121,10 @@ public final class KnowledgeGraphStore {
       }
       commit(staging, absolute);
       return manifest;
-    } catch (IOException | RuntimeException | Error e) {
+    } catch (IOException e) {
+      deleteTree(staging);
+      throw WriteFailures.naming(absolute, e);
+    } catch (RuntimeException | Error e) {
       deleteTree(staging);
       throw e;
     } finally {
@@ -339,6 +345,51 @@ public final class KnowledgeGraphStore {
           + " 'tropic kg build'");
     }
     return manifest;
+  }
+
+  /**
+   * Deletes the directories a build killed before it finished left beside {@code target}: the staging directory
+   * {@code .NAME.tmp-HEX} of a graph being written and {@code .NAME.old-HEX}, the graph it replaced, being deleted. A
+   * Ctrl-C or SIGTERM deletes them as it stops; a kill -9 does not (one during Hetionet's {@code --apsp} write left
+   * 1.8 GB), and no later build replaces them. A build writing the same graph at the same time (which nothing
+   * supports) would lose its directory; what cannot be deleted is left in place.
+   *
+   * @return the bytes freed
+   * @throws IOException if the folder cannot be listed
+   */
+  public static long deleteLeftovers(Path target) throws IOException {
+    Path absolute = target.toAbsolutePath();
+    Path parent = absolute.getParent();
+    if (parent == null || !Files.isDirectory(parent)) {
+      return 0;
+    }
+    String name = "." + absolute.getFileName();
+    long freed = 0;
+    try (DirectoryStream<Path> listing = Files.newDirectoryStream(parent, p -> {
+      String n = p.getFileName().toString();
+      return n.startsWith(name) && n.substring(name.length()).matches("\\.(tmp|old)-[0-9a-f]{1,16}")
+          && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
+    })) {
+      for (Path leftover : listing) {
+        freed += sizeOf(leftover);
+        deleteTree(leftover);
+      }
+    }
+    return freed;
+  }
+
+  private static long sizeOf(Path root) {
+    try (Stream<Path> paths = Files.walk(root)) {
+      return paths.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).mapToLong(p -> {
+        try {
+          return Files.size(p);
+        } catch (IOException e) {
+          return 0;
+        }
+      }).sum();
+    } catch (IOException | java.io.UncheckedIOException e) {
+      return 0;
+    }
   }
 
   private static String suffix() {

@@ -111,6 +111,7 @@ public final class DistributedSolve {
       // As on one node: a distance beyond float32 would be stored as +∞, a reachable pair called unreachable.
       Planner.refuseFloatOverflow(graphRead.graph());
       if (world.rank() == 0) { // rank 0 creates the result: no solve ends on a folder, a device or a full disk
+        DistanceStore.deleteLeftovers(out); // a kill -9 while writing left one as large as the result
         DistanceStore.checkWritable(out, graphRead.graph().vertexCount(), false);
       }
       Arithmetic chosen = new BlockedFloydWarshall(kernels,

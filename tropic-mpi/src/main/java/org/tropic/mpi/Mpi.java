@@ -4,9 +4,12 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import org.tropic.io.Units;
 
 /**
  * This process's MPI session: loads Open MPI ({@link MpiLibrary}), initialises it with
@@ -179,17 +182,7 @@ public final class Mpi {
       awaitTheReportingRanksAbort();
       callAbort(errorCode);
     }
-    String message = failure.getMessage() != null ? failure.getMessage() : failure.toString();
-    err.println("tropic: rank " + world.rank() + " of " + world.size() + " failed: " + message);
-    for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
-      // A failure that adds context to its cause's message (the graph's name) already said it: no second line.
-      if (cause.getMessage() == null || !message.contains(cause.getMessage())) {
-        err.println("  caused by: " + cause);
-      }
-    }
-    if (!expected(failure)) {
-      failure.printStackTrace(err);
-    }
+    err.print(failureReport(failure, world.rank(), world.size()));
     err.flush();
     System.out.flush();
     callAbort(errorCode);
@@ -212,6 +205,47 @@ public final class Mpi {
     } catch (Throwable e) {
       throw new IllegalStateException("MPI_Abort could not be called", e);
     }
+  }
+
+  /**
+   * What a failed rank prints: {@code tropic: rank R of P failed: MESSAGE}, the cause chain, and the stack trace of
+   * an unexpected failure. A heap run out of (a compute thread's allocation, say) is not a bug but a job too big for
+   * the heap each rank was given: one line with that heap's size and the remedy, as on one node, no stack trace.
+   */
+  static String failureReport(Throwable failure, int rank, int size) {
+    StringWriter text = new StringWriter();
+    PrintWriter out = new PrintWriter(text);
+    String prefix = "tropic: rank " + rank + " of " + size + " failed: ";
+    OutOfMemoryError outOfMemory = outOfMemoryBehind(failure);
+    if (outOfMemory != null) {
+      out.println(prefix + "ran out of memory (" + outOfMemory.getMessage() + "; each rank's heap is at most "
+          + Units.bytes(Runtime.getRuntime().maxMemory()) + "): give each rank a larger heap (TROPIC_JAVA_OPTS=-Xmx..."
+          + ", which every rank gets), run on more ranks or nodes (mpirun -np P), or give a smaller job");
+      out.flush();
+      return text.toString();
+    }
+    String message = failure.getMessage() != null ? failure.getMessage() : failure.toString();
+    out.println(prefix + message);
+    for (Throwable cause = failure.getCause(); cause != null; cause = cause.getCause()) {
+      // A failure that adds context to its cause's message (the graph's name) already said it: no second line.
+      if (cause.getMessage() == null || !message.contains(cause.getMessage())) {
+        out.println("  caused by: " + cause);
+      }
+    }
+    if (!expected(failure)) {
+      failure.printStackTrace(out);
+    }
+    out.flush();
+    return text.toString();
+  }
+
+  private static OutOfMemoryError outOfMemoryBehind(Throwable failure) {
+    for (Throwable c = failure; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c instanceof OutOfMemoryError oom) {
+        return oom;
+      }
+    }
+    return null;
   }
 
   /** Bad input, I/O and Tropic's own domain errors are reported by message; anything else is a bug: trace it. */

@@ -134,6 +134,11 @@ public final class KgBuildCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     KgCli.requireGraphTarget("-o", output);
+    long freed = KnowledgeGraphStore.deleteLeftovers(output);
+    if (freed > 0) {
+      err.printf(Locale.ROOT, "note: deleted %s of partial graph directories beside %s, left by a build killed"
+          + " while writing it%n", Units.bytes(freed), output);
+    }
     boolean replacing = Files.exists(output);
     boolean curated = curatedEdges != null || curatedNodes != null;
     boolean literature = !predications.isEmpty() || !citationPairs.isEmpty() || !triples.isEmpty()

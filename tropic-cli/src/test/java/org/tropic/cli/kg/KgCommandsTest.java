@@ -51,6 +51,30 @@ class KgCommandsTest {
     return kg;
   }
 
+  /**
+   * A kill -9 while Hetionet's graph was written left its hidden staging directory (1.8 GB with apsp.npy), which no
+   * later build removed: the next build to the same -o deletes it, and an old graph's being deleted, with a note.
+   */
+  @Test
+  void buildDeletesTheDirectoriesABuildKilledEarlierLeftWithANote() throws IOException {
+    Path staging = Files.createDirectories(dir.resolve(".kg.tmp-57cd13847d2707fa"));
+    Files.write(staging.resolve("apsp.npy"), new byte[2 << 20]);
+    Path old = Files.createDirectories(dir.resolve(".kg.old-1a"));
+    Files.write(old.resolve("nodes.tsv"), new byte[1 << 19]);
+    Path notOurs = Files.createDirectories(dir.resolve(".kg.tmp-mine"));
+    Path otherGraph = Files.createDirectories(dir.resolve(".kg2.tmp-1a"));
+    Path kg = dir.resolve("kg");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "-o", kg.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.err()).contains("note: deleted 2.5 MiB of partial graph directories beside " + kg
+        + ", left by a build killed while writing it");
+    assertThat(staging).doesNotExist();
+    assertThat(old).doesNotExist();
+    assertThat(notOurs).isDirectory();
+    assertThat(otherGraph).isDirectory();
+    assertThat(kg.resolve("graph.json")).isRegularFile();
+  }
+
   @Test
   void buildStoresTheGraphAndReportsEachInput() throws IOException {
     Path kg = build("--apsp");
