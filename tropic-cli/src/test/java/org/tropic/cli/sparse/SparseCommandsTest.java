@@ -549,7 +549,8 @@ class SparseCommandsTest {
   void scoresThatDidNotConvergeAreShownButNotSaved() throws IOException {
     Path npy = dir.resolve("e.npy");
 
-    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector", "--iterations", "2",
+    Path cyclic = Files.writeString(dir.resolve("cyclic.txt"), "a b\nb c\nc a\na c\nc d\nd e\n");
+    assertThat(run(new CentralityCommand(LOADER), cyclic.toString(), "eigenvector", "--iterations", "2",
         "--npy", npy.toString(), "--json")).isEqualTo(1);
     assertThat(JSON.readTree(out.toString()).get("converged").asBoolean()).isFalse();
     assertThat(err.toString()).contains("eigenvector did not converge: change ", " after 2 iterations, --tolerance"
@@ -560,6 +561,28 @@ class SparseCommandsTest {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--iterations", "3")).isEqualTo(1);
     assertThat(err.toString()).containsPattern("katz did not converge: change \\S+ after 3 iterations, --tolerance "
         + "1.0E-6; raise --iterations \\(alpha x lambda_max = 0.5000: about --iterations \\d+\\)");
+  }
+
+  /**
+   * A DAG (a → b → d → e, a → c → d, f → a) has a nilpotent adjacency matrix and no eigenvector centrality: it ran
+   * 1000 iterations, did not converge and advised raising --iterations, which cannot help. Refused before
+   * iterating, exit 2, pointing to katz and pagerank; a graph with no arcs at all still answers at once.
+   */
+  @Test
+  void eigenvectorCentralityOfAGraphWithoutCyclesIsRefusedNotIterated() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector")).isEqualTo(2);
+    assertThat(err.toString()).contains("tropic centrality: eigenvector centrality is undefined on this graph",
+        "no directed cycle", "more iterations cannot help", "Katz centrality or PageRank")
+        .doesNotContain("raise --iterations", "did not converge");
+    assertThat(out.toString()).isEmpty();
+
+    err.getBuffer().setLength(0);
+    Path noArcs = Files.writeString(dir.resolve("loops.txt"), "a a\nb b\n"); // self-loops are dropped
+    assertThat(run(new CentralityCommand(LOADER), noArcs.toString(), "eigenvector", "--json")).as(err.toString())
+        .isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("eigenvalue").asDouble()).isZero();
+    assertThat(json.get("converged").asBoolean()).isTrue();
   }
 
   /**
