@@ -753,6 +753,31 @@ class SparseCommandsTest {
     assertThat(out.toString()).isEmpty();
   }
 
+  /**
+   * Weights near 3e38 put α = 0.5/λmax below float32's normal range and the products w·x past 3.4e38: the change
+   * was NaN after 1000 iterations, "did not converge", and the advice was to raise --iterations, which cannot help.
+   * The refusal now says the weights are too large for float32, naming the largest, and advises no iterations. A
+   * star of 1000 arcs of 1e36 keeps α normal (λmax ≈ 3.2e37) but its hub's in-weight, 1e39, overflows the products.
+   */
+  @Test
+  void katzWithWeightsTooLargeForFloat32SaysSoNotRaiseIterations() throws IOException {
+    StringBuilder star = new StringBuilder("# undirected\n");
+    for (int leaf = 0; leaf < 1000; leaf++) {
+      star.append("hub l").append(leaf).append(" 1e36\n");
+    }
+    String[][] cases = {
+        {"a b 3e38\nb c 3e38\nc a 3e38\n", "is below float32's normal range", "3.000e+38"},
+        {"# undirected\na b 3e38\nb c 3e38\n", "is below float32's normal range", "3.000e+38"},
+        {star.toString(), "overflowed float32 at iteration 1", "1.000e+36"}};
+    for (String[] c : cases) {
+      Path heavy = Files.writeString(dir.resolve("heavy.txt"), c[0]);
+      err.getBuffer().setLength(0);
+      assertThat(run(new CentralityCommand(LOADER), heavy.toString(), "katz")).as(err.toString()).isEqualTo(2);
+      assertThat(err.toString()).contains(c[1], "too large for float32", "the largest weight is " + c[2]
+          + ", on the arc ", "scale the weights").doesNotContain("iterations", "NaN", "did not converge");
+    }
+  }
+
   @Test
   void katzRefusesTooLargeAnAlpha() {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--alpha", "1")).isEqualTo(2);
