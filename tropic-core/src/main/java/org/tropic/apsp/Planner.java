@@ -88,11 +88,12 @@ public final class Planner {
   /**
    * Refuses a graph on which a shortest path could be longer than the largest float32: every path would still be
    * found, but such a distance rounds to +∞ and the stored result would call a reachable pair unreachable. The
-   * bound is a simple path's, (n − 1) arcs of the largest |weight|, so a refused graph may in fact be fine; the
-   * caller can scale its weights down. Public for the distributed solver, which plans without this class and
-   * stored such distances as +∞ unrefused.
+   * bound is {@link PathLengthBound}'s, the n − 1 largest |weight| (a simple path takes each arc once), grown by
+   * float32's rounding of the additions; a refused graph may in fact be fine, and the caller can scale its weights
+   * down. (n − 1) × max |weight|, the bound before, refused 10 vertices with one arc of 1e38. Public for the
+   * distributed solver, which plans without this class and stored such distances as +∞ unrefused.
    *
-   * @throws IllegalArgumentException with n, the largest |weight| and their product
+   * @throws IllegalArgumentException with n, how many |weight| the bound sums and their sum
    */
   public static void refuseFloatOverflow(Graph graph) {
     int n = graph.vertexCount();
@@ -101,11 +102,21 @@ public final class Planner {
     }
     var w = graph.weightStats();
     double largest = Math.max(Math.abs((double) w.min()), Math.abs((double) w.max()));
-    double longest = (n - 1) * largest;
-    if (longest > Float.MAX_VALUE) {
-      throw new IllegalArgumentException(String.format("a shortest path could overflow float32: (n − 1) × max"
-          + " |weight| = %,d × %.4g = %.4g exceeds the largest float32, %.4g, and such a distance would read as"
-          + " unreachable (+inf); scale the weights down", n - 1, largest, longest, (double) Float.MAX_VALUE));
+    int arcs = PathLengthBound.arcs(graph);
+    if (PathLengthBound.withRounding(arcs * largest, arcs) <= Float.MAX_VALUE) {
+      return; // the coarse bound is enough, without a pass over the weights
+    }
+    double sum = PathLengthBound.sumOfLargest(graph);
+    double rounded = PathLengthBound.withRounding(sum, arcs);
+    if (rounded > Float.MAX_VALUE) {
+      String summed = arcs == n - 1 ? String.format(Locale.ROOT, "the %,d largest |weight|", arcs)
+          : String.format(Locale.ROOT, "the |weight| of all %,d arcs", arcs);
+      String rounding = sum > Float.MAX_VALUE ? ""
+          : String.format(Locale.ROOT, " (%.4g once float32 rounds the %,d additions)", rounded, arcs - 1);
+      throw new IllegalArgumentException(String.format(Locale.ROOT, "a shortest path could overflow float32: being"
+          + " simple, it has at most n − 1 = %,d arcs, each taken once, and %s sum to %.4g%s, beyond the largest"
+          + " float32, %.4g; such a distance would read as unreachable (+inf); scale the weights down", n - 1,
+          summed, sum, rounding, (double) Float.MAX_VALUE));
     }
   }
 

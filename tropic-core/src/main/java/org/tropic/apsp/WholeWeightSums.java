@@ -19,27 +19,22 @@ public final class WholeWeightSums {
   private WholeWeightSums() {}
 
   /**
-   * A cheap upper bound on the length of any shortest path, negative ones by magnitude: a shortest path is simple
-   * (without a negative cycle), so it has at most n − 1 arcs and takes each arc at most once. Hence the smaller of
-   * (n − 1) × max |w| and the sum of |w| over all arcs. O(m).
+   * An upper bound on the length of any shortest path, negative ones by magnitude: {@link PathLengthBound}'s, the
+   * sum of the n − 1 largest |w| (a shortest path without a negative cycle is simple). O(m).
    */
   public static double lengthBound(Graph graph) {
-    int n = graph.vertexCount();
-    if (graph.arcCount() == 0 || n < 2) {
-      return 0;
-    }
-    var w = graph.weightStats();
-    double largest = Math.max(Math.abs((double) w.min()), Math.abs((double) w.max()));
-    double sum = 0;
-    for (float weight : graph.weights()) {
-      sum += Math.abs((double) weight);
-    }
-    return Math.min((n - 1) * largest, sum);
+    return PathLengthBound.sumOfLargest(graph);
   }
 
   /** Whether every weight is whole and a shortest path could be longer than {@link #EXACT_LIMIT}. */
   public static boolean mayPassExactLimit(Graph graph) {
-    return graph.arcCount() > 0 && graph.weightStats().integral() && lengthBound(graph) > EXACT_LIMIT;
+    if (graph.arcCount() == 0 || !graph.weightStats().integral()) {
+      return false;
+    }
+    var w = graph.weightStats();
+    double largest = Math.max(Math.abs((double) w.min()), Math.abs((double) w.max()));
+    // (n − 1) × max |w| bounds the bound: within 2^24, no pass over the weights is needed
+    return PathLengthBound.arcs(graph) * largest > EXACT_LIMIT && lengthBound(graph) > EXACT_LIMIT;
   }
 
   /**
@@ -51,8 +46,8 @@ public final class WholeWeightSums {
       return null;
     }
     String bound = String.format(Locale.ROOT, "whole-number weights, and a shortest path may be longer than 2^24 ="
-        + " 16,777,216, beyond which float32 holds only some whole numbers (bound: %,.0f, the smaller of (n − 1)"
-        + " × max |w| and the sum of |w|)", lengthBound(graph));
+        + " 16,777,216, beyond which float32 holds only some whole numbers (bound: %,.0f, the sum of the n − 1"
+        + " largest |w|)", lengthBound(graph));
     if (arithmetic == Arithmetic.INT32) {
       return bound + ": int32 adds them exactly, and a distance above 2^24 is rounded once, when stored as float32";
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.HeapFootprint;
 import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.mpi.MpiAvailability;
 import org.tropic.mpi.MpiRun;
 
@@ -87,9 +88,31 @@ class DistributedRefusalsTest {
     Path graph = Files.write(dir.resolve("heavy.edges"), lines);
     MpiRun.Result result = job(2, "graph=" + graph + ";out=" + dir.resolve("x.npy") + ";b=32");
     assertThat(result.exitCode()).as(result.output()).isEqualTo(2);
-    assertThat(result.linesContaining("a shortest path could overflow float32: (n − 1) × max |weight| = 69 ×"))
+    assertThat(result.linesContaining("a shortest path could overflow float32: being simple, it has at most n − 1"
+        + " = 69 arcs, each taken once, and the 69 largest |weight| sum to 6.900e+38"))
         .as(result.output()).hasSize(1);
     assertNothingWritten();
+  }
+
+  /**
+   * One arc of 1e38 among 69 of 1: (n − 1) × max |weight| = 6.9e39 refused it, though no path is longer than
+   * 1e38 + 68. The bound is now the 69 largest |weight|, and the job solves it, with the distances of one node.
+   */
+  @Test
+  void aGraphWithOneHeavyArcThatNoPathCanRepeatIsSolved() throws IOException {
+    List<String> lines = new ArrayList<>(List.of("0 1 1e38"));
+    for (int v = 1; v + 1 < 70; v++) {
+      lines.add(v + " " + (v + 1) + " 1");
+    }
+    Path graph = Files.write(dir.resolve("one-heavy.edges"), lines);
+    Path out = dir.resolve("d.npy");
+    MpiRun.Result result = job(2, "graph=" + graph + ";out=" + out + ";b=32");
+    assertThat(result.exitCode()).as(result.output()).isZero();
+    try (NpyDistanceMatrix d = NpyDistanceMatrix.open(out)) {
+      assertThat(d.get(0, 69)).isEqualTo(1e38f); // 1e38 + 68 rounds to 1e38 in float32, as in float64
+      assertThat(d.get(1, 69)).isEqualTo(68f);
+      assertThat(d.get(69, 0)).isInfinite();
+    }
   }
 
   @Test

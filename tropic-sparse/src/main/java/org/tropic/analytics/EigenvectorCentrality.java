@@ -13,7 +13,8 @@ import org.tropic.sparse.Permutation;
  * {@link #float32Floor} and no new smallest change for {@value #STALLED_ITERATIONS} iterations. The state vector is
  * float32, and the rounding of a product in one element order can keep successive vectors apart by more than the
  * tolerance for ever (cache order on as-22july06: 1.45e-6, against 1e-6, at every iteration from the 60th); that is
- * as converged as float32 gets. O(iterations · nnz / threads).
+ * as converged as float32 gets. A graph with arcs but no directed cycle is refused: it has no dominant eigenvector.
+ * O(iterations · nnz / threads), after an O(n + nnz) topological sort.
  */
 public final class EigenvectorCentrality {
   /** Iterations without a new smallest change, below the float32 floor, that mean rounding, not convergence, rules. */
@@ -61,6 +62,21 @@ public final class EigenvectorCentrality {
   public record Result(VertexScores scores, double eigenvalue, int iterations, double change, boolean converged,
       boolean atFloat32Floor) {}
 
+  /**
+   * Refuses a graph whose arcs form no directed cycle (a DAG, as a citation graph): its adjacency matrix is then
+   * nilpotent, every eigenvalue 0, so there is no dominant eigenvector, and power iteration on Aᵀ + I drifts towards
+   * the ends of the longest paths for ever; it ran out of iterations and advised more. A graph with no arcs (A = 0)
+   * is left alone: every vector is an eigenvector, and the uniform one is answered at once.
+   */
+  private static void refuseAcyclic(SparseGraph g) {
+    if (DirectedCycles.of(g) == DirectedCycles.Shape.ACYCLIC) {
+      throw new IllegalArgumentException("eigenvector centrality is undefined on this graph: its arcs of positive"
+          + " weight form no directed cycle, so its adjacency matrix is nilpotent (every eigenvalue 0) and has no"
+          + " dominant eigenvector; more iterations cannot help. Katz centrality or PageRank rank a graph without"
+          + " cycles, such as a citation DAG");
+    }
+  }
+
   public static Result compute(SparseGraph g, Options options) {
     return compute(g, options, Progress.NONE);
   }
@@ -71,6 +87,7 @@ public final class EigenvectorCentrality {
    */
   public static Result compute(SparseGraph g, Options options, Progress progress) {
     g.requireNonNegativeWeights("eigenvector centrality");
+    refuseAcyclic(g);
     int n = g.vertexCount();
     float[] x = new float[n];
     Arrays.fill(x, (float) Math.sqrt(1.0 / Math.max(1, n)));
@@ -110,8 +127,8 @@ public final class EigenvectorCentrality {
     progress.end();
     Permutation p = g.permutation();
     boolean belowTolerance = change < options.tolerance();
-    // A non-negative matrix has a non-negative spectral radius (Perron–Frobenius); with no arcs, or none on a cycle,
-    // it is 0 and ‖x‖ rounds to 1 − 2⁻²⁵ or so, which would print as a negative eigenvalue.
+    // A non-negative matrix has a non-negative spectral radius (Perron–Frobenius); with no arcs (arcs forming no
+    // cycle are refused above) it is 0 and ‖x‖ rounds to 1 − 2⁻²⁵ or so, which would print as a negative eigenvalue.
     double eigenvalue = Math.max(0, norm - 1);
     return new Result(new VertexScores(p.toOld(VectorMath.toDouble(x)), g), eigenvalue, iterations, change,
         belowTolerance || stalled, stalled && !belowTolerance);

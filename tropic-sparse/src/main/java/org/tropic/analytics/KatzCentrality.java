@@ -1,6 +1,7 @@
 package org.tropic.analytics;
 
 import java.util.Arrays;
+import java.util.Locale;
 import org.tropic.apsp.Progress;
 import org.tropic.sparse.Permutation;
 
@@ -126,6 +127,7 @@ public final class KatzCentrality {
               + "diverges; choose α < %.6g", options.alpha(), 1 / radius.value(), radius.value(), radius.lower(),
           radius.upper(), radius.method(), 1 / radius.value()));
     }
+    refuseAlphaBelowFloat32(g, options.alpha(), radius);
     int n = g.vertexCount();
     float beta = (float) options.beta();
     float[] x = new float[n];
@@ -140,6 +142,10 @@ public final class KatzCentrality {
       Arrays.fill(next, beta);
       g.kernels().spmv(g.matrix(), (float) options.alpha(), x, 1f, next);
       change = VectorMath.distanceMax(next, x);
+      if (!Double.isFinite(change)) {
+        progress.end();
+        throw overflow(g, options, iterations + 1);
+      }
       float[] t = x;
       x = next;
       next = t;
@@ -150,5 +156,40 @@ public final class KatzCentrality {
     Permutation p = g.permutation();
     return new Result(new VertexScores(p.toOld(VectorMath.toDouble(x)), g), radius, iterations, change,
         change < options.tolerance());
+  }
+
+  /**
+   * Refuses an α below float32's normal range: the products are float32, where such an α keeps few significant
+   * digits (none at all below 1.4e-45). With the default α = 0.5/λmax it means weights near the top of float32's
+   * range (3e38 gave α = 1.7e-39), whose products with the scores overflow anyway: the change was NaN, and the
+   * advice to raise --iterations could never help.
+   */
+  private static void refuseAlphaBelowFloat32(SparseGraph g, double alpha, SpectralRadius radius) {
+    if (alpha >= Float.MIN_NORMAL) {
+      return;
+    }
+    String why = 0.5 / radius.value() < Float.MIN_NORMAL
+        ? "α < 1/λmax must be that small because the weights are too large for float32 products: " + largestWeight(g)
+            + String.format(Locale.ROOT, " (λmax ≈ %.4g); scale the weights down", radius.value())
+        : "choose a larger α";
+    throw new IllegalArgumentException(String.format(Locale.ROOT, "Katz α = %.4g is below float32's normal range"
+        + " (%.4g), where it loses its significant digits in float32 products; %s", alpha, Float.MIN_NORMAL, why));
+  }
+
+  /**
+   * The products w·x of an iteration passed float32's range (3.4e38) and made the scores infinite or NaN; more
+   * iterations cannot bring them back, so it ends there (it ran to the last iteration, "change NaN").
+   */
+  private static IllegalArgumentException overflow(SparseGraph g, Options options, int iteration) {
+    return new IllegalArgumentException(String.format(Locale.ROOT, "Katz centrality overflowed float32 at"
+        + " iteration %d: the weights are too large for float32 products with the scores (which start at β = %.4g;"
+        + " float32 ends at %.4g): %s; scale the weights (or β) down", iteration, options.beta(),
+        (double) Float.MAX_VALUE, largestWeight(g)));
+  }
+
+  /** "the largest weight is 3.000e+38, on the arc a → b". */
+  private static String largestWeight(SparseGraph g) {
+    float max = g.maxWeight();
+    return String.format(Locale.ROOT, "the largest weight is %.4g, on the arc %s", max, g.arcWeighing(max));
   }
 }

@@ -197,6 +197,13 @@ public final class SparseGraph {
     return m;
   }
 
+  /** The largest arc weight (−∞ without arcs); O(nnz), for messages. */
+  float maxWeight() {
+    float[] max = {Float.NEGATIVE_INFINITY};
+    matrix.forEachElement((row, column, value) -> max[0] = Math.max(max[0], value));
+    return max[0];
+  }
+
   /** Throws unless every weight is non-negative, which Perron–Frobenius based measures rely on. */
   void requireNonNegativeWeights(String measure) {
     float min = minWeight();
@@ -207,7 +214,7 @@ public final class SparseGraph {
   }
 
   /** "source → target" of the first stored arc of weight {@code w}, by name: the message names what to look at. */
-  private String arcWeighing(float w) {
+  String arcWeighing(float w) {
     int[] found = {-1, -1};
     matrix.forEachElement((row, column, value) -> {
       if (found[0] < 0 && value == w) {

@@ -148,6 +148,37 @@ class CentralityTest {
     }
   }
 
+  /**
+   * A graph whose arcs form no directed cycle has a nilpotent adjacency matrix: no dominant eigenvector, and power
+   * iteration ran out of iterations. It is refused before iterating, with why; a cycle anywhere, or an undirected
+   * edge (u → v → u), makes a graph fine, and arcs of weight 0 count for nothing.
+   */
+  @Test
+  void eigenvectorCentralityRefusesAGraphWithoutDirectedCycles() {
+    Graph dag = org.tropic.graph.GraphBuilder.withVertexCount(5).addArc(0, 1, 1).addArc(0, 2, 1).addArc(1, 3, 1)
+        .addArc(2, 3, 1).addArc(3, 4, 1).build();
+    for (SparseGraph sg : AnalyticsGraphs.layouts(dag)) {
+      assertThatThrownBy(() -> EigenvectorCentrality.compute(sg, EigenvectorCentrality.Options.defaults()))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("no directed cycle").hasMessageContaining("more iterations cannot help")
+          .hasMessageContaining("Katz centrality or PageRank");
+    }
+    Graph zeroCycle = org.tropic.graph.GraphBuilder.withVertexCount(3).addArc(0, 1, 1).addArc(1, 2, 1)
+        .addArc(2, 0, 0).build();
+    assertThatThrownBy(() -> EigenvectorCentrality.compute(SparseGraph.of(zeroCycle),
+        EigenvectorCentrality.Options.defaults())).hasMessageContaining("no directed cycle");
+
+    Graph withCycle = org.tropic.graph.GraphBuilder.withVertexCount(5).addArc(0, 1, 1).addArc(1, 2, 1)
+        .addArc(2, 1, 1).addArc(2, 3, 1).addArc(4, 0, 1).build();
+    Graph edge = org.tropic.graph.GraphBuilder.withVertexCount(3).undirected(true).addEdge(0, 1, 1).build();
+    for (Graph g : List.of(withCycle, edge)) {
+      EigenvectorCentrality.Result r = EigenvectorCentrality.compute(SparseGraph.of(g),
+          new EigenvectorCentrality.Options(5_000, 1e-6));
+      assertThat(r.converged()).isTrue();
+      assertThat(r.eigenvalue()).isCloseTo(1, within(1e-3));
+    }
+  }
+
   /** Katz against the dense solve of (I − αAᵀ)x = β·1, and JGraphT's KatzCentrality, directed and undirected. */
   @Test
   void katzMatchesTheDenseSolveAndJGraphT() {

@@ -38,7 +38,8 @@ import picocli.CommandLine.Spec;
     description = "Vertex centrality over the whole graph, as sequences of sparse products.",
     exitCodeListHeading = "Exit codes:%n",
     exitCodeList = {"0:centrality computed", "1:the computation failed or did not converge",
-        "2:bad input (file, option, e.g. Katz alpha >= 1/lambda_max)"})
+        "2:bad input (file, option, e.g. Katz alpha >= 1/lambda_max; eigenvector on a graph without directed"
+            + " cycles)"})
 public final class CentralityCommand implements Callable<Integer> {
   /** The measures on offer. */
   public enum Measure {

@@ -549,7 +549,8 @@ class SparseCommandsTest {
   void scoresThatDidNotConvergeAreShownButNotSaved() throws IOException {
     Path npy = dir.resolve("e.npy");
 
-    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector", "--iterations", "2",
+    Path cyclic = Files.writeString(dir.resolve("cyclic.txt"), "a b\nb c\nc a\na c\nc d\nd e\n");
+    assertThat(run(new CentralityCommand(LOADER), cyclic.toString(), "eigenvector", "--iterations", "2",
         "--npy", npy.toString(), "--json")).isEqualTo(1);
     assertThat(JSON.readTree(out.toString()).get("converged").asBoolean()).isFalse();
     assertThat(err.toString()).contains("eigenvector did not converge: change ", " after 2 iterations, --tolerance"
@@ -560,6 +561,28 @@ class SparseCommandsTest {
     assertThat(run(new CentralityCommand(LOADER), undirected.toString(), "katz", "--iterations", "3")).isEqualTo(1);
     assertThat(err.toString()).containsPattern("katz did not converge: change \\S+ after 3 iterations, --tolerance "
         + "1.0E-6; raise --iterations \\(alpha x lambda_max = 0.5000: about --iterations \\d+\\)");
+  }
+
+  /**
+   * A DAG (a → b → d → e, a → c → d, f → a) has a nilpotent adjacency matrix and no eigenvector centrality: it ran
+   * 1000 iterations, did not converge and advised raising --iterations, which cannot help. Refused before
+   * iterating, exit 2, pointing to katz and pagerank; a graph with no arcs at all still answers at once.
+   */
+  @Test
+  void eigenvectorCentralityOfAGraphWithoutCyclesIsRefusedNotIterated() throws IOException {
+    assertThat(run(new CentralityCommand(LOADER), directed.toString(), "eigenvector")).isEqualTo(2);
+    assertThat(err.toString()).contains("tropic centrality: eigenvector centrality is undefined on this graph",
+        "no directed cycle", "more iterations cannot help", "Katz centrality or PageRank")
+        .doesNotContain("raise --iterations", "did not converge");
+    assertThat(out.toString()).isEmpty();
+
+    err.getBuffer().setLength(0);
+    Path noArcs = Files.writeString(dir.resolve("loops.txt"), "a a\nb b\n"); // self-loops are dropped
+    assertThat(run(new CentralityCommand(LOADER), noArcs.toString(), "eigenvector", "--json")).as(err.toString())
+        .isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("eigenvalue").asDouble()).isZero();
+    assertThat(json.get("converged").asBoolean()).isTrue();
   }
 
   /**
@@ -728,6 +751,31 @@ class SparseCommandsTest {
     assertThat(run(command, undirected.toString(), "subgraph", "--probe-kind", "rademacher")).isEqualTo(2);
     assertThat(err.toString()).contains("--probes 64: subgraph centrality of 60 vertices needs", "the heap is");
     assertThat(out.toString()).isEmpty();
+  }
+
+  /**
+   * Weights near 3e38 put α = 0.5/λmax below float32's normal range and the products w·x past 3.4e38: the change
+   * was NaN after 1000 iterations, "did not converge", and the advice was to raise --iterations, which cannot help.
+   * The refusal now says the weights are too large for float32, naming the largest, and advises no iterations. A
+   * star of 1000 arcs of 1e36 keeps α normal (λmax ≈ 3.2e37) but its hub's in-weight, 1e39, overflows the products.
+   */
+  @Test
+  void katzWithWeightsTooLargeForFloat32SaysSoNotRaiseIterations() throws IOException {
+    StringBuilder star = new StringBuilder("# undirected\n");
+    for (int leaf = 0; leaf < 1000; leaf++) {
+      star.append("hub l").append(leaf).append(" 1e36\n");
+    }
+    String[][] cases = {
+        {"a b 3e38\nb c 3e38\nc a 3e38\n", "is below float32's normal range", "3.000e+38"},
+        {"# undirected\na b 3e38\nb c 3e38\n", "is below float32's normal range", "3.000e+38"},
+        {star.toString(), "overflowed float32 at iteration 1", "1.000e+36"}};
+    for (String[] c : cases) {
+      Path heavy = Files.writeString(dir.resolve("heavy.txt"), c[0]);
+      err.getBuffer().setLength(0);
+      assertThat(run(new CentralityCommand(LOADER), heavy.toString(), "katz")).as(err.toString()).isEqualTo(2);
+      assertThat(err.toString()).contains(c[1], "too large for float32", "the largest weight is " + c[2]
+          + ", on the arc ", "scale the weights").doesNotContain("iterations", "NaN", "did not converge");
+    }
   }
 
   @Test
