@@ -7,6 +7,7 @@ import org.tropic.apsp.Apsp;
 import org.tropic.apsp.ApspPlan;
 import org.tropic.apsp.ApspRequest;
 import org.tropic.apsp.Device;
+import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
@@ -35,13 +36,13 @@ final class PlannerAccuracy {
       Graph graph = GraphReader.load(Path.of(file), ReadOptions.defaults()).graph();
       Planner planner = new Planner(MinPlusKernels.best());
       for (Algorithm a : Boolean.getBoolean("cold") ? List.<Algorithm>of() : algorithms) { // warm-up: JIT, first touch
-        ApspRequest request = ApspRequest.defaults().withAlgorithm(a).withDevice(Device.CPU);
+        ApspRequest request = request(a);
         Apsp.run(graph, planner.plan(graph, request), request, Progress.NONE);
       }
       long t0 = System.nanoTime();
       if (Boolean.getBoolean("cold")) { // each round on its own line: the first in a fresh JVM, then warmer ones
         for (Algorithm a : algorithms) {
-          ApspRequest request = ApspRequest.defaults().withAlgorithm(a).withDevice(Device.CPU);
+          ApspRequest request = request(a);
           for (int r = 0; r < rounds; r++) {
             long p0 = System.nanoTime();
             long c0 = cpu();
@@ -61,13 +62,13 @@ final class PlannerAccuracy {
         }
         continue;
       }
-      ApspPlan auto = planner.plan(graph, ApspRequest.defaults().withDevice(Device.CPU));
+      ApspPlan auto = planner.plan(graph, request(Algorithm.AUTO));
       double planSeconds = (System.nanoTime() - t0) / 1e9;
       System.out.printf("%-36s %6d %-12s %9.3f %9.3f %6s %9s %6s  %s%n", shortName(file), graph.vertexCount(),
           "auto→" + auto.algorithm().label(), auto.estimatedSeconds(), planSeconds, "(plan)", "", "",
           auto.reason().replaceAll("^predicted fastest \\(", "(").replaceAll("; .*", ""));
       for (Algorithm a : algorithms) {
-        ApspRequest request = ApspRequest.defaults().withAlgorithm(a).withDevice(Device.CPU);
+        ApspRequest request = request(a);
         double[] estimates = new double[rounds];
         double[] actuals = new double[rounds];
         double[] busy = new double[rounds];
@@ -88,6 +89,14 @@ final class PlannerAccuracy {
             graph.vertexCount(), a.label(), e, s, e / s, b, e / b, phases);
       }
     }
+  }
+
+  /** The request for algorithm a: -DpivotOrder=false and -Dblock=B set Floyd–Warshall's options. */
+  private static ApspRequest request(Algorithm a) {
+    FloydWarshallOptions fw = FloydWarshallOptions.defaults()
+        .withPivotOrder(Boolean.parseBoolean(System.getProperty("pivotOrder", "true")))
+        .withBlockSize(Integer.getInteger("block", 0));
+    return ApspRequest.defaults().withAlgorithm(a).withDevice(Device.CPU).withFloydWarshall(fw);
   }
 
   private static long cpu() {

@@ -114,6 +114,15 @@ public final class BlockSizeModel {
 
   /** As above; a symmetric solve has a task per tile on or above the diagonal, not per tile. */
   public double predictSeconds(int n, int threads, Arithmetic arithmetic, int b, boolean symmetric) {
+    return predictSeconds(n, threads, arithmetic, b, symmetric, 1);
+  }
+
+  /**
+   * As above, for a graph whose sparsity leaves {@code timeShare} of a dense solve's time ({@link PanelFill}); the
+   * critical path of diagonal and panel tiles is taken as dense.
+   */
+  public double predictSeconds(int n, int threads, Arithmetic arithmetic, int b, boolean symmetric,
+      double timeShare) {
     Rates r = ratesFor(arithmetic);
     int index = indexOf(b);
     double multiplyRate = index >= 0 ? r.multiply[index] : r.multiply[nearestIndex(b)];
@@ -125,8 +134,8 @@ public final class BlockSizeModel {
     int busy = (int) Math.min(threads, tasksPerIteration);
     // the ragged last tile row and column are multiplied at their occupied size, not padded to b
     double occupied = Math.pow((double) n / (tiles * b), 3);
-    double bulk = tiles * tasksPerIteration * tileWork * occupied / (speedup(arithmetic, busy) * multiplyRate)
-        * imbalance;
+    double bulk = tiles * tasksPerIteration * tileWork * occupied * timeShare
+        / (speedup(arithmetic, busy) * multiplyRate) * imbalance;
     if (TiledDistanceMatrix.storageBytes(n, b, symmetric) > lastLevelCacheBytes()) {
       bulk /= memoryEfficiency(arithmetic);
     }

@@ -255,7 +255,8 @@ public final class Planner {
     }
     // Every estimate below adds its algorithm's start-up until a solve of it has run in this JVM.
     double fwSeconds = !estimateFw ? Double.NaN
-        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric))
+        : (small ? 0 : model.predictSeconds(n, threads, arithmetic, b, symmetric,
+            PanelFill.timeShare(graph, fw.pivotOrder() ? PivotOrder.of(graph) : null, b, symmetric)))
             + coldStart.seconds(Algorithm.FW, n);
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
         || consider && partitionedAllowed && !partitionedSkipped && PartitionedApsp.available()
