@@ -116,6 +116,12 @@ public enum GraphFormat {
             + " --format (one of " + acceptedNames() + ")");
   }
 
+  /** Refuses content that is not text ({@link BinaryContent}), saying what a graph file is. */
+  static void refuseBinary(String name, byte[] head) throws GraphInputException {
+    BinaryContent.refuse(name, head,
+        "an edge list, CSV, TSV, SIF, Matrix Market or DIMACS file, plain or compressed with gzip or xz");
+  }
+
   /** The last extension after dropping {@code .gz}/{@code .xz}, lower case; empty if none. */
   static String extensionOf(String name) {
     String file = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)

@@ -54,9 +54,22 @@ public final class GraphInputException extends IOException {
     return message.toString();
   }
 
-  /** Keeps messages readable when the offending text is a huge line. */
+  /**
+   * Keeps messages readable when the offending text is a huge line, or holds control characters (a binary file's
+   * bytes would otherwise reach the terminal raw): those are written as {@code \xNN}; a tab stays a tab.
+   */
   static String quoted(String text) {
-    return text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
+    String cut = text.length() <= MAX_QUOTED ? text : text.substring(0, MAX_QUOTED) + "…";
+    StringBuilder shown = new StringBuilder(cut.length());
+    for (int i = 0; i < cut.length(); i++) {
+      char c = cut.charAt(i);
+      if (c != '\t' && (c < 0x20 || c == 0x7f || c >= 0x80 && c < 0xa0)) {
+        shown.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c));
+      } else {
+        shown.append(c);
+      }
+    }
+    return shown.toString();
   }
 
   /** This problem with {@code more} added to its message, e.g. a hint at an option that reads the file otherwise. */

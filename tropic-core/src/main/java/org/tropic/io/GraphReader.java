@@ -96,10 +96,11 @@ public final class GraphReader {
     try {
       BufferedInputStream content = new BufferedInputStream(compression.decompress(raw), GraphFormat.SNIFF_BYTES);
       lines = new LineReader(content, name);
+      content.mark(GraphFormat.SNIFF_BYTES);
+      byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
+      content.reset();
+      GraphFormat.refuseBinary(name, head); // its bytes would be parsed as one unreadable line, or many
       if (format == null) {
-        content.mark(GraphFormat.SNIFF_BYTES);
-        byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
-        content.reset();
         format = GraphFormat.detect(name, head);
       }
       if (options.headerRow() != ReadOptions.HeaderRow.AUTO

@@ -119,4 +119,39 @@ class GraphFormatTest {
     assertThat(e).isNotNull();
     assertThat(e.getMessage()).contains("cut.edges.gz", "corrupt or truncated GZIP data", "a complete .gz file");
   }
+
+  /**
+   * A binary file given as a graph is named for what it is; its bytes once reached the terminal raw, quoted as
+   * "line 1" of an edge list.
+   */
+  @Test
+  void binaryContentIsRefusedForWhatItIs() throws IOException {
+    byte[] npy = {(byte) 0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, 'v', 0};
+    byte[] elf = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0};
+    byte[] nul = "1 2\n3 \u0000 4\n".getBytes(StandardCharsets.ISO_8859_1);
+    byte[] utf16 = "\uFEFF1 2\n".getBytes(StandardCharsets.UTF_16LE);
+    String[][] cases = {{"d.npy", "a NumPy .npy array"}, {"ls.edges", "an ELF executable"},
+        {"odd.edges", "binary data (a NUL byte at byte 6 of the content)"}, {"win.tsv", "UTF-16 text (save it as"
+        + " UTF-8)"}};
+    byte[][] contents = {npy, elf, nul, utf16};
+    for (int c = 0; c < cases.length; c++) {
+      Path file = Files.write(dir.resolve(cases[c][0]), contents[c]);
+      assertThatThrownBy(() -> GraphReader.read(file)).isInstanceOf(GraphInputException.class)
+          .hasMessageStartingWith(file + ": not a text file: this is " + cases[c][1])
+          .hasMessageContaining("expected an edge list, CSV, TSV, SIF, Matrix Market or DIMACS file");
+    }
+    // inside a gzip file too
+    Path gzipped = dir.resolve("ls.edges.gz");
+    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gzipped))) {
+      out.write(elf);
+    }
+    assertThatThrownBy(() -> GraphReader.read(gzipped)).hasMessageContaining("this is an ELF executable");
+  }
+
+  /** Control characters in a quoted field are shown escaped, on one line. */
+  @Test
+  void controlCharactersInAQuotedFieldAreEscaped() {
+    assertThat(GraphInputException.quoted("a\u0001b\tc\u007f\u0085é")).isEqualTo("a\\x01b\tc\\x7f\\x85é");
+    assertThat(GraphInputException.quoted("x".repeat(200))).hasSize(161).endsWith("…");
+  }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
+import org.tropic.io.BinaryContent;
 import org.tropic.io.CountedInputStream;
 import org.tropic.io.GraphInputException;
 
@@ -54,10 +55,14 @@ final class InputFiles {
       int first = in.read();
       int second = in.read();
       in.reset();
-      if (first == 0x1f && second == 0x8b) {
-        return new Gunzipped(file, in);
-      }
-      return in;
+      InputStream content = first == 0x1f && second == 0x8b ? new Gunzipped(file, in) : in;
+      BufferedInputStream text = new BufferedInputStream(content, BUFFER);
+      text.mark(BinaryContent.HEAD_BYTES);
+      byte[] head = text.readNBytes(BinaryContent.HEAD_BYTES);
+      text.reset();
+      // a binary's bytes read as rows: a few malformed, one parsed, and a knowledge graph built of it
+      BinaryContent.refuse(file.toString(), head, "a text file (tab-separated, CSV or SIF), plain or gzip");
+      return text;
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;

@@ -140,6 +140,31 @@ class DamagedInputTest {
         .hasMessageContaining("give a .gz as it is");
   }
 
+  /**
+   * A binary given as a triples table was read as rows: the few that happened to hold tabs were malformed, one
+   * parsed, and a knowledge graph of two "concepts" was built from an executable. It is refused for what it is,
+   * gzipped or not.
+   */
+  @Test
+  void aBinaryFileGivenAsATableIsRefusedForWhatItIs() throws IOException {
+    byte[] elf = new byte[600];
+    System.arraycopy(new byte[] {0x7f, 'E', 'L', 'F', 2, 1, 1}, 0, elf, 0, 7);
+    for (int i = 64; i < elf.length; i += 40) {
+      System.arraycopy("A\tX\tB\n".getBytes(StandardCharsets.US_ASCII), 0, elf, i, 6);
+    }
+    Path plain = Files.write(dir.resolve("triples.tsv"), elf);
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+      out.write(elf);
+    }
+    Path gzipped = Files.write(dir.resolve("triples.tsv.gz"), gz.toByteArray());
+    for (Path file : List.of(plain, gzipped)) {
+      assertThatThrownBy(() -> LiteratureTableReader.readTriples(file, KnowledgeGraphBuilder.allKinds(), false))
+          .isInstanceOf(GraphInputException.class)
+          .hasMessageStartingWith(file + ": not a text file: this is an ELF executable");
+    }
+  }
+
   private Path stored() throws IOException {
     KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
     builder.predication(builder.concept("A", null, null), builder.concept("B", null, null), 1, 2000);
