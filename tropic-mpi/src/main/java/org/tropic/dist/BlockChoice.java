@@ -135,7 +135,8 @@ final class BlockChoice {
       }
     }
     int r = Math.max(0, firstShort(n, leastGrid, leastBlock, rooms));
-    return HeapCheck.refusal(n, leastBlock, leastGrid, r, rooms[r], "no block size fits, and this one needs the least; ");
+    return HeapCheck.refusal(n, leastBlock, leastGrid, r, rooms[r],
+        "no block size fits, and this one needs the least; ");
   }
 
   /** A block size given (or fixed by a save) that does not fit: the refusal names the largest that would. */
