@@ -83,6 +83,18 @@ public final class CostModel {
    */
   public record Plan(ProcessGrid grid, int blockSize, Prediction prediction) {}
 
+  /**
+   * Whether every process's share of a configuration fits the memory it has: the recommendations below skip what
+   * does not, so a configuration the run would refuse for memory is never recommended over one it would run.
+   */
+  @FunctionalInterface
+  public interface MemoryFit {
+    /** No limit known: every configuration fits. */
+    MemoryFit ANY = (n, grid, blockSize) -> true;
+
+    boolean fits(long n, ProcessGrid grid, int blockSize);
+  }
+
   /** The model's prediction for n vertices on {@code grid} with tiles of side b. */
   public Prediction predict(long n, ProcessGrid grid, int blockSize) {
     if (n < 1 || blockSize < 1) {
@@ -120,11 +132,25 @@ public final class CostModel {
 
   /** The block size with the smallest predicted time (the larger of T_ideal and the critical path) on this grid. */
   public int recommendBlockSize(long n, ProcessGrid grid) {
+    return recommendBlockSize(n, grid, MemoryFit.ANY);
+  }
+
+  /**
+   * As {@link #recommendBlockSize(long, ProcessGrid)} among the block sizes whose memory {@code fit} allows.
+   *
+   * @return the block size, or 0 when tiles of every size give each process row and column one but none fits
+   * @throws IllegalArgumentException when even the smallest tile leaves a process row or column without one
+   */
+  public int recommendBlockSize(long n, ProcessGrid grid, MemoryFit fit) {
     int best = -1;
     double bestTime = Double.POSITIVE_INFINITY;
     for (int b : BLOCK_SIZES) {
       long tiles = (n + b - 1) / b;
       if (tiles < Math.max(grid.rows(), grid.columns())) {
+        continue;
+      }
+      best = Math.max(best, 0);
+      if (!fit.fits(n, grid, b)) {
         continue;
       }
       Prediction p = predict(n, grid, b);
@@ -148,11 +174,26 @@ public final class CostModel {
 
   /** The grid of {@code processes} ranks with the smallest predicted T_ideal for b; Pr ≈ Pc wins ties. */
   public ProcessGrid recommendGrid(long n, int processes, int blockSize) {
+    return recommendGrid(n, processes, blockSize, MemoryFit.ANY);
+  }
+
+  /**
+   * As {@link #recommendGrid(long, int, int)} among the grids whose memory {@code fit} allows for b.
+   *
+   * @return the grid, or {@code null} when some grid has a tile for every process row and column but none fits
+   * @throws IllegalArgumentException when no grid has a tile for every process row and column
+   */
+  public ProcessGrid recommendGrid(long n, int processes, int blockSize, MemoryFit fit) {
     long tiles = (n + blockSize - 1) / blockSize;
     ProcessGrid best = null;
+    boolean anyHasTiles = false;
     double bestTime = Double.POSITIVE_INFINITY;
     for (ProcessGrid grid : grids(processes)) {
       if (grid.rows() > tiles || grid.columns() > tiles) {
+        continue;
+      }
+      anyHasTiles = true;
+      if (!fit.fits(n, grid, blockSize)) {
         continue;
       }
       double t = predict(n, grid, blockSize).idealSeconds();
@@ -161,7 +202,7 @@ public final class CostModel {
         best = grid;
       }
     }
-    if (best == null) {
+    if (best == null && !anyHasTiles) {
       throw new IllegalArgumentException("no grid of " + processes + " ranks fits " + tiles + "×" + tiles
           + " tiles (n=" + n + ", b=" + blockSize + "): use a smaller block size or fewer ranks");
     }
@@ -170,13 +211,28 @@ public final class CostModel {
 
   /** The grid and block size with the smallest predicted time for n vertices on {@code processes} ranks. */
   public Plan recommend(long n, int processes) {
+    return recommend(n, processes, MemoryFit.ANY);
+  }
+
+  /**
+   * As {@link #recommend(long, int)} among the configurations whose memory {@code fit} allows.
+   *
+   * @return the plan, or {@code null} when some grid and block size give every process a tile but none fits
+   * @throws IllegalArgumentException when n is too small for that many processes
+   */
+  public Plan recommend(long n, int processes, MemoryFit fit) {
     Plan best = null;
+    boolean anyHasTiles = false;
     double bestTime = Double.POSITIVE_INFINITY;
     for (ProcessGrid grid : grids(processes)) {
       int b;
       try {
-        b = recommendBlockSize(n, grid);
+        b = recommendBlockSize(n, grid, fit);
       } catch (IllegalArgumentException e) {
+        continue;
+      }
+      anyHasTiles = true;
+      if (b == 0) {
         continue;
       }
       Prediction p = predict(n, grid, b);
@@ -186,7 +242,7 @@ public final class CostModel {
         best = new Plan(grid, b, p);
       }
     }
-    if (best == null) {
+    if (best == null && !anyHasTiles) {
       throw new IllegalArgumentException(tooSmall(n, processes));
     }
     return best;

@@ -130,7 +130,7 @@ public final class DistributedSolve {
     // Collective: every rank calibrates, or none (the same options on every rank).
     CostModel planner = options.grid() == null || options.blockSize() == 0
         ? new CostModel(Calibration.machine(kernelRate(world, kernels, arithmetic), threads, network)) : null;
-    CostModel.Plan chosen = agree(world, () -> {
+    CostModel.Plan fastest = agree(world, () -> {
       CostModel.Plan plan;
       try {
         plan = plan(planner, n, world.size(), options);
@@ -139,11 +139,26 @@ public final class DistributedSolve {
       }
       plan.grid().check(world.size(), Math.max(1, (n + plan.blockSize() - 1) / plan.blockSize()), n,
           plan.blockSize());
-      HeapCheck.require(n, plan.blockSize(), plan.grid(), world.rank(), ranksOnThisNode());
       return plan;
     });
-    ProcessGrid grid = chosen.grid();
-    int blockSize = chosen.blockSize();
+    // Every rank's room, so that all choose alike what fits all (collective, outside the vote's step).
+    HeapCheck.Room[] rooms = BlockChoice.gather(world, HeapCheck.Room.here(
+        HeapCheck.heapBytes(n, fastest.blockSize(), fastest.grid(), world.rank()), ranksOnThisNode()).lessSlack());
+    BlockChoice.Choice choice = agree(world, () -> {
+      BlockChoice.Choice c = BlockChoice.choose(planner, n, world.size(), options.grid(), options.blockSize(),
+          fastest, rooms, requested.blockSize() == 0 && options.blockSize() != 0);
+      CostModel.Plan plan = c.plan();
+      plan.grid().check(world.size(), Math.max(1, (n + plan.blockSize() - 1) / plan.blockSize()), n,
+          plan.blockSize());
+      HeapCheck.require(n, plan.blockSize(), plan.grid(), world.rank(), ranksOnThisNode());
+      return c;
+    });
+    if (choice.note() != null && world.rank() == 0) {
+      System.err.println(choice.note());
+      System.err.flush();
+    }
+    ProcessGrid grid = choice.plan().grid();
+    int blockSize = choice.plan().blockSize();
     RankCheckpoint parts = checkpoint == null ? null
         : new RankCheckpoint(checkpoint.file(), world.rank(), world.size());
     if (parts != null) {

@@ -57,6 +57,19 @@ final class HeapCheck {
    *     node's ranks' do not fit its memory
    */
   static void require(int n, int blockSize, ProcessGrid grid, int rank, int ranksOnThisNode) {
+    Room room = Room.here(heapBytes(n, blockSize, grid, rank), ranksOnThisNode);
+    MemoryBudgetException refused = refusal(n, blockSize, grid, rank, room, "");
+    if (refused != null) {
+      throw refused;
+    }
+  }
+
+  /**
+   * Why rank {@code rank}'s share of (n, grid, b) does not fit {@code room}, with the numbers, or {@code null} if it
+   * fits; {@code otherWay} (a sentence and "; ", or "") goes before the usual advice.
+   */
+  static MemoryBudgetException refusal(int n, int blockSize, ProcessGrid grid, int rank, Room room,
+      String otherWay) {
     long tileBytes = tileBytes(n, blockSize, grid, rank);
     long needed = heapBytes(n, blockSize, grid, rank);
     String what = String.format(Locale.ROOT, "distributed Floyd–Warshall of n = %,d on %d ranks (grid %s, b = %d):"
@@ -64,18 +77,49 @@ final class HeapCheck {
         + " panels (%,d more such arrays; each takes %,d bytes of this heap with its header and packing)",
         n, grid.size(), grid, blockSize, rank, tileBytes / ((long) blockSize * blockSize * Float.BYTES), blockSize,
         tileBytes, panelArrays(n, blockSize, grid, rank), HeapFootprint.floatArray((long) blockSize * blockSize));
-    long heap = freeHeap();
-    if (needed > heap) {
-      System.gc(); // garbage from reading the graph counts as used until collected; look again before refusing
-      heap = freeHeap();
+    if (needed > room.heap()) {
+      return new MemoryBudgetException(what + " on its JVM heap", needed, room.heap(), otherWay + ADVICE);
     }
-    if (needed > heap) {
-      throw new MemoryBudgetException(what + " on its JVM heap", needed, heap, ADVICE);
+    if (room.physical() > 0 && needed * room.ranksOnNode() > room.physical()) {
+      return new MemoryBudgetException(String.format(Locale.ROOT, "%s, times the %d ranks on this node,", what,
+          room.ranksOnNode()), needed * room.ranksOnNode(), room.physical(),
+          otherWay + "run on more nodes, or on fewer ranks per node");
     }
-    long physical = physicalMemory();
-    if (physical > 0 && needed * ranksOnThisNode > physical) {
-      throw new MemoryBudgetException(String.format(Locale.ROOT, "%s, times the %d ranks on this node,", what,
-          ranksOnThisNode), needed * ranksOnThisNode, physical, "run on more nodes, or on fewer ranks per node");
+    return null;
+  }
+
+  /**
+   * A rank's memory for its share: its free heap, its node's physical memory (0 if unknown) and how many ranks
+   * share that node.
+   */
+  record Room(long heap, long physical, int ranksOnNode) {
+
+    /** Whether {@code needed} bytes fit both this rank's heap and its share of the node. */
+    boolean holds(long needed) {
+      return needed <= heap && (physical <= 0 || needed * ranksOnNode <= physical);
+    }
+
+    /**
+     * This room less a twentieth of the heap, for what the solve allocates beyond its tiles and panels (G1's free
+     * regions to copy into, packing buffers): on power with two ranks of 64 MiB, b = 64 counted 54.0 MiB against
+     * about 56 MiB free and ran out of heap packing a panel, while b = 32 (50.2 MiB) ran. The choice keeps this
+     * slack, for a given --block as for one it picks.
+     */
+    Room lessSlack() {
+      return new Room(Math.max(0, heap - Runtime.getRuntime().maxMemory() / 20), physical, ranksOnNode);
+    }
+
+    /**
+     * This rank's room now. Garbage from reading the graph counts as used until collected, so the heap is
+     * collected first when {@code wanted} bytes do not fit what looks free.
+     */
+    static Room here(long wanted, int ranksOnThisNode) {
+      long heap = freeHeap();
+      if (wanted > heap) {
+        System.gc();
+        heap = freeHeap();
+      }
+      return new Room(heap, physicalMemory(), ranksOnThisNode);
     }
   }
 

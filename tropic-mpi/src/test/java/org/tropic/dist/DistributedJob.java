@@ -30,7 +30,7 @@ public final class DistributedJob {
       Case c = Case.parse(args[1]);
       DistributedReport report = DistributedSolve.run(c.graph, ReadOptions.defaults(), c.out, c.options,
           Progress.NONE, c.checkpoint);
-      System.out.println("DONE out=" + c.out + " position=" + report.modelPosition());
+      System.out.println("DONE out=" + c.out + " b=" + report.blockSize() + " position=" + report.modelPosition());
       return;
     }
     Mpi mpi = Mpi.init();

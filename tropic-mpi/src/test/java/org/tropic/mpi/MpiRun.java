@@ -40,7 +40,13 @@ public final class MpiRun {
    * @throws AssertionError if it does not finish within {@code timeout} (the job is killed first)
    */
   public static Result run(Path mpirun, int ranks, Class<?> main, List<String> arguments, Duration timeout) {
-    List<String> command = command(mpirun, ranks, main, arguments);
+    return run(mpirun, ranks, main, arguments, timeout, "256m");
+  }
+
+  /** As {@link #run(Path, int, Class, List, Duration)} with each rank's heap {@code -Xmx} given, e.g. "64m". */
+  public static Result run(Path mpirun, int ranks, Class<?> main, List<String> arguments, Duration timeout,
+      String heap) {
+    List<String> command = command(mpirun, ranks, main, arguments, heap);
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
     builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
@@ -71,20 +77,22 @@ public final class MpiRun {
    */
   public static Process start(Path mpirun, int ranks, Class<?> main, List<String> arguments, Path log)
       throws IOException {
-    ProcessBuilder builder = new ProcessBuilder(command(mpirun, ranks, main, arguments)).redirectErrorStream(true)
+    ProcessBuilder builder = new ProcessBuilder(command(mpirun, ranks, main, arguments, "256m"))
+        .redirectErrorStream(true)
         .redirectOutput(log.toFile());
     builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
     builder.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
     return builder.start();
   }
 
-  private static List<String> command(Path mpirun, int ranks, Class<?> main, List<String> arguments) {
+  private static List<String> command(Path mpirun, int ranks, Class<?> main, List<String> arguments,
+      String heap) {
     List<String> command = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "--allow-run-as-root",
         "--bind-to", "none", "--mca", "btl_vader_single_copy_mechanism", "none", "--mca", "mpi_yield_when_idle", "1",
         "-np", Integer.toString(ranks)));
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(List.of("--add-modules", "jdk.incubator.vector", "--enable-native-access=ALL-UNNAMED",
-        "-XX:+UseSerialGC", "-Xmx256m", "-Xss1m", "-cp", classPath(), main.getName()));
+        "-XX:+UseSerialGC", "-Xmx" + heap, "-Xss1m", "-cp", classPath(), main.getName()));
     command.addAll(arguments);
     return command;
   }
