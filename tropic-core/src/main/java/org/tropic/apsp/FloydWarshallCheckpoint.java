@@ -2,16 +2,15 @@ package org.tropic.apsp;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import org.tropic.io.Leftovers;
 import org.tropic.io.OutputLocationException;
 import org.tropic.io.OutputLocations;
 
@@ -196,23 +195,7 @@ public record FloydWarshallCheckpoint(Path file, Duration every, SaveListener on
       return 0;
     }
     String prefix = CheckpointFile.TEMPORARY_PREFIX.formatted(target.getFileName());
-    long freed = 0;
-    try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(folder,
-        p -> p.getFileName().toString().startsWith(prefix)
-            && p.getFileName().toString().substring(prefix.length()).matches("[0-9a-f]{16}")
-            && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS))) {
-      for (Path leftover : leftovers) {
-        try {
-          long size = Files.size(leftover);
-          if (Files.deleteIfExists(leftover)) {
-            freed += size;
-          }
-        } catch (IOException e) {
-          // left for the checks that follow: a read-only folder is refused naming the checkpoint, not this file
-        }
-      }
-    }
-    return freed;
+    return Leftovers.delete(folder, Leftovers.prefixAndHex(List.of(prefix)));
   }
 
   /**

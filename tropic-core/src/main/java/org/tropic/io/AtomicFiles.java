@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -148,19 +146,12 @@ public final class AtomicFiles {
    * time (which nothing supports) would lose its temporary; one that cannot be deleted is left.
    */
   static void deleteLeftovers(Path absolute) {
-    Path folder = absolute.getParent();
     String prefix = "." + absolute.getFileName() + ".";
-    try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder, p -> {
-      String name = p.getFileName().toString();
-      return name.startsWith(prefix) && name.endsWith(".tmp")
-          && name.substring(prefix.length(), name.length() - 4).matches("[0-9a-z]{1,13}")
-          && Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS);
-    })) {
-      for (Path leftover : listing) {
-        Files.deleteIfExists(leftover);
-      }
+    try {
+      Leftovers.delete(absolute.getParent(), name -> name.startsWith(prefix) && name.endsWith(".tmp")
+          && name.substring(prefix.length(), name.length() - 4).matches("[0-9a-z]{1,13}"));
     } catch (IOException e) {
-      // the write that follows reports a folder it cannot use; a leftover it cannot delete stays
+      // the write that follows reports a folder it cannot use
     }
   }
 

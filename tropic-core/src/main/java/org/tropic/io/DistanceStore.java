@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.FileStore;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -502,30 +500,7 @@ public final class DistanceStore {
     for (Path file : List.of(target, Sidecar.pathFor(target), predecessorsPathFor(target))) {
       prefixes.add("." + file.getFileName() + ".tmp-");
     }
-    long freed = 0;
-    try (DirectoryStream<Path> listing = Files.newDirectoryStream(folder, p -> isLeftover(p, prefixes))) {
-      for (Path leftover : listing) {
-        try {
-          long size = Files.size(leftover);
-          if (Files.deleteIfExists(leftover)) {
-            freed += size;
-          }
-        } catch (IOException e) {
-          // left in place: the checks that follow name the result if its folder takes no changes
-        }
-      }
-    }
-    return freed;
-  }
-
-  private static boolean isLeftover(Path path, List<String> prefixes) {
-    String name = path.getFileName().toString();
-    for (String prefix : prefixes) {
-      if (name.startsWith(prefix) && name.substring(prefix.length()).matches("[0-9a-f]{16}")) {
-        return Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS);
-      }
-    }
-    return false;
+    return Leftovers.delete(folder, Leftovers.prefixAndHex(prefixes));
   }
 
   /** The bytes of an n×n result's matrices, as {@link #write} stores them (the sidecar aside). */
