@@ -1,6 +1,8 @@
 package org.tropic.bench;
 
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.tropic.semiring.Arithmetic;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -73,6 +75,38 @@ public final class OptionConverters {
         throw new TypeConversionException("must be a share in (0, 1], got " + value);
       }
       return x;
+    }
+  }
+
+  /**
+   * A size in bytes: a number with an optional unit, binary for k, m, g, t and KiB, MiB, GiB, TiB as in {@code -Xmx}
+   * ({@code 16g} is 16 × 2³⁰), decimal for KB, MB, GB, TB; {@code 8e9} alone is bytes.
+   */
+  public static final class ByteSize implements ITypeConverter<Long> {
+    private static final Pattern SIZE = Pattern.compile(
+        "([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kmgtKMGT](?:i?[bB])?|[bB])?");
+
+    @Override
+    public Long convert(String value) {
+      Matcher m = SIZE.matcher(value.strip());
+      if (!m.matches()) {
+        throw new TypeConversionException("'" + value + "' is not a size: give bytes or a number with a unit, e.g."
+            + " 512m, 16g, 16GiB or 8GB");
+      }
+      double bytes = Double.parseDouble(m.group(1)) * multiplier(m.group(2));
+      if (!(bytes >= 1) || bytes >= 0x1p63) {
+        throw new TypeConversionException("'" + value + "' is not a size between 1 byte and 8 EiB");
+      }
+      return (long) bytes;
+    }
+
+    private static double multiplier(String unit) {
+      if (unit == null || unit.equalsIgnoreCase("b")) {
+        return 1;
+      }
+      int power = "kmgt".indexOf(Character.toLowerCase(unit.charAt(0))) + 1;
+      boolean decimal = unit.length() == 2; // KB, MB, GB, TB; "k" and "KiB" are binary
+      return Math.pow(decimal ? 1000 : 1024, power);
     }
   }
 

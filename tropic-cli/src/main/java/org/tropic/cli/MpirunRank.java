@@ -21,6 +21,11 @@ public final class MpirunRank {
     return Math.max(1, environmentInt("OMPI_COMM_WORLD_SIZE", 1));
   }
 
+  /** The ranks of this process's job on this node, 1 outside {@code mpirun}. */
+  public static int ranksOnThisNode() {
+    return Math.max(1, environmentInt("OMPI_COMM_WORLD_LOCAL_SIZE", 1));
+  }
+
   /** Whether an error found now would only repeat what rank 0 prints: a rank other than 0, before MPI started. */
   static boolean repeatsRankZero() {
     return rank() != 0 && !Mpi.started();

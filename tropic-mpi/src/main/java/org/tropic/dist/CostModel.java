@@ -48,11 +48,17 @@ public final class CostModel {
    *     removes; 2b³γ, the closure alone, when one tile (T = 1) is the whole matrix and there is no panel
    * @param idealSeconds T_ideal
    * @param worstSeconds T_worst
-   * @param memoryBytesPerProcess tiles plus panel buffers of the busiest process
+   * @param arraysPerProcess the b × b float arrays the busiest process holds at once: its tiles and three pivot
+   *     iterations' panels, as the distributed run's heap check counts them
    */
   public record Prediction(long n, ProcessGrid grid, int blockSize, double computeSeconds,
       double communicationSeconds, double criticalPathSeconds, double idealSeconds, double worstSeconds,
-      long memoryBytesPerProcess) {
+      long arraysPerProcess) {
+
+    /** The busiest process's tiles and panels in bytes of float32, before any per-array overhead of its heap. */
+    public long memoryBytesPerProcess() {
+      return arraysPerProcess * blockSize * blockSize * Float.BYTES;
+    }
 
     /** Γ_ideal = 2n³ / T_ideal (the papers' flop rate, on the unpadded n). */
     public double idealFlopRate() {
@@ -125,9 +131,13 @@ public final class CostModel {
     double critical = tiles * stepsPerRound * 2 * b * b * b * gamma;
     double ideal = Math.max(compute, communication);
     double worst = compute + communication;
-    long tileBytes = (long) blockSize * blockSize * Float.BYTES;
-    long memory = localRows * localColumns * tileBytes + 6 * (localRows + localColumns) * tileBytes;
-    return new Prediction(n, grid, blockSize, compute, communication, critical, ideal, worst, memory);
+    return new Prediction(n, grid, blockSize, compute, communication, critical, ideal, worst,
+        HeapCheck.arrays(n, blockSize, grid, 0));
+  }
+
+  /** The block sizes the recommendations choose among, ascending. */
+  public static int[] blockSizes() {
+    return BLOCK_SIZES.clone();
   }
 
   /** The block size with the smallest predicted time (the larger of T_ideal and the critical path) on this grid. */

@@ -69,7 +69,7 @@ public record DistributedReport(int rank, Path out, int n, int ranks, ProcessGri
     return s == 1 ? prediction : new CostModel.Prediction(prediction.n(), prediction.grid(), prediction.blockSize(),
         s * prediction.computeSeconds(), s * prediction.communicationSeconds(),
         s * prediction.criticalPathSeconds(), s * prediction.idealSeconds(), s * prediction.worstSeconds(),
-        prediction.memoryBytesPerProcess());
+        prediction.arraysPerProcess());
   }
 
   /** A few lines for the terminal. */

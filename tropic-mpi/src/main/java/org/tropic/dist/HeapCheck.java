@@ -20,11 +20,22 @@ final class HeapCheck {
   private HeapCheck() {}
 
   /** This rank's tile bytes: the tile rows of its process row times the tile columns of its process column. */
-  static long tileBytes(int n, int blockSize, ProcessGrid grid, int rank) {
-    long tiles = Math.max(1, (n + (long) blockSize - 1) / blockSize);
-    long rows = owned(tiles, grid.rows(), grid.rowOf(rank));
-    long columns = owned(tiles, grid.columns(), grid.columnOf(rank));
-    return rows * columns * blockSize * blockSize * Float.BYTES;
+  static long tileBytes(long n, int blockSize, ProcessGrid grid, int rank) {
+    return tileArrays(n, blockSize, grid, rank) * blockSize * blockSize * Float.BYTES;
+  }
+
+  private static long tileArrays(long n, int blockSize, ProcessGrid grid, int rank) {
+    long tiles = Math.max(1, (n + blockSize - 1) / blockSize);
+    return owned(tiles, grid.rows(), grid.rowOf(rank)) * owned(tiles, grid.columns(), grid.columnOf(rank));
+  }
+
+  /**
+   * The b × b float arrays rank {@code rank}'s solve holds at once: its tiles and {@link #panelArrays} panels. Rank
+   * 0, which owns tile row and column 0, holds the most. The cost model counts memory with it too, so {@code tropic
+   * model} and the run agree on what fits.
+   */
+  static long arrays(long n, int blockSize, ProcessGrid grid, int rank) {
+    return tileArrays(n, blockSize, grid, rank) + panelArrays(n, blockSize, grid, rank);
   }
 
   /**
@@ -34,8 +45,8 @@ final class HeapCheck {
    * owned tile row and the diagonal tile packed left and right. Two iterations' were too few: power on two ranks of
    * 80 MiB (serial collector, b = 256) passed with them and ran out of heap copying a received panel.
    */
-  static long panelArrays(int n, int blockSize, ProcessGrid grid, int rank) {
-    long tiles = Math.max(1, (n + (long) blockSize - 1) / blockSize);
+  static long panelArrays(long n, int blockSize, ProcessGrid grid, int rank) {
+    long tiles = Math.max(1, (n + blockSize - 1) / blockSize);
     long rows = owned(tiles, grid.rows(), grid.rowOf(rank));
     long columns = owned(tiles, grid.columns(), grid.columnOf(rank));
     return 3 * (rows + columns + 2);
@@ -45,10 +56,8 @@ final class HeapCheck {
    * The heap this rank's solve takes: its tiles and {@link #panelArrays} panels, each array as it takes this JVM's
    * heap ({@link HeapFootprint}: a header each, and under G1 the rest of each region it leaves unused).
    */
-  static long heapBytes(int n, int blockSize, ProcessGrid grid, int rank) {
-    long arrays = tileBytes(n, blockSize, grid, rank) / ((long) blockSize * blockSize * Float.BYTES)
-        + panelArrays(n, blockSize, grid, rank);
-    return arrays * HeapFootprint.floatArray((long) blockSize * blockSize);
+  static long heapBytes(long n, int blockSize, ProcessGrid grid, int rank) {
+    return arrays(n, blockSize, grid, rank) * HeapFootprint.floatArray((long) blockSize * blockSize);
   }
 
   /**

@@ -24,7 +24,9 @@ class CostModelTest {
     assertThat(p.idealFlopRate()).isCloseTo(2.0 * Math.pow(4096, 3) / p.idealSeconds(), within(1.0));
     assertThat(p.position(p.idealSeconds())).isZero();
     assertThat(p.position(p.worstSeconds())).isCloseTo(1, within(1e-12));
-    assertThat(p.memoryBytesPerProcess()).isEqualTo(8L * 8 * 256 * 256 * 4 + 6L * 16 * 256 * 256 * 4);
+    // 8 × 8 tiles and three pivot iterations' panels (8 + 8 + 2 each), as the run's heap check counts them
+    assertThat(p.memoryBytesPerProcess()).isEqualTo((8L * 8 + 3 * (8 + 8 + 2)) * 256 * 256 * 4);
+    assertThat(p.arraysPerProcess()).isEqualTo(HeapCheck.arrays(4096, 256, new ProcessGrid(2, 2), 0));
   }
 
   @Test

@@ -88,6 +88,13 @@ public final class ModelCommand implements Callable<Integer> {
       description = "Bandwidth for local when not under mpirun (default 5e9, assumed).")
   Long bandwidth;
 
+  @Option(names = "--memory", paramLabel = "SIZE", converter = OptionConverters.ByteSize.class,
+      description = "Memory one process has for its share, e.g. 16GiB, 512m or 8e9 bytes (default: for local the"
+      + " heap of this JVM, which each rank ./tropic starts gets too, at most the node's memory over the ranks on it"
+      + " under mpirun; for summit and frontier the papers' device memory per rank). Grids and block sizes whose"
+      + " share does not fit are not recommended.")
+  Long memoryPerProcess;
+
   @Option(names = "--json", description = "Print the parameters and the prediction as JSON.")
   boolean json;
 
@@ -118,26 +125,24 @@ public final class ModelCommand implements Callable<Integer> {
       CostModel model = new CostModel(parameters);
       boolean recommendedGrid = chosenGrid == null;
       boolean recommendedBlock = b == null;
-      if (chosenGrid == null && b == null) {
-        CostModel.Plan plan = model.recommend(n, p);
-        chosenGrid = plan.grid();
-        b = plan.blockSize();
-      } else if (chosenGrid == null) {
-        chosenGrid = model.recommendGrid(n, p, b);
-      } else if (b == null) {
-        b = model.recommendBlockSize(n, chosenGrid);
-      }
+      boolean local = machine.equalsIgnoreCase("local");
+      ModelMemory memory = new ModelMemory(model, memoryPerProcess != null ? memoryPerProcess
+          : local ? ModelMemory.localLimit(MpirunRank.ranksOnThisNode()) : parameters.memoryPerProcess(), local);
+      ModelMemory.Choice choice = memory.choose(n, p, chosenGrid, b);
+      chosenGrid = choice.grid();
+      b = choice.blockSize();
       // the check a distributed run makes before its solve: a grid with a process row or column of no tile would
       // be refused there, and its prediction (a critical path past T_worst) means nothing
       chosenGrid.check(p, (int) Math.min(Integer.MAX_VALUE, (n + b - 1) / b), (int) Math.min(Integer.MAX_VALUE, n),
           b);
       CostModel.Prediction prediction = model.predict(n, chosenGrid, b);
       if (json) {
-        out.println(Json.text(asJson(parameters, prediction, recommendedGrid, recommendedBlock,
-            projectPaper ? reference : null)));
+        out.println(Json.text(asJson(parameters, prediction, recommendedGrid, recommendedBlock, memory,
+            choice.note(), projectPaper ? reference : null)));
         out.flush();
       } else {
-        print(out, parameters, prediction, recommendedGrid, recommendedBlock, reference, projectPaper);
+        print(out, parameters, prediction, recommendedGrid, recommendedBlock, memory, choice.note(), reference,
+            projectPaper);
       }
       return 0;
     } catch (JsonProcessingException e) {
@@ -147,7 +152,7 @@ public final class ModelCommand implements Callable<Integer> {
 
   /** The same facts {@link #print} writes, with the same names as the text where there is one. */
   private static Map<String, Object> asJson(MachineParameters m, CostModel.Prediction p, boolean recommendedGrid,
-      boolean recommendedBlock, PaperRun paper) {
+      boolean recommendedBlock, ModelMemory memory, String memoryNote, PaperRun paper) {
     Map<String, Object> machine = new LinkedHashMap<>();
     machine.put("name", m.name());
     machine.put("flop_rate_per_process", m.flopRateAt(p.blockSize()));
@@ -173,8 +178,10 @@ public final class ModelCommand implements Callable<Integer> {
     prediction.put("worst_seconds", p.worstSeconds());
     prediction.put("worst_flop_rate", p.worstFlopRate());
     prediction.put("critical_path_seconds", p.criticalPathSeconds());
-    prediction.put("memory_bytes_per_process", p.memoryBytesPerProcess());
-    prediction.put("memory_fits", !(m.memoryPerProcess() > 0 && p.memoryBytesPerProcess() > m.memoryPerProcess()));
+    prediction.put("memory_bytes_per_process", memory.needed(p.n(), p.grid(), p.blockSize()));
+    prediction.put("memory_limit_bytes_per_process", memory.limit() > 0 ? memory.limit() : null);
+    prediction.put("memory_fits", memory.fits(p.n(), p.grid(), p.blockSize()));
+    prediction.put("memory_note", memoryNote);
     Map<String, Object> all = new LinkedHashMap<>();
     all.put("machine", machine);
     all.put("problem", problem);
@@ -226,7 +233,7 @@ public final class ModelCommand implements Callable<Integer> {
 
 
   private static void print(PrintWriter out, MachineParameters m, CostModel.Prediction p, boolean recommendedGrid,
-      boolean recommendedBlock, PaperRun reference, boolean projectPaper) {
+      boolean recommendedBlock, ModelMemory memory, String memoryNote, PaperRun reference, boolean projectPaper) {
     out.println("machine: " + m.name());
     HyperbolicFit kernel = m.flopRateVsBlockSize();
     out.printf(Locale.ROOT, "  kernel rate per process: %s%n", kernel == null
@@ -252,16 +259,22 @@ public final class ModelCommand implements Callable<Integer> {
         p.worstFlopRate());
     out.printf(Locale.ROOT, "  critical path (diagonal and panels in sequence) %.4g s%s%n", p.criticalPathSeconds(),
         readable(p.criticalPathSeconds()));
-    out.printf(Locale.ROOT, "  memory per process %.4g GiB%s%n", p.memoryBytesPerProcess() / 1073741824.0,
-        m.memoryPerProcess() > 0 && p.memoryBytesPerProcess() > m.memoryPerProcess()
-            ? String.format(Locale.ROOT, " — more than the %.3g GiB a process has: use more processes",
-                m.memoryPerProcess() / 1073741824.0)
-            : "");
+    printMemory(out, p, memory, memoryNote);
     if (projectPaper) {
       out.printf(Locale.ROOT, "paper: %s took %.4g s, %.4g FLOP/s: %s%n", reference.what(), reference.seconds(),
           reference.flopRate(), reference.seconds() < p.idealSeconds() ? "faster than the model's ideal"
               : reference.seconds() > p.worstSeconds() ? "slower than the model's worst case"
                   : String.format(Locale.ROOT, "between ideal and worst (at %.2f)", p.position(reference.seconds())));
+    }
+  }
+
+  /** The busiest process's memory against what it has, and why memory chose or refuses the configuration. */
+  private static void printMemory(PrintWriter out, CostModel.Prediction p, ModelMemory memory, String note) {
+    out.printf(Locale.ROOT, "  memory per process %s (tiles and three pivot iterations' panels%s)%s%n",
+        Units.bytes(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
+        memory.limit() > 0 ? " of " + Units.bytes(memory.limit()) : "");
+    if (note != null) {
+      out.println("  " + note);
     }
   }
 

@@ -114,6 +114,31 @@ class ModelCommandTest {
     assertThat(out.toString()).isEmpty();
   }
 
+  /**
+   * The fastest plan for 100,000 vertices on 16 Frontier ranks (b = 1024) takes 3.1 GiB a process; with --memory
+   * 3GiB the model recommends one that fits and says why, and with 200 MiB it says nothing of 16 fits and how many
+   * would.
+   */
+  @Test
+  void recommendsOnlyWhatFitsTheMemoryAndSaysWhenNothingDoes() throws Exception {
+    assertThat(run("--machine", "frontier", "-n", "1e5", "-P", "16", "--memory", "3GiB", "--json")).isZero();
+    var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+    assertThat(report.at("/prediction/memory_fits").asBoolean()).isTrue();
+    assertThat(report.at("/prediction/memory_limit_bytes_per_process").asLong()).isEqualTo(3L << 30);
+    assertThat(report.at("/prediction/memory_bytes_per_process").asLong()).isLessThanOrEqualTo(3L << 30);
+    assertThat(report.at("/prediction/memory_note").asText()).startsWith("chosen for memory: the fastest");
+    out.getBuffer().setLength(0);
+    assertThat(run("--machine", "frontier", "-n", "1e5", "-P", "16", "--memory", "200m")).isZero();
+    assertThat(out.toString()).contains("of 200.0 MiB").contains("does not fit: the busiest process's share takes")
+        .containsPattern("[\\d,]+ processes of 200.0 MiB each would fit");
+  }
+
+  @Test
+  void aMemoryThatIsNotASizeIsRefused() {
+    assertThat(run("--machine", "summit", "-n", "1000", "--memory", "12x")).isEqualTo(2);
+    assertThat(err.toString()).contains("'12x' is not a size");
+  }
+
   @Test
   void distributedFlagsBecomeOptions() {
     DistributedFlags flags = new DistributedFlags();

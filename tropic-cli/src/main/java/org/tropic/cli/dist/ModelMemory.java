@@ -1,0 +1,132 @@
+package org.tropic.cli.dist;
+
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import org.tropic.apsp.HeapFootprint;
+import org.tropic.dist.CostModel;
+import org.tropic.dist.ProcessGrid;
+import org.tropic.io.Units;
+
+/**
+ * Memory in {@code tropic model}: what the busiest process's share takes (its tiles and three pivot iterations'
+ * panels, counted as the distributed run's heap check counts them), against what a process has, and the grid and
+ * block size recommended among those that fit. Without it the model recommended b = 1024 for power on two ranks of
+ * 64 MiB, which the run then refused, and counted panels twice as generously as the run did.
+ *
+ * @param model the cost model
+ * @param limit bytes one process may use for its share, or 0 when unknown (then everything fits)
+ * @param onHeap whether a share lives on a JVM heap, where each array also takes a header and, under G1, the rest
+ *     of its region ({@link HeapFootprint}); the presets' shares live in device memory, counted by their floats
+ */
+record ModelMemory(CostModel model, long limit, boolean onHeap) {
+
+  /** The memory-aware choice of grid and block size. */
+  record Choice(ProcessGrid grid, int blockSize, String note) {}
+
+  /**
+   * A process's room on this machine: the heap this JVM has, which every rank started by {@code ./tropic} with the
+   * same TROPIC_JAVA_OPTS gets too, less the twentieth the run keeps for what it allocates beyond tiles and panels;
+   * and no more than its share of the node's memory when {@code ranksOnNode} ranks share it (each rank's default
+   * heap is 75% of the node's, so two together may be allowed more than it has).
+   */
+  static long localLimit(int ranksOnNode) {
+    long heap = Runtime.getRuntime().maxMemory();
+    long physical = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
+        ? os.getTotalMemorySize() : 0;
+    long limit = heap - heap / 20;
+    return physical > 0 ? Math.min(limit, physical / ranksOnNode) : limit;
+  }
+
+  /** The bytes the busiest process takes for its share of n on {@code grid} with tiles of side b. */
+  long needed(long n, ProcessGrid grid, int blockSize) {
+    long arrays = model.predict(n, grid, blockSize).arraysPerProcess();
+    long perArray = (long) blockSize * blockSize;
+    return arrays * (onHeap ? HeapFootprint.floatArray(perArray) : perArray * Float.BYTES);
+  }
+
+  boolean fits(long n, ProcessGrid grid, int blockSize) {
+    return limit <= 0 || needed(n, grid, blockSize) <= limit;
+  }
+
+  /**
+   * The grid and block size for n on p processes, each as given or, where {@code null}, recommended among those that
+   * fit; the fastest, with a note saying it does not fit and what would, when nothing that may be chosen does.
+   */
+  Choice choose(long n, int p, ProcessGrid givenGrid, Integer givenBlock) {
+    CostModel.MemoryFit fit = this::fits;
+    ProcessGrid fastestGrid = givenGrid;
+    int fastestBlock = givenBlock == null ? 0 : givenBlock;
+    ProcessGrid grid = givenGrid;
+    int b = fastestBlock;
+    if (givenGrid == null && givenBlock == null) {
+      CostModel.Plan fastest = model.recommend(n, p);
+      fastestGrid = fastest.grid();
+      fastestBlock = fastest.blockSize();
+      CostModel.Plan fitting = model.recommend(n, p, fit);
+      grid = fitting == null ? null : fitting.grid();
+      b = fitting == null ? 0 : fitting.blockSize();
+    } else if (givenGrid == null) {
+      fastestGrid = model.recommendGrid(n, p, givenBlock);
+      grid = model.recommendGrid(n, p, givenBlock, fit);
+    } else if (givenBlock == null) {
+      fastestBlock = model.recommendBlockSize(n, givenGrid);
+      b = model.recommendBlockSize(n, givenGrid, fit);
+    }
+    if (grid != null && b > 0 && fits(n, grid, b)) {
+      boolean memoryDecided = !grid.equals(fastestGrid) || b != fastestBlock;
+      return new Choice(grid, b, memoryDecided ? String.format(Locale.ROOT, "chosen for memory: the fastest, grid %s"
+          + " and b = %d, takes %s a process, more than the %s it has", fastestGrid, fastestBlock,
+          Units.bytes(needed(n, fastestGrid, fastestBlock)), Units.bytes(limit)) : null);
+    }
+    return new Choice(fastestGrid, fastestBlock, String.format(Locale.ROOT, "does not fit: the busiest process's"
+        + " share takes %s, more than the %s a process has; %s", Units.bytes(needed(n, fastestGrid, fastestBlock)),
+        Units.bytes(limit), whatWouldFit(n, p, givenGrid, givenBlock)));
+  }
+
+  /**
+   * Advice for a share too large: another grid or block size of the same p processes where one was given and one
+   * fits, else more processes.
+   */
+  private String whatWouldFit(long n, int p, ProcessGrid givenGrid, Integer givenBlock) {
+    if (givenGrid != null || givenBlock != null) {
+      CostModel.Plan free = model.recommend(n, p, this::fits);
+      if (free != null) {
+        return "grid " + free.grid() + " with b = " + free.blockSize() + " fits";
+      }
+    }
+    return moreProcesses(n, p);
+  }
+
+  /**
+   * A process count (more than p) on which some grid and block size fit: searched upward from the floor the matrix
+   * alone sets, n² float32 over the limit, one by one and then in steps of 2% (the panels add a share that grows
+   * as tiles shrink), up to four times the floor; past that, the floor. A count with no grid that gives every
+   * process row and column a tile is passed over (a prime count has only 1 × q).
+   */
+  private String moreProcesses(long n, int p) {
+    double floor = Math.max(p + 1, Math.ceil(4.0 * n * n / limit));
+    long mostTiles = (n + 31) / 32; // a side, in the smallest tiles
+    if (floor > (double) mostTiles * mostTiles) {
+      return String.format(Locale.ROOT, "more processes cannot help: the matrix needs %,.0f of this memory, more"
+          + " than its %,d tiles of the smallest side could be spread over; give each more memory (--memory)", floor,
+          mostTiles * mostTiles);
+    }
+    if (floor <= 1_000_000) {
+      for (int q = (int) floor; q <= 4 * floor; q = q < floor + 64 ? q + 1 : (int) Math.ceil(q * 1.02)) {
+        CostModel.Plan plan;
+        try {
+          plan = model.recommend(n, q, this::fits);
+        } catch (IllegalArgumentException noGridHasTiles) {
+          continue;
+        }
+        if (plan != null) {
+          return String.format(Locale.ROOT, "%,d processes of %s each would fit (grid %s, b = %d), or give each"
+              + " more memory (--memory)", q, Units.bytes(limit), plan.grid(), plan.blockSize());
+        }
+      }
+    }
+    return String.format(Locale.ROOT, "it needs at least %,.0f processes of this memory (the matrix alone), or more"
+        + " memory each (--memory)", floor);
+  }
+}

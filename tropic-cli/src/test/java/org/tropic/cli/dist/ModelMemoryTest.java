@@ -1,0 +1,102 @@
+package org.tropic.cli.dist;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.LongRange;
+import org.junit.jupiter.api.Test;
+import org.tropic.apsp.HeapFootprint;
+import org.tropic.dist.CostModel;
+import org.tropic.dist.MachineParameters;
+import org.tropic.dist.ProcessGrid;
+
+class ModelMemoryTest {
+  private static final CostModel SUMMIT = new CostModel(MachineParameters.summit());
+  /** Frontier's kernel rate grows with b, so its fastest plan takes the largest tiles and memory can decide. */
+  private static final CostModel FRONTIER = new CostModel(MachineParameters.frontier());
+
+  @Test
+  void countsTheRunsArraysInFloatsOnADeviceAndWithTheirHeapFootprintOnAHeap() {
+    ProcessGrid grid = new ProcessGrid(2, 2);
+    long arrays = SUMMIT.predict(4096, grid, 256).arraysPerProcess();
+    assertThat(new ModelMemory(SUMMIT, 0, false).needed(4096, grid, 256)).isEqualTo(arrays * 256 * 256 * 4);
+    assertThat(new ModelMemory(SUMMIT, 0, true).needed(4096, grid, 256))
+        .isEqualTo(arrays * HeapFootprint.floatArray(256 * 256));
+  }
+
+  @Test
+  void withoutALimitTheChoiceIsTheFastest() {
+    ModelMemory.Choice choice = new ModelMemory(SUMMIT, 0, false).choose(50_000, 16, null, null);
+    CostModel.Plan fastest = SUMMIT.recommend(50_000, 16);
+    assertThat(choice.grid()).isEqualTo(fastest.grid());
+    assertThat(choice.blockSize()).isEqualTo(fastest.blockSize());
+    assertThat(choice.note()).isNull();
+  }
+
+  /** A limit a byte short of what the fastest takes: another plan is chosen, and said so. */
+  @Test
+  void aFastestThatDoesNotFitGivesWayToOneThatDoes() {
+    CostModel.Plan fastest = FRONTIER.recommend(50_000, 16);
+    ModelMemory unlimited = new ModelMemory(FRONTIER, 0, false);
+    long fastestNeeds = unlimited.needed(50_000, fastest.grid(), fastest.blockSize());
+    ModelMemory memory = new ModelMemory(FRONTIER, fastestNeeds - 1, false);
+    ModelMemory.Choice choice = memory.choose(50_000, 16, null, null);
+    assertThat(memory.fits(50_000, choice.grid(), choice.blockSize())).isTrue();
+    assertThat(choice.note()).startsWith("chosen for memory: the fastest, grid " + fastest.grid() + " and b = "
+        + fastest.blockSize());
+  }
+
+  /**
+   * Whatever n, p and memory: the choice fits, or nothing of p processes does and the note says so, naming a
+   * process count whose plan fits.
+   */
+  @Property(tries = 300)
+  void theChoiceFitsOrNothingDoes(@ForAll @IntRange(min = 100, max = 200_000) int n,
+      @ForAll @IntRange(min = 1, max = 64) int p, @ForAll @LongRange(min = 1L << 20, max = 1L << 36) long limit,
+      @ForAll boolean frontier) {
+    ModelMemory memory = new ModelMemory(frontier ? FRONTIER : SUMMIT, limit, false);
+    ModelMemory.Choice choice;
+    try {
+      choice = memory.choose(n, p, null, null);
+    } catch (IllegalArgumentException tooSmall) {
+      return; // n too small to spread over p processes, refused as before
+    }
+    if (memory.fits(n, choice.grid(), choice.blockSize())) {
+      assertThat(choice.note()).satisfiesAnyOf(note -> assertThat(note).isNull(),
+          note -> assertThat(note).startsWith("chosen for memory"));
+      return;
+    }
+    assertThat(choice.note()).startsWith("does not fit");
+    for (int rows = 1; rows <= p; rows++) {
+      if (p % rows == 0) {
+        for (int b : CostModel.blockSizes()) {
+          ProcessGrid grid = new ProcessGrid(rows, p / rows);
+          boolean everyRowAndColumnHasATile = (n + b - 1) / b >= Math.max(rows, p / rows);
+          assertThat(everyRowAndColumnHasATile && memory.fits(n, grid, b)).as("%s b=%d", grid, b).isFalse();
+        }
+      }
+    }
+    Matcher advice = Pattern.compile("([\\d,]+) processes of .* each would fit \\(grid (\\d+)x(\\d+), b = (\\d+)\\)")
+        .matcher(choice.note());
+    if (advice.find()) {
+      ProcessGrid grid = new ProcessGrid(Integer.parseInt(advice.group(2)), Integer.parseInt(advice.group(3)));
+      assertThat(grid.size()).isEqualTo(Integer.parseInt(advice.group(1).replace(",", ""))).isGreaterThan(p);
+      assertThat(memory.fits(n, grid, Integer.parseInt(advice.group(4)))).isTrue();
+    }
+  }
+
+  /** A block size given too large for the grid: the advice names one of the same processes that fits. */
+  @Test
+  void aGivenBlockTooLargeIsToldWhatFits() {
+    ProcessGrid grid = new ProcessGrid(4, 4);
+    ModelMemory memory = new ModelMemory(FRONTIER, new ModelMemory(FRONTIER, 0, false).needed(20_000, grid, 256),
+        false);
+    ModelMemory.Choice choice = memory.choose(20_000, 16, grid, 1024);
+    assertThat(choice.blockSize()).isEqualTo(1024);
+    assertThat(choice.note()).startsWith("does not fit").containsPattern("grid \\d+x\\d+ with b = \\d+ fits");
+  }
+}
