@@ -4,6 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.tropic.apsp.DeviceUnavailableException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
@@ -30,8 +35,6 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
-    subcommands = {ApspCommand.class, QueryCommand.class, InfoCommand.class, KgCommand.class, DiscoverCommand.class,
-        ValidateCommand.class, ModelCommand.class, BenchCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
         "2:bad input or usage (unreadable graph, bad option, too big for memory or disk, no GPU for --device gpu)"})
@@ -45,7 +48,7 @@ public final class Tropic {
     quietLogging();
     int code;
     try {
-      code = commandLine().execute(args);
+      code = commandLine(args).execute(args);
     } catch (OutOfMemoryError e) {
       // picocli hands exceptions to handle() but lets errors through; the heap is free again once they unwind
       System.err.println("tropic: " + ErrorMessages.outOfMemory(e));
@@ -74,17 +77,58 @@ public final class Tropic {
     }
   }
 
-  /** The configured command line, for tests that capture its output with setOut/setErr. */
+  /** The configured command line with every subcommand, for tests that capture its output with setOut/setErr. */
   public static CommandLine commandLine() {
-    CommandLine cl = new CommandLine(new Tropic());
+    return configured(subcommands(null));
+  }
+
+  /**
+   * The command line that runs {@code args}: where the first argument names a subcommand, only that subcommand is
+   * built. Picocli reads every option of every command it is given by reflection, which in a fresh JVM took 0.3–0.6
+   * s of a 1–2.5 s start (thirtieth session, docs/performance-log.md); the other commands are never reached from
+   * such a line. Anything else (no argument, an option, {@code help}, a misspelt name) gets the whole tree, for the
+   * listing and the suggestions.
+   */
+  static CommandLine commandLine(String[] args) {
+    String first = args.length == 0 || args[0].equals("help") ? null : args[0];
+    List<Object> only = subcommands(first);
+    return configured(only.isEmpty() ? subcommands(null) : only);
+  }
+
+  /**
+   * The subcommands in the order of the listing; with a name, only the one of that name (none if no command has
+   * it). A supplier per command, so that the others are not even constructed.
+   */
+  private static List<Object> subcommands(String name) {
     // a large graph file takes seconds to minutes to read: a bar says how far it is
     GraphLoader loader = (file, options) -> GraphReader.load(file, options, ProgressBar.onStandardError());
-    cl.addSubcommand(new BfsCommand(loader));
-    cl.addSubcommand(new TraverseCommand(loader));
-    cl.addSubcommand(new CentralityCommand(loader));
-    cl.addSubcommand(new SpectrumCommand(loader));
-    cl.addSubcommand(SparseCommand.commandLine(loader));
-    cl.addSubcommand(new HelpCommand()); // last in the listing
+    Map<String, Supplier<Object>> all = new LinkedHashMap<>();
+    all.put("apsp", ApspCommand::new);
+    all.put("query", QueryCommand::new);
+    all.put("info", InfoCommand::new);
+    all.put("kg", KgCommand::new);
+    all.put("discover", DiscoverCommand::new);
+    all.put("validate", ValidateCommand::new);
+    all.put("model", ModelCommand::new);
+    all.put("bench", BenchCommand::new);
+    all.put("bfs", () -> new BfsCommand(loader));
+    all.put("traverse", () -> new TraverseCommand(loader));
+    all.put("centrality", () -> new CentralityCommand(loader));
+    all.put("spectrum", () -> new SpectrumCommand(loader));
+    all.put("sparse", () -> SparseCommand.commandLine(loader));
+    all.put("help", HelpCommand::new); // last in the listing
+    List<Object> chosen = new ArrayList<>();
+    all.forEach((commandName, command) -> {
+      if (name == null || name.equals(commandName)) {
+        chosen.add(command.get());
+      }
+    });
+    return chosen;
+  }
+
+  private static CommandLine configured(List<Object> subcommands) {
+    CommandLine cl = new CommandLine(new Tropic());
+    subcommands.forEach(cl::addSubcommand);
     cl.setExecutionExceptionHandler(Tropic::handle);
     CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
     cl.setParameterExceptionHandler((e, args) -> MpirunRank.repeatsRankZero()

@@ -78,6 +78,42 @@ class CommandTreeTest {
     assertThat(err.toString()).contains("Unknown subcommand 'nonsense' of 'tropic discover'");
   }
 
+  /**
+   * A line naming a subcommand builds only that one (the others cost start-up time, see Tropic#commandLine(String[]))
+   * and prints the same help as the whole tree, at every depth; anything else gets the whole tree.
+   */
+  @Test
+  void aLineNamingASubcommandBuildsOnlyItAndBehavesAsTheWholeTree() {
+    CommandLine whole = Tropic.commandLine();
+    assertThat(whole.getSubcommands()).hasSizeGreaterThan(10);
+    for (String name : whole.getSubcommands().keySet()) {
+      CommandLine lazy = Tropic.commandLine(new String[] {name, "--help"});
+      if (name.equals("help")) {
+        assertThat(lazy.getSubcommands().keySet()).isEqualTo(whole.getSubcommands().keySet());
+        continue;
+      }
+      assertThat(lazy.getSubcommands().keySet()).as(name).containsExactly(name);
+      List<CommandLine> lazyTree = new ArrayList<>();
+      collect(lazy.getSubcommands().get(name), lazyTree);
+      List<CommandLine> wholeTree = new ArrayList<>();
+      collect(whole.getSubcommands().get(name), wholeTree);
+      assertThat(lazyTree).hasSameSizeAs(wholeTree);
+      for (int i = 0; i < lazyTree.size(); i++) {
+        assertThat(lazyTree.get(i).getUsageMessage()).as(name).isEqualTo(wholeTree.get(i).getUsageMessage());
+      }
+    }
+    for (String[] args : List.of(new String[0], new String[] {"--help"}, new String[] {"quer", "x"},
+        new String[] {"help", "query"})) {
+      assertThat(Tropic.commandLine(args).getSubcommands().keySet()).as(String.join(" ", args))
+          .isEqualTo(whole.getSubcommands().keySet());
+    }
+    StringWriter err = new StringWriter();
+    CommandLine misspelt = Tropic.commandLine(new String[] {"quer"});
+    misspelt.setErr(new PrintWriter(err));
+    assertThat(misspelt.execute("quer")).isEqualTo(2);
+    assertThat(err.toString()).contains("Did you mean: tropic query");
+  }
+
   private static void collect(CommandLine command, List<CommandLine> into) {
     into.add(command);
     for (CommandLine sub : command.getSubcommands().values()) {

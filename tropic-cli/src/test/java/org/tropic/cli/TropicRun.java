@@ -8,7 +8,7 @@ import picocli.CommandLine;
 record TropicRun(int exitCode, String out, String err) {
 
   static TropicRun of(String... args) {
-    CommandLine cl = Tropic.commandLine();
+    CommandLine cl = Tropic.commandLine(args); // as main builds it: only the subcommand the line names
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out));
