@@ -1,7 +1,7 @@
 package org.tropic.cli;
 
-import java.util.List;
 import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.ParallelRows;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.VertexLabels;
 
@@ -46,7 +46,8 @@ record DistanceStats(long reachable, long unreachable, long notDistances, double
   /** As above, in blocks of {@code blockRows} rows: for tests, which cut small matrices into many blocks. */
   static DistanceStats of(DistanceMatrix d, int threads, int blockRows, Progress progress) {
     int n = d.size();
-    List<Tally> blocks = RowBlocks.map("reading the distances", n, blockRows,
+    Tally[] blocks = new Tally[(int) ((n + (long) blockRows - 1) / blockRows)];
+    ParallelRows.runRanges("reading the distances", n, blockRows,
         threads < 1 ? Runtime.getRuntime().availableProcessors() : threads, progress, () -> {
           float[] row = new float[n];
           return (start, end) -> {
@@ -55,7 +56,7 @@ record DistanceStats(long reachable, long unreachable, long notDistances, double
               d.copyRow(u, row);
               tally.addRow(row, u);
             }
-            return tally;
+            blocks[start / blockRows] = tally; // the workers are joined before the tallies are read
           };
         });
     Tally total = new Tally();
