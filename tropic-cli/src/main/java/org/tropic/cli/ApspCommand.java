@@ -320,7 +320,7 @@ final class ApspCommand implements Callable<Integer> {
       stopNote.close();
     }
 
-    Summary summary = Summary.of(graph, d, examples, seed);
+    Summary summary = Summary.of(graph, d, examples, seed, plan.threads());
     Report report = new Report()
         .put("graph", graphPath.toString())
         .put("n", graph.vertexCount())

@@ -52,10 +52,10 @@ public final class ApspNarration {
 
   /**
    * {@code solved in S (estimated E), peak memory P; R of N ordered pairs reachable, mean distance D, longest L}: the
-   * figures {@code tropic apsp} reports in its table, on one line. Reads every row once.
+   * figures {@code tropic apsp} reports in its table, on one line. Reads every row once, on the plan's threads.
    */
   public static String summaryLine(Graph graph, ApspResult result) {
-    Summary summary = Summary.of(graph, result.distances(), 0, 0);
+    Summary summary = Summary.of(graph, result.distances(), 0, 0, result.plan().threads());
     long n = graph.vertexCount();
     double estimated = result.plan().estimatedSeconds();
     return String.format(Locale.ROOT, "solved in %s (estimated %s), peak memory %s; %,d of %,d ordered pairs"

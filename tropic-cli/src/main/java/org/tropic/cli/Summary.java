@@ -21,9 +21,10 @@ import org.tropic.io.Units;
 record Summary(long reachablePairs, double meanDistance, double maxDistance, List<int[]> examplePairs,
     ShortestPaths paths) {
 
-  static Summary of(Graph graph, DistanceMatrix d, int examples, long seed) {
+  /** The summary of {@code d}, its distances read on {@code threads} threads (below 1: all processors). */
+  static Summary of(Graph graph, DistanceMatrix d, int examples, long seed, int threads) {
     int n = d.size();
-    DistanceStats stats = DistanceStats.of(d, Progress.NONE);
+    DistanceStats stats = DistanceStats.of(d, threads, Progress.NONE);
     long reachable = stats.reachable();
     int maxFrom = stats.from();
     int maxTo = stats.to();

@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  *
  * <p>The first exception thrown by any worker stops the others at their next chunk and is rethrown to the caller.
  */
-final class ParallelRows {
+public final class ParallelRows {
   /** The work for one row, on one worker's private state. */
   @FunctionalInterface
   interface RowJob {
@@ -24,7 +24,7 @@ final class ParallelRows {
 
   /** The work for rows {@code start..end-1}, taken together, on one worker's private state. */
   @FunctionalInterface
-  interface RangeJob {
+  public interface RangeJob {
     void rows(int start, int end);
   }
 
@@ -52,8 +52,12 @@ final class ParallelRows {
     });
   }
 
-  /** Like {@link #run}, handing out rows in ranges of exactly {@code chunk} (the last one shorter). */
-  static void runRanges(String task, int n, int chunk, int threads, Progress progress,
+  /**
+   * Like {@link #run}, handing out rows in ranges of exactly {@code chunk} (the last one shorter): ranges that depend
+   * on n and the chunk alone, never on the thread count, so a caller that keeps one result per range and combines
+   * them in range order gets the same answer on any number of threads.
+   */
+  public static void runRanges(String task, int n, int chunk, int threads, Progress progress,
       Supplier<RangeJob> perWorker) {
     checkThreads(threads);
     int workers = Math.max(1, Math.min(threads, (n + chunk - 1) / Math.max(1, chunk)));
