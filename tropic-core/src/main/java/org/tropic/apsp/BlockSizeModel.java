@@ -6,8 +6,8 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.IntToDoubleFunction;
@@ -237,10 +237,10 @@ public final class BlockSizeModel {
 
   /**
    * Has the JIT compile the kernels of {@code arithmetic} in this JVM, unless a calibration here already did: rates
-   * read from the cache spare the measurements, not the compilation, and a solve started on kernels still
-   * interpreted (about 1000× slower) lost more than the warm-up takes (hep-th by fw, on the loaded 2-core VM: a
-   * 19 s solve once, 3.5–10 s otherwise, where it had 3.4–17 s after a calibration). The planner calls it for the
-   * plans that run the kernels.
+   * read from the cache spare the measurements, not the compilation, which is most of a calibration's time. A solve
+   * started on kernels still interpreted (about 1000× slower) pays it in its first tiles, unseen by the estimate's
+   * start-up ({@link ColdStart}, measured after a calibration): hep-th by fw took 19 s once that way against 3–17 s
+   * after one, on a heavily loaded 2-core VM. The planner calls it for the plans that run the kernels.
    */
   public synchronized void warmUp(Arithmetic arithmetic) {
     if (!warm.contains(arithmetic)) {
