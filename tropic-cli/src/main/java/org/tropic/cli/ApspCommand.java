@@ -237,7 +237,8 @@ final class ApspCommand implements Callable<Integer> {
     double writeSeconds = 0;
     // Until the result is stored a stop leaves the save to go on from, and the note says so: from the plan on (its
     // calibration takes seconds) through the predecessors and the write (13 s for Hetionet's), not the solve alone.
-    CheckpointFiles.StopNote stopNote = saves == null ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", "--checkpoint", err)
+    CheckpointFiles.StopNote stopNote = saves == null
+        ? CheckpointFiles.noteOnStopWithoutCheckpoint("tropic apsp", "--checkpoint", err)
         : CheckpointFiles.noteOnStop(saves, "tropic apsp", err);
     try {
       CheckpointFiles.goOnFrom(saves, resumedFrom, graph, fw, err);

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.DeviceUnavailableException;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
@@ -46,6 +47,8 @@ public final class Tropic {
 
   public static void main(String[] args) {
     quietLogging();
+    // every command is a fresh JVM: the kernels' rates measured by an earlier one spare this one 1–3 s or more
+    CacheFolder.of(System.getenv(), System.getProperty("user.home")).ifPresent(BlockSizeModel::keepCalibrationsIn);
     int code;
     try {
       code = commandLine(args).execute(args);

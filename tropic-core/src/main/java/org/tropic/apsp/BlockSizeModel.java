@@ -1,9 +1,13 @@
 package org.tropic.apsp;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.IntToDoubleFunction;
@@ -40,27 +44,57 @@ public final class BlockSizeModel {
   /** Interleaved passes over the candidates; each candidate keeps its best pass. */
   private static final int PASSES = 3;
   private static final Map<MinPlusKernels, BlockSizeModel> MODELS = new ConcurrentHashMap<>();
+  private static volatile Path cacheFolder;
 
   private final MinPlusKernels kernels;
+  /** Where measurements are kept between JVMs, or {@code null}: measured in each. */
+  private final CalibrationCache cache;
   private final Map<Arithmetic, Rates> rates = new EnumMap<>(Arithmetic.class);
   private final Map<Arithmetic, Double> memoryEfficiency = new EnumMap<>(Arithmetic.class);
+  /** The paths whose kernels the JIT has compiled in this JVM, by a calibration or {@link #warmUp(Arithmetic)}. */
+  private final Set<Arithmetic> warm = EnumSet.noneOf(Arithmetic.class);
 
-  private BlockSizeModel(MinPlusKernels kernels) {
+  private BlockSizeModel(MinPlusKernels kernels, CalibrationCache cache) {
     this.kernels = kernels;
+    this.cache = cache;
   }
 
-  /** The model for these kernels on this machine, calibrated lazily once per JVM. */
+  /**
+   * The model for these kernels on this machine, calibrated lazily once per JVM, or read from the folder given to
+   * {@link #keepCalibrationsIn} where a fresh measurement of this machine is kept there.
+   */
   public static BlockSizeModel forMachine(MinPlusKernels kernels) {
-    return MODELS.computeIfAbsent(kernels, BlockSizeModel::new);
+    return MODELS.computeIfAbsent(kernels, k -> new BlockSizeModel(k, cacheFolder == null ? null
+        : new CalibrationCache(cacheFolder, k)));
+  }
+
+  /**
+   * Keeps the models' measurements in {@code folder} (one file per machine signature, see {@link CalibrationCache})
+   * and reads them from there, for the models {@link #forMachine} makes from now on: the command line sets it once,
+   * before any plan; library users who set nothing measure in every JVM.
+   */
+  public static void keepCalibrationsIn(Path folder) {
+    cacheFolder = folder;
   }
 
   /** A model of its own, not yet calibrated: for tests of what calibrating costs a plan. */
   static BlockSizeModel uncalibrated(MinPlusKernels kernels) {
-    return new BlockSizeModel(kernels);
+    return new BlockSizeModel(kernels, null);
   }
 
-  /** Whether the rates for {@code arithmetic} are measured: a prediction for it then costs nothing more. */
+  /** A model of its own that keeps its measurements in {@code cache}. */
+  static BlockSizeModel cached(MinPlusKernels kernels, CalibrationCache cache) {
+    return new BlockSizeModel(kernels, cache);
+  }
+
+  /**
+   * Whether the rates for {@code arithmetic} are measured, here or in the cache: a prediction for it then costs
+   * nothing more.
+   */
   public synchronized boolean calibrated(Arithmetic arithmetic) {
+    if (!rates.containsKey(arithmetic)) {
+      stored(arithmetic).ifPresent(r -> rates.put(arithmetic, r));
+    }
     return rates.containsKey(arithmetic);
   }
 
@@ -154,7 +188,18 @@ public final class BlockSizeModel {
    */
   public double memoryEfficiency(Arithmetic arithmetic) {
     synchronized (memoryEfficiency) {
-      return memoryEfficiency.computeIfAbsent(arithmetic, this::measureMemoryEfficiency);
+      return memoryEfficiency.computeIfAbsent(arithmetic, a -> {
+        Optional<Double> stored = cache == null ? Optional.empty()
+            : cache.get(a, "memory-efficiency").map(v -> CalibrationCache.split(v, 1)).map(v -> v[0]);
+        if (stored.isPresent()) {
+          return stored.get();
+        }
+        double measured = measureMemoryEfficiency(a);
+        if (cache != null) {
+          cache.put(a, "memory-efficiency", Double.toString(measured));
+        }
+        return measured;
+      });
     }
   }
 
@@ -179,7 +224,51 @@ public final class BlockSizeModel {
   }
 
   private synchronized Rates ratesFor(Arithmetic arithmetic) {
-    return rates.computeIfAbsent(arithmetic, this::measure);
+    return rates.computeIfAbsent(arithmetic, a -> stored(a).orElseGet(() -> {
+      Rates measured = measure(a);
+      if (cache != null) {
+        cache.put(a, "multiply", CalibrationCache.join(measured.multiply()), "closure",
+            CalibrationCache.join(measured.closure()), "all-cores-efficiency",
+            Double.toString(measured.allCoresEfficiency()));
+      }
+      return measured;
+    }));
+  }
+
+  /**
+   * Has the JIT compile the kernels of {@code arithmetic} in this JVM, unless a calibration here already did: rates
+   * read from the cache spare the measurements, not the compilation, which is most of a calibration's time. A solve
+   * started on kernels still interpreted (about 1000× slower) pays it in its first tiles, unseen by the estimate's
+   * start-up ({@link ColdStart}, measured after a calibration): hep-th by fw took 19 s once that way against 3–17 s
+   * after one, on a heavily loaded 2-core VM. The planner calls it for the plans that run the kernels.
+   */
+  public synchronized void warmUp(Arithmetic arithmetic) {
+    if (!warm.contains(arithmetic)) {
+      warmUp(arithmetic, new Random(1));
+      warm.add(arithmetic);
+    }
+  }
+
+  /** Whether the kernels of {@code arithmetic} have been compiled in this JVM by this model. */
+  synchronized boolean warm(Arithmetic arithmetic) {
+    return warm.contains(arithmetic);
+  }
+
+  /** The rates the cache holds for {@code arithmetic}, if any, whole and well formed. */
+  private Optional<Rates> stored(Arithmetic arithmetic) {
+    if (cache == null) {
+      return Optional.empty();
+    }
+    double[] multiply = cache.get(arithmetic, "multiply").map(v -> CalibrationCache.split(v, CANDIDATES.length))
+        .orElse(null);
+    double[] closure = cache.get(arithmetic, "closure").map(v -> CalibrationCache.split(v, CANDIDATES.length))
+        .orElse(null);
+    double[] efficiency = cache.get(arithmetic, "all-cores-efficiency").map(v -> CalibrationCache.split(v, 1))
+        .orElse(null);
+    if (multiply == null || closure == null || efficiency == null || efficiency[0] > 1) {
+      return Optional.empty();
+    }
+    return Optional.of(new Rates(multiply, closure, Runtime.getRuntime().availableProcessors(), efficiency[0]));
   }
 
   /**
@@ -193,6 +282,7 @@ public final class BlockSizeModel {
     double[] multiply = new double[CANDIDATES.length];
     double[] closure = new double[CANDIDATES.length];
     warmUp(arithmetic, random);
+    warm.add(arithmetic);
     for (int pass = 0; pass < PASSES; pass++) {
       for (int c = 0; c < CANDIDATES.length; c++) {
         multiply[c] = Math.max(multiply[c], timeMultiply(arithmetic, CANDIDATES[c], random, 0.002));

@@ -333,6 +333,9 @@ public final class Planner {
       reason += "; includes " + seconds(startUp) + " of start-up (JIT, first solve" + (sized ? " of this size" : "")
           + " in this JVM)";
     }
+    if (chosen == Algorithm.FW && !small || chosen == Algorithm.PARTITIONED) {
+      model.warmUp(chosen == Algorithm.FW ? arithmetic : partitioned.arithmetic()); // as a calibration here would
+    }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
           batchedSeconds, partitionedSeconds, null, reason, ApspPlan.CPU, "");
