@@ -15,6 +15,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.tropic.io.AtomicFiles;
 import org.tropic.semiring.Arithmetic;
@@ -34,20 +35,33 @@ final class CalibrationCache {
   static final Duration MAX_AGE = Duration.ofDays(7);
   private static final System.Logger LOG = System.getLogger(CalibrationCache.class.getName());
 
-  private final Path file;
-  private final String signature;
+  private final Path folder;
+  private final Supplier<String> signing;
+  private String signature;
 
+  /**
+   * The cache for these kernels. The signature is taken when first needed: naming the kernels loads the Vector
+   * API, which a run that never estimates Floyd–Warshall (Dijkstra on a small graph) does not load at all.
+   */
   CalibrationCache(Path folder, MinPlusKernels kernels) {
-    this(folder, signature(kernels));
+    this.folder = folder;
+    this.signing = () -> signature(kernels);
   }
 
   CalibrationCache(Path folder, String signature) {
-    this.signature = signature;
-    this.file = folder.resolve("calibration-" + HexFormat.of().toHexDigits(signature.hashCode()) + ".properties");
+    this.folder = folder;
+    this.signing = () -> signature;
+  }
+
+  private synchronized String signature() {
+    if (signature == null) {
+      signature = signing.get();
+    }
+    return signature;
   }
 
   Path file() {
-    return file;
+    return folder.resolve("calibration-" + HexFormat.of().toHexDigits(signature().hashCode()) + ".properties");
   }
 
   /** The stored value of {@code key} for {@code arithmetic}, if this machine's file holds a fresh one. */
@@ -58,12 +72,13 @@ final class CalibrationCache {
   /** Stores {@code values} (key to value) for {@code arithmetic} beside what the file already holds. */
   synchronized void put(Arithmetic arithmetic, String... keysAndValues) {
     Properties all = read();
-    all.setProperty("signature", signature);
+    all.setProperty("signature", signature());
     all.setProperty("measured", all.getProperty("measured", Instant.now().toString()));
     for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
       all.setProperty(arithmetic.label() + "." + keysAndValues[i], keysAndValues[i + 1]);
     }
     StringWriter text = new StringWriter();
+    Path file = file();
     try {
       all.store(text, "Tropic's tile-kernel rates on this machine; delete this file to measure them again");
       AtomicFiles.write(file, text.toString().getBytes(StandardCharsets.ISO_8859_1));
@@ -91,13 +106,14 @@ final class CalibrationCache {
   /** The file's properties if it is this machine's and fresh, else none. */
   private synchronized Properties read() {
     Properties all = new Properties();
+    Path file = file();
     if (!Files.isRegularFile(file)) {
       return all;
     }
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
       all.load(in);
       Instant measured = Instant.parse(all.getProperty("measured", ""));
-      if (signature.equals(all.getProperty("signature")) && measured.plus(MAX_AGE).isAfter(Instant.now())) {
+      if (signature().equals(all.getProperty("signature")) && measured.plus(MAX_AGE).isAfter(Instant.now())) {
         return all;
       }
     } catch (IOException | IllegalArgumentException | DateTimeParseException e) {

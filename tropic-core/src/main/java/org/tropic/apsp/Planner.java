@@ -241,7 +241,8 @@ public final class Planner {
         ? batchedFirst.seconds() + coldStart.seconds(Algorithm.BATCHED) : Double.POSITIVE_INFINITY;
     // Estimating either calibrates the tile kernels first in this JVM: it is skipped where the most it could save,
     // batched's estimate less the floor, is no more than that costs.
-    double findingOut = model.calibrated(arithmetic) ? 0 : CALIBRATION_SECONDS;
+    // (asked only where it matters: with rates kept on disk, asking names the kernels, which loads the Vector API)
+    double findingOut = !consider || model.calibrated(arithmetic) ? 0 : CALIBRATION_SECONDS;
     boolean fwSkipped = consider && Double.isFinite(floors.fw()) && floors.fw() + findingOut >= beaten;
     boolean partitionedSkipped = consider && Double.isFinite(floors.partitioned())
         && floors.partitioned() + findingOut >= beaten;
