@@ -79,10 +79,11 @@ public final class IncrementalUpdate {
    * @param symmetric whether the old distances and the added arcs are symmetric (an undirected graph), so the
    *     columns of S are read as its rows
    * @param names a vertex's name, for a negative-cycle report
+   * @param progress told of the rows read for the columns of S (a pass over the old matrix unless symmetric)
    * @throws NegativeCycleException if the added arcs close a cycle of negative length
    */
   public static IncrementalUpdate prepare(DistanceMatrix base, int newSize, List<Arc> arcs, boolean symmetric,
-      int threads, MinPlusKernels kernels, IntFunction<String> names) {
+      int threads, MinPlusKernels kernels, IntFunction<String> names, Progress progress) {
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(arcs, "arcs");
     ParallelRows.checkThreads(threads);
@@ -116,7 +117,7 @@ public final class IncrementalUpdate {
         throw new NegativeCycleException(endpoints[a], names.apply(endpoints[a]), closed[a * s + a]);
       }
     }
-    float[] through = columnsOf(base, endpoints, newSize, fromRows, symmetric, threads, arithmetic);
+    float[] through = columnsOf(base, endpoints, newSize, fromRows, symmetric, threads, arithmetic, progress);
     through = multiplyThrough(through, closed, newSize, s, threads, kernels, arithmetic);
     PackedPanel right = kernels.packRight(arithmetic, s, newSize, fromRows, 0, newSize);
     return new IncrementalUpdate(base, newSize, arithmetic, kernels, threads, effective.size(), endpoints, through,
@@ -324,10 +325,10 @@ public final class IncrementalUpdate {
 
   /** D[:, S], n × s: read from the old matrix, or, when it is symmetric, transposed from D[S, :]. */
   private static float[] columnsOf(DistanceMatrix base, int[] endpoints, int n, float[] fromRows, boolean symmetric,
-      int threads, Arithmetic arithmetic) {
+      int threads, Arithmetic arithmetic, Progress progress) {
     int s = endpoints.length;
     float[] columns = new float[Math.multiplyExact(n, s)];
-    if (symmetric) {
+    if (symmetric || s == 0) {
       for (int a = 0; a < s; a++) {
         for (int i = 0; i < n; i++) {
           columns[i * s + a] = fromRows[a * n + i];
@@ -336,7 +337,8 @@ public final class IncrementalUpdate {
       return columns;
     }
     int oldN = base.size();
-    ParallelRows.runRanges("gather", n, CHUNK_ROWS, threads, Progress.NONE, () -> (from, to) -> {
+    String task = "reading the columns of " + s + (s == 1 ? " endpoint" : " endpoints");
+    ParallelRows.runRanges(task, n, CHUNK_ROWS, threads, progress, () -> (from, to) -> {
       for (int i = from; i < to; i++) {
         for (int a = 0; a < s; a++) {
           columns[i * s + a] = arithmetic.encode(i < oldN ? oldDistance(base, i, endpoints[a])

@@ -57,7 +57,7 @@ class IncrementalUpdateTest {
     Graph after = split.after().build();
     RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(before);
     IncrementalUpdate update = IncrementalUpdate.prepare(old, after.vertexCount(), arcsOf(split), after.undirected(),
-        split.threads(), kernels(split), Integer::toString);
+        split.threads(), kernels(split), Integer::toString, Progress.NONE);
     float[][] updated = rows(update.rows(split.blockRows()), after.vertexCount());
 
     double[][] expected = ReferenceShortestPaths.bellmanFord(after);
@@ -90,7 +90,7 @@ class IncrementalUpdateTest {
   void exactWeightsGiveTheSameBitsAsASolveOfTheWholeGraph(@ForAll("exactSplits") Split split) {
     Graph after = split.after().build();
     IncrementalUpdate update = IncrementalUpdate.prepare(ReferenceShortestPaths.floydWarshall(split.before().build()),
-        after.vertexCount(), arcsOf(split), after.undirected(), split.threads(), kernels(split), Integer::toString);
+        after.vertexCount(), arcsOf(split), after.undirected(), split.threads(), kernels(split), Integer::toString, Progress.NONE);
     float[][] updated = rows(update.rows(split.blockRows()), after.vertexCount());
     RowDistanceMatrix solved = ReferenceShortestPaths.floydWarshall(after);
     for (int u = 0; u < after.vertexCount(); u++) {
@@ -103,7 +103,7 @@ class IncrementalUpdateTest {
     Graph path = new TestGraph(3, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1)), false).build();
     RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path);
     IncrementalUpdate update = IncrementalUpdate.prepare(old, 3, List.of(new IncrementalUpdate.Arc(0, 2, 2),
-        new IncrementalUpdate.Arc(0, 1, 5)), false, 2, MinPlusKernels.best(), Integer::toString);
+        new IncrementalUpdate.Arc(0, 1, 5)), false, 2, MinPlusKernels.best(), Integer::toString, Progress.NONE);
     assertThat(update.effectiveArcs()).isZero();
     assertThat(update.endpoints()).isZero();
     float[][] rows = rows(update.rows(), 3);
@@ -118,11 +118,11 @@ class IncrementalUpdateTest {
     Graph path = new TestGraph(3, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1)), false).build();
     RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path);
     List<IncrementalUpdate.Arc> back = List.of(new IncrementalUpdate.Arc(2, 0, -2.5f));
-    assertThatThrownBy(() -> IncrementalUpdate.prepare(old, 3, back, false, 1, MinPlusKernels.best(), u -> "v" + u))
+    assertThatThrownBy(() -> IncrementalUpdate.prepare(old, 3, back, false, 1, MinPlusKernels.best(), u -> "v" + u, Progress.NONE))
         .isInstanceOf(NegativeCycleException.class)
         .hasMessageContaining("from vertex v0 back to itself has length -0.5");
     List<IncrementalUpdate.Arc> loop = List.of(new IncrementalUpdate.Arc(1, 1, -1));
-    assertThatThrownBy(() -> IncrementalUpdate.prepare(old, 3, loop, false, 1, MinPlusKernels.best(), u -> "v" + u))
+    assertThatThrownBy(() -> IncrementalUpdate.prepare(old, 3, loop, false, 1, MinPlusKernels.best(), u -> "v" + u, Progress.NONE))
         .isInstanceOf(NegativeCycleException.class).hasMessageContaining("vertex v1");
   }
 
@@ -137,7 +137,7 @@ class IncrementalUpdateTest {
     Split split = new Split(new TestGraph(n, arcs, false), 2 * n, 5, 3, 100, false);
     Graph after = split.after().build();
     IncrementalUpdate update = IncrementalUpdate.prepare(ReferenceShortestPaths.floydWarshall(split.before().build()),
-        after.vertexCount(), arcsOf(split), false, 3, MinPlusKernels.best(), Integer::toString);
+        after.vertexCount(), arcsOf(split), false, 3, MinPlusKernels.best(), Integer::toString, Progress.NONE);
     assertThat(update.endpoints()).as("endpoints of the arcs that shorten something").isGreaterThan(100);
     float[][] updated = rows(update.rows(split.blockRows()), after.vertexCount());
     double[][] expected = ReferenceShortestPaths.bellmanFord(after);
