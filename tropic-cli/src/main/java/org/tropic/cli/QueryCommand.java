@@ -13,10 +13,8 @@ import org.tropic.apsp.ShortestPaths;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.kg.StoredGraphs;
 import org.tropic.graph.Graph;
-import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.NpyFormatException;
-import org.tropic.io.ReadOptions;
 import org.tropic.io.Sidecar;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -238,24 +236,7 @@ final class QueryCommand implements Callable<Integer> {
 
   /** The graph recorded in the sidecar (or --graph), refused if its fingerprint differs from the result's. */
   private Graph graphFor(Sidecar sidecar) throws IOException {
-    Path path = graphPath;
-    Sidecar.GraphInput input = sidecar.graph();
-    if (path == null) {
-      if (input == null || input.path() == null || !Files.exists(Path.of(input.path()))) {
-        throw new IllegalArgumentException("'query path' needs the graph: the sidecar of " + store + " names "
-            + (input == null ? "none" : "'" + input.path() + "', which does not exist") + "; pass --graph GRAPH");
-      }
-      path = Path.of(input.path());
-    }
-    Graph graph;
-    if (input != null && StoredGraphs.FORMAT.equals(input.format()) || StoredGraphs.isStoredGraph(path)) {
-      // a knowledge graph's APSP: its graph is the directory's view over the edge kinds the sidecar records
-      graph = StoredGraphs.view(path, input == null ? null : input.weights());
-    } else {
-      graph = GraphReader.read(path, input == null ? ReadOptions.defaults() : input.toReadOptions());
-    }
-    sidecar.checkGraph(graph, path);
-    return graph;
+    return ResultGraphs.read(store, sidecar, graphPath, "'query path'");
   }
 
   private static int vertex(NpyDistanceMatrix d, Graph graph, String name) {

@@ -107,6 +107,9 @@ final class ResultInfo {
           .put("direction", input.undirected() ? "undirected" : "directed")
           .put("weights", input.weights() == null ? "default" : input.weights().toLowerCase(Locale.ROOT));
     }
+    if (!sidecar.addedArcs().isEmpty()) { // 'tropic update': the graph is the file above with these arcs added
+      graph.put("added_arcs", sidecar.addedArcs().stream().map(Sidecar.GraphInput::path).toList());
+    }
     report.put("graph", graph);
     Sidecar.Options options = sidecar.options();
     Report solve = new Report();

@@ -108,6 +108,7 @@ public final class Tropic {
     Map<String, Supplier<Object>> all = new LinkedHashMap<>();
     all.put("apsp", ApspCommand::new);
     all.put("query", QueryCommand::new);
+    all.put("update", UpdateCommand::new);
     all.put("info", InfoCommand::new);
     all.put("kg", KgCommand::new);
     all.put("discover", DiscoverCommand::new);

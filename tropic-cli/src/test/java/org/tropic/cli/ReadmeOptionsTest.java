@@ -18,15 +18,16 @@ import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Every option a command's {@code --help} lists is named in the README that claims to list them all: the root README
- * for apsp, query, info and model, {@code tropic-kg/README.md} ("every option of kg, discover and validate") and the
- * command-line section of {@code tropic-sparse/README.md}. An option added to a command and not to its page is one
- * a user reading the page never learns of. {@code tropic bench} is left out: its README shows runs, not every option,
+ * for apsp, query, update, info and model, {@code tropic-kg/README.md} ("every option of kg, discover and validate")
+ * and the command-line section of {@code tropic-sparse/README.md}. An option added to a command and not to its page
+ * is one a user reading the page never learns of. {@code tropic bench} is left out: its README shows runs, not every option,
  * and points to {@code --help}.
  */
 class ReadmeOptionsTest {
   /** First word of a command's path under {@code tropic} → the page that documents it. */
   private static final Map<String, String> PAGES = Map.ofEntries(Map.entry("apsp", "README.md"),
-      Map.entry("query", "README.md"), Map.entry("info", "README.md"), Map.entry("model", "README.md"),
+      Map.entry("query", "README.md"), Map.entry("update", "README.md"), Map.entry("info", "README.md"),
+      Map.entry("model", "README.md"),
       Map.entry("kg", "tropic-kg/README.md"), Map.entry("discover", "tropic-kg/README.md"),
       Map.entry("validate", "tropic-kg/README.md"), Map.entry("bfs", "tropic-sparse/README.md"),
       Map.entry("traverse", "tropic-sparse/README.md"), Map.entry("centrality", "tropic-sparse/README.md"),

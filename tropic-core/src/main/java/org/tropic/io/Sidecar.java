@@ -37,6 +37,8 @@ import org.tropic.graph.VertexLabels;
  * @param labels the vertex names in id order, or {@code null} when ids are the names
  * @param checksums what the stored files held when Tropic wrote them, checked when they are opened; {@code null}
  *     in sidecars written before they were recorded, which are opened unchecked
+ * @param additions the files of arcs {@code tropic update} added to {@code graph}, in order ({@link ArcAdditions}):
+ *     the distances belong to that graph with them added; {@code null} or empty when there are none
  */
 public record Sidecar(
     int formatVersion,
@@ -50,7 +52,8 @@ public record Sidecar(
     String created,
     String predecessors,
     List<String> labels,
-    Checksums checksums) {
+    Checksums checksums,
+    List<GraphInput> additions) {
 
   /** The schema version this code writes and reads. */
   public static final int FORMAT_VERSION = 1;
@@ -178,6 +181,7 @@ public record Sidecar(
       labels = List.copyOf(labels);
     }
     timings = timings == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(timings));
+    additions = additions == null || additions.isEmpty() ? null : List.copyOf(additions);
   }
 
   /**
@@ -192,25 +196,37 @@ public record Sidecar(
       Map<String, Double> timings) {
     VertexLabels labels = graph.labels();
     return new Sidecar(FORMAT_VERSION, graph.vertexCount(), graph.fingerprint(), source, options, arithmeticPath,
-        timings, Machine.current(), Instant.now().toString(), null, labels == null ? null : labels.names(), null);
+        timings, Machine.current(), Instant.now().toString(), null, labels == null ? null : labels.names(), null,
+        null);
   }
 
   /** This sidecar naming a predecessor file (a sibling file name, not a path). */
   public Sidecar withPredecessors(String fileName) {
     return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, timings, machine,
-        created, fileName, labels, checksums);
+        created, fileName, labels, checksums, additions);
   }
 
   /** This sidecar with other timings (e.g. once the write itself has been timed). */
   public Sidecar withTimings(Map<String, Double> newTimings) {
     return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, newTimings, machine,
-        created, predecessors, labels, checksums);
+        created, predecessors, labels, checksums, additions);
   }
 
   /** This sidecar recording the checksums of the files it describes. */
   public Sidecar withChecksums(Checksums newChecksums) {
     return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, timings, machine,
-        created, predecessors, labels, newChecksums);
+        created, predecessors, labels, newChecksums, additions);
+  }
+
+  /** This sidecar recording the files of arcs added to its graph, in order. */
+  public Sidecar withAdditions(List<GraphInput> newAdditions) {
+    return new Sidecar(formatVersion, n, graphFingerprint, graph, options, arithmeticPath, timings, machine,
+        created, predecessors, labels, checksums, newAdditions);
+  }
+
+  /** The files of arcs added to the graph, in order; empty when there are none. */
+  public List<GraphInput> addedArcs() {
+    return additions == null ? List.of() : additions;
   }
 
   /** The sidecar path of a stored matrix: {@code OUT.npy} → {@code OUT.npy.json}. */

@@ -110,7 +110,8 @@ final class NpyTestSupport {
     return new Sidecar(Sidecar.FORMAT_VERSION, n, "00000000000000aa",
         new Sidecar.GraphInput("graphs/test.mtx", "MATRIX_MARKET", false, null),
         new Sidecar.Options("fw", "auto", 64, 2), "exact-float", Map.of("solve", 0.25),
-        Sidecar.Machine.current(), "2025-01-02T03:04:05Z", null, labels == null ? null : labels.names(), null);
+        Sidecar.Machine.current(), "2025-01-02T03:04:05Z", null, labels == null ? null : labels.names(), null,
+        null);
   }
 
   /** Names of the files in a directory, sorted. */

@@ -1,0 +1,189 @@
+package org.tropic.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tropic.io.NpyDistanceMatrix;
+
+/**
+ * {@code tropic update} as users run it: arcs added to a stored result, the new distances checked against
+ * {@code tropic apsp} on one file holding the old and the added arcs together, paths through the new arcs, updates
+ * chained, and the refusals.
+ */
+class UpdateCommandTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void updatesGiveTheDistancesOfASolveOfTheWholeGraphAndPathsThroughTheNewArcs() throws IOException {
+    Random random = new Random(3);
+    List<String> old = arcs(random, 60, 150, "v");
+    Path graph = write("graph.tsv", old);
+    Path base = apsp(graph, "base.npy");
+    List<String> first = new ArrayList<>(arcs(random, 60, 12, "v"));
+    first.add("v7\tnew vertex\t2");
+    first.add("new vertex\tv33\t1");
+    Path firstArcs = write("first.tsv", first);
+    Path updated = dir.resolve("updated.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), firstArcs.toString(), "-o", updated.toString(),
+        "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(update.out());
+    assertThat(report.get("n").asInt()).isEqualTo(report.get("n_before").asInt() + 1);
+    assertThat(report.get("new_vertices").asInt()).isOne();
+    assertThat(report.get("arcs_shortening").asInt()).isPositive();
+    assertThat(update.err()).contains("read " + firstArcs + ": 14 arcs").contains("1 new vertex")
+        .containsPattern("update: \\d+ of 14 added arcs shorten a distance");
+    assertSameDistances(updated, apsp(write("whole1.tsv", old, first), "whole1.npy"));
+
+    TropicRun path = TropicRun.of("query", updated.toString(), "path", "v7", "v33");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("new vertex");
+
+    List<String> second = arcs(random, 60, 5, "v");
+    second.add("new vertex\tv0\t1");
+    Path secondArcs = write("second.tsv", second);
+    Path twice = dir.resolve("twice.npy");
+    update = TropicRun.of("update", updated.toString(), secondArcs.toString(), "-o", twice.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertSameDistances(twice, apsp(write("whole2.tsv", old, first, second), "whole2.npy"));
+    path = TropicRun.of("query", twice.toString(), "path", "v7", "v0", "--json");
+    assertThat(path.exitCode()).as("the graph is rebuilt from the file and both additions: %s", path.err()).isZero();
+    TropicRun info = TropicRun.of("info", twice.toString(), "--json");
+    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("added_arcs").toString())
+        .contains(firstArcs.toString()).contains(secondArcs.toString());
+  }
+
+  @Test
+  void aResultMayBeUpdatedInPlace() throws IOException {
+    List<String> old = arcs(new Random(5), 30, 60, "v");
+    Path base = apsp(write("graph.tsv", old), "base.npy");
+    List<String> added = List.of("v1\tv2\t0.5", "v3\tv4\t0.25");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", added).toString(), "-o",
+        base.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertSameDistances(base, apsp(write("whole.tsv", old, added), "whole.npy"));
+    assertThat(TropicRun.of("query", base.toString(), "dist", "v1", "v2").out()).contains("0.5");
+  }
+
+  @Test
+  void anUnweightedGraphCountsEachAddedArcAsOneHopAndSaysSo() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("a b", "b c", "c d")), "base.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.txt", List.of("a d 7")).toString(),
+        "-o", dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("has weights, but the result's graph is unweighted (hop counts)");
+    assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "d").out()).contains("1");
+  }
+
+  @Test
+  void aBadArcsLineIsRefusedNamingFileAndLineAndNothingIsWritten() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1", "c\ta\tlots"));
+    Path out = dir.resolve("new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains(arcs.toString()).contains("line 2").contains("lots");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void aGraphWithoutLabelsTakesNoNewVertices() throws IOException {
+    Path mtx = dir.resolve("g.mtx");
+    Files.writeString(mtx, "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1.0\n2 3 1.0\n");
+    Path base = apsp(mtx, "base.npy");
+    Path arcs = write("arcs.txt", List.of("0 2 1", "2 7 1"));
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains(arcs.toString()).contains("vertex '7'").contains("ids 0..2")
+        .contains("a graph without labels takes no new vertices");
+  }
+
+  @Test
+  void anArcClosingANegativeCycleFailsWithExitOneAndNoResult() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
+    Path out = dir.resolve("new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", List.of("c\ta\t-3")).toString(),
+        "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isOne();
+    assertThat(update.err()).contains("negative cycle");
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void aMovedGraphIsAskedForAndTakenFromGraph() throws IOException {
+    Path graph = write("graph.tsv", List.of("a\tb\t1", "b\tc\t1"));
+    Path base = apsp(graph, "base.npy");
+    Path moved = Files.move(graph, dir.resolve("moved.tsv"));
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1.5"));
+    Path out = dir.resolve("new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("'tropic update' needs the graph").contains("pass --graph GRAPH");
+    update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", out.toString(), "--graph",
+        moved.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    TropicRun path = TropicRun.of("query", out.toString(), "path", "a", "c");
+    assertThat(path.exitCode()).as("the new sidecar names the graph where it is now: %s", path.err()).isZero();
+    assertThat(path.out()).contains("1.5");
+  }
+
+  @Test
+  void theArcsFileIsNotAnOutput() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1")), "base.npy");
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1"));
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", arcs.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the arcs to add");
+    assertThat(Files.readString(arcs)).isEqualTo("a\tc\t1\n");
+  }
+
+  /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */
+  private static List<String> arcs(Random random, int n, int count, String prefix) {
+    List<String> lines = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      lines.add(prefix + random.nextInt(n) + "\t" + prefix + random.nextInt(n) + "\t" + (1 + random.nextInt(9)));
+    }
+    return lines;
+  }
+
+  @SafeVarargs
+  private Path write(String name, List<String>... parts) throws IOException {
+    List<String> lines = new ArrayList<>();
+    for (List<String> part : parts) {
+      lines.addAll(part);
+    }
+    return Files.write(dir.resolve(name), lines);
+  }
+
+  private Path apsp(Path graph, String name) {
+    Path out = dir.resolve(name);
+    TropicRun run = TropicRun.of("apsp", graph.toString(), "-o", out.toString(), "--examples", "0");
+    assertThat(run.exitCode()).as(run.err()).isZero();
+    return out;
+  }
+
+  /** The two results hold the same distance for every pair of vertex names. */
+  private static void assertSameDistances(Path actual, Path expected) throws IOException {
+    try (NpyDistanceMatrix a = NpyDistanceMatrix.open(actual); NpyDistanceMatrix e = NpyDistanceMatrix.open(expected)) {
+      assertThat(a.size()).isEqualTo(e.size());
+      for (int u = 0; u < a.size(); u++) {
+        int eu = e.labels().id(a.labels().name(u));
+        for (int v = 0; v < a.size(); v++) {
+          int ev = e.labels().id(a.labels().name(v));
+          assertThat(a.get(u, v)).as("d(%s, %s)", a.labels().name(u), a.labels().name(v)).isEqualTo(e.get(eu, ev));
+        }
+      }
+    }
+  }
+}

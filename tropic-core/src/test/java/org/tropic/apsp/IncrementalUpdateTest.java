@@ -1,0 +1,193 @@
+package org.tropic.apsp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Test;
+import org.tropic.graph.Graph;
+import org.tropic.io.DistanceStore;
+import org.tropic.semiring.MinPlusKernels;
+import org.tropic.semiring.ScalarMinPlusKernels;
+
+/**
+ * Arcs added to a graph whose distances are known: the updated matrix against Bellman–Ford (in double) over the whole
+ * graph, old arcs and added ones together, on random graphs with zero, fractional, +∞ and negative weights, new
+ * vertices, and rows crossing the blocks the update computes at a time.
+ */
+class IncrementalUpdateTest {
+
+  /** A graph drawn whole, its first {@code kept} arcs known and solved, the rest added, and some new vertices. */
+  record Split(TestGraph drawn, int kept, int newVertices, int threads, int blockRows, boolean scalar) {
+
+    TestGraph before() {
+      return new TestGraph(drawn.n(), drawn.arcs().subList(0, kept), drawn.undirected());
+    }
+
+    /** The added arcs and, for each new vertex, an arc into it and one out of it. */
+    List<TestGraph.Arc> added() {
+      List<TestGraph.Arc> added = new ArrayList<>(drawn.arcs().subList(kept, drawn.arcs().size()));
+      for (int x = drawn.n(); x < drawn.n() + newVertices; x++) {
+        // heavier than any potential shift, so no cycle through x is negative
+        added.add(new TestGraph.Arc(x % drawn.n(), x, 100));
+        added.add(new TestGraph.Arc(x, (3 * x) % drawn.n(), 100.5f));
+      }
+      return added;
+    }
+
+    TestGraph after() {
+      List<TestGraph.Arc> all = new ArrayList<>(before().arcs());
+      all.addAll(added());
+      return new TestGraph(drawn.n() + newVertices, all, drawn.undirected());
+    }
+  }
+
+  @Property(tries = 300)
+  void addedArcsGiveTheDistancesOfTheWholeGraph(@ForAll("splits") Split split) {
+    Graph before = split.before().build();
+    Graph after = split.after().build();
+    RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(before);
+    IncrementalUpdate update = IncrementalUpdate.prepare(old, after.vertexCount(), arcsOf(split), after.undirected(),
+        split.threads(), kernels(split), Integer::toString, Progress.NONE);
+    float[][] updated = rows(update.rows(split.blockRows()), after.vertexCount());
+
+    double[][] expected = ReferenceShortestPaths.bellmanFord(after);
+    long fell = 0;
+    long reached = 0;
+    for (int u = 0; u < after.vertexCount(); u++) {
+      for (int v = 0; v < after.vertexCount(); v++) {
+        float was = u < before.vertexCount() && v < before.vertexCount() ? old.get(u, v)
+            : u == v ? 0 : Float.POSITIVE_INFINITY;
+        if (expected[u][v] == Double.POSITIVE_INFINITY) {
+          assertThat(updated[u][v]).as("d(%d, %d) in %s", u, v, split).isEqualTo(Float.POSITIVE_INFINITY);
+        } else {
+          assertThat((double) updated[u][v]).as("d(%d, %d) in %s", u, v, split)
+              .isCloseTo(expected[u][v], within(1e-5 * (1 + Math.abs(expected[u][v]))));
+        }
+        if (updated[u][v] < was) {
+          if (was == Float.POSITIVE_INFINITY) {
+            reached++;
+          } else {
+            fell++;
+          }
+        }
+      }
+    }
+    assertThat(update.shortenedPairs()).as("pairs shortened").isEqualTo(fell);
+    assertThat(update.joinedPairs()).as("pairs joined").isEqualTo(reached);
+  }
+
+  @Property(tries = 100)
+  void exactWeightsGiveTheSameBitsAsASolveOfTheWholeGraph(@ForAll("exactSplits") Split split) {
+    Graph after = split.after().build();
+    IncrementalUpdate update = IncrementalUpdate.prepare(ReferenceShortestPaths.floydWarshall(split.before().build()),
+        after.vertexCount(), arcsOf(split), after.undirected(), split.threads(), kernels(split), Integer::toString, Progress.NONE);
+    float[][] updated = rows(update.rows(split.blockRows()), after.vertexCount());
+    RowDistanceMatrix solved = ReferenceShortestPaths.floydWarshall(after);
+    for (int u = 0; u < after.vertexCount(); u++) {
+      assertThat(updated[u]).as("row %d of %s", u, split).isEqualTo(solved.row(u));
+    }
+  }
+
+  @Test
+  void anArcThatShortensNothingLeavesTheMatrixAsItWas() {
+    Graph path = new TestGraph(3, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1)), false).build();
+    RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path);
+    IncrementalUpdate update = IncrementalUpdate.prepare(old, 3, List.of(new IncrementalUpdate.Arc(0, 2, 2),
+        new IncrementalUpdate.Arc(0, 1, 5)), false, 2, MinPlusKernels.best(), Integer::toString, Progress.NONE);
+    assertThat(update.effectiveArcs()).isZero();
+    assertThat(update.endpoints()).isZero();
+    float[][] rows = rows(update.rows(), 3);
+    for (int u = 0; u < 3; u++) {
+      assertThat(rows[u]).isEqualTo(old.row(u));
+    }
+    assertThat(update.shortenedPairs() + update.joinedPairs()).isZero();
+  }
+
+  @Test
+  void anArcClosingANegativeCycleIsRefusedNamingAVertexOnIt() {
+    Graph path = new TestGraph(3, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1)), false).build();
+    RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path);
+    List<IncrementalUpdate.Arc> back = List.of(new IncrementalUpdate.Arc(2, 0, -2.5f));
+    assertThatThrownBy(() -> IncrementalUpdate.prepare(old, 3, back, false, 1, MinPlusKernels.best(), u -> "v" + u, Progress.NONE))
+        .isInstanceOf(NegativeCycleException.class)
+        .hasMessageContaining("from vertex v0 back to itself has length -0.5");
+    List<IncrementalUpdate.Arc> loop = List.of(new IncrementalUpdate.Arc(1, 1, -1));
+    assertThatThrownBy(() -> IncrementalUpdate.prepare(old, 3, loop, false, 1, MinPlusKernels.best(), u -> "v" + u, Progress.NONE))
+        .isInstanceOf(NegativeCycleException.class).hasMessageContaining("vertex v1");
+  }
+
+  @Test
+  void rowsCrossingBlocksAndChunksMatchBellmanFord() {
+    Random random = new Random(7);
+    int n = 300;
+    List<TestGraph.Arc> arcs = new ArrayList<>();
+    for (int i = 0; i < 3 * n; i++) {
+      arcs.add(new TestGraph.Arc(random.nextInt(n), random.nextInt(n), 1 + random.nextInt(20)));
+    }
+    Split split = new Split(new TestGraph(n, arcs, false), 2 * n, 5, 3, 100, false);
+    Graph after = split.after().build();
+    IncrementalUpdate update = IncrementalUpdate.prepare(ReferenceShortestPaths.floydWarshall(split.before().build()),
+        after.vertexCount(), arcsOf(split), false, 3, MinPlusKernels.best(), Integer::toString, Progress.NONE);
+    assertThat(update.endpoints()).as("endpoints of the arcs that shorten something").isGreaterThan(100);
+    float[][] updated = rows(update.rows(split.blockRows()), after.vertexCount());
+    double[][] expected = ReferenceShortestPaths.bellmanFord(after);
+    for (int u = 0; u < after.vertexCount(); u++) {
+      for (int v = 0; v < after.vertexCount(); v++) {
+        assertThat((double) updated[u][v]).as("d(%d, %d)", u, v).isEqualTo(expected[u][v]);
+      }
+    }
+  }
+
+  @Provide
+  Arbitrary<Split> splits() {
+    return splitsOf(Arbitraries.oneOf(RandomGraphs.nonNegative(), RandomGraphs.negativeWithoutCycle()));
+  }
+
+  @Provide
+  Arbitrary<Split> exactSplits() {
+    return splitsOf(RandomGraphs.negativeWithoutCycle());
+  }
+
+  private static Arbitrary<Split> splitsOf(Arbitrary<TestGraph> graphs) {
+    return graphs.flatMap(g -> Combinators.combine(Arbitraries.integers().between(0, g.arcs().size()),
+        Arbitraries.integers().between(0, 3), Arbitraries.integers().between(1, 3),
+        Arbitraries.integers().between(1, 30), Arbitraries.of(true, false))
+        .as((kept, extra, threads, block, scalar) -> new Split(g, kept, g.undirected() ? 0 : extra, threads, block,
+            scalar)));
+  }
+
+  /** The added arcs as the update takes them: an undirected graph's edges both ways. */
+  private static List<IncrementalUpdate.Arc> arcsOf(Split split) {
+    List<IncrementalUpdate.Arc> arcs = new ArrayList<>();
+    for (TestGraph.Arc a : split.added()) {
+      arcs.add(new IncrementalUpdate.Arc(a.from(), a.to(), a.weight()));
+      if (split.drawn().undirected()) {
+        arcs.add(new IncrementalUpdate.Arc(a.to(), a.from(), a.weight()));
+      }
+    }
+    return arcs;
+  }
+
+  private static MinPlusKernels kernels(Split split) {
+    return split.scalar() ? new ScalarMinPlusKernels() : MinPlusKernels.best();
+  }
+
+  private static float[][] rows(DistanceStore.RowSource source, int n) {
+    assertThat(source.size()).isEqualTo(n);
+    float[][] rows = new float[n][n];
+    for (int u = 0; u < n; u++) {
+      source.copyRow(u, rows[u]);
+    }
+    return rows;
+  }
+}
