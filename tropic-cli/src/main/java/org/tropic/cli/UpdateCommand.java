@@ -126,6 +126,10 @@ final class UpdateCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "note: deleted %s of partial files beside %s, left by a run killed while writing"
             + " it%n", Units.bytes(freed), output);
       }
+      if (sidecar.predecessors() != null) {
+        err.printf("note: %s's predecessor file is not carried over; 'tropic query NEW.npy path' walks the graph%n",
+            base.getFileName());
+      }
       int n = after.vertexCount();
       DistanceStore.checkWritable(output, n, false);
       requireRoom(n, endpointsAtMost(added), workers);

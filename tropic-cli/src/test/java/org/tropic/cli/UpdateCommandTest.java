@@ -66,11 +66,15 @@ class UpdateCommandTest {
   @Test
   void aResultMayBeUpdatedInPlace() throws IOException {
     List<String> old = arcs(new Random(5), 30, 60, "v");
-    Path base = apsp(write("graph.tsv", old), "base.npy");
+    Path base = dir.resolve("base.npy");
+    TropicRun solve = TropicRun.of("apsp", write("graph.tsv", old).toString(), "-o", base.toString(),
+        "--predecessors");
+    assertThat(solve.exitCode()).as(solve.err()).isZero();
     List<String> added = List.of("v1\tv2\t0.5", "v3\tv4\t0.25");
     TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", added).toString(), "-o",
         base.toString());
     assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("base.npy's predecessor file is not carried over");
     assertSameDistances(base, apsp(write("whole.tsv", old, added), "whole.npy"));
     assertThat(TropicRun.of("query", base.toString(), "dist", "v1", "v2").out()).contains("0.5");
   }
