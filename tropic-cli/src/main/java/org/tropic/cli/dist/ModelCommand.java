@@ -271,7 +271,7 @@ public final class ModelCommand implements Callable<Integer> {
   /** The busiest process's memory against what it has, and why memory chose or refuses the configuration. */
   private static void printMemory(PrintWriter out, CostModel.Prediction p, ModelMemory memory, String note) {
     out.printf(Locale.ROOT, "  memory per process %s (tiles and three pivot iterations' panels%s)%s%n",
-        Units.bytes(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
+        ModelMemory.size(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
         memory.limit() > 0 ? " of " + Units.bytes(memory.limit()) : "");
     if (note != null) {
       out.println("  " + note);

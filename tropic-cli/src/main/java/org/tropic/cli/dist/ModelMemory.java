@@ -40,9 +40,14 @@ record ModelMemory(CostModel model, long limit, boolean onHeap) {
 
   /** The bytes the busiest process takes for its share of n on {@code grid} with tiles of side b. */
   long needed(long n, ProcessGrid grid, int blockSize) {
-    long arrays = model.predict(n, grid, blockSize).arraysPerProcess();
     long perArray = (long) blockSize * blockSize;
-    return arrays * (onHeap ? HeapFootprint.floatArray(perArray) : perArray * Float.BYTES);
+    return model.predict(n, grid, blockSize)
+        .memoryBytesPerProcess(onHeap ? HeapFootprint.floatArray(perArray) : perArray * Float.BYTES);
+  }
+
+  /** A share's size in words; one past what a long counts is "more than" the most it counts. */
+  static String size(long bytes) {
+    return bytes == Long.MAX_VALUE ? "more than " + Units.bytes(bytes) : Units.bytes(bytes);
   }
 
   boolean fits(long n, ProcessGrid grid, int blockSize) {
@@ -77,10 +82,10 @@ record ModelMemory(CostModel model, long limit, boolean onHeap) {
       boolean memoryDecided = !grid.equals(fastestGrid) || b != fastestBlock;
       return new Choice(grid, b, memoryDecided ? String.format(Locale.ROOT, "chosen for memory: the fastest, grid %s"
           + " and b = %d, takes %s a process, more than the %s it has", fastestGrid, fastestBlock,
-          Units.bytes(needed(n, fastestGrid, fastestBlock)), Units.bytes(limit)) : null);
+          size(needed(n, fastestGrid, fastestBlock)), Units.bytes(limit)) : null);
     }
     return new Choice(fastestGrid, fastestBlock, String.format(Locale.ROOT, "does not fit: the busiest process's"
-        + " share takes %s, more than the %s a process has; %s", Units.bytes(needed(n, fastestGrid, fastestBlock)),
+        + " share takes %s, more than the %s a process has; %s", size(needed(n, fastestGrid, fastestBlock)),
         Units.bytes(limit), whatWouldFit(n, p, givenGrid, givenBlock)));
   }
 
@@ -109,8 +114,8 @@ record ModelMemory(CostModel model, long limit, boolean onHeap) {
     long mostTiles = (n + 31) / 32; // a side, in the smallest tiles
     if (floor > (double) mostTiles * mostTiles) {
       return String.format(Locale.ROOT, "more processes cannot help: the matrix needs %,.0f of this memory, more"
-          + " than its %,d tiles of the smallest side could be spread over; give each more memory (--memory)", floor,
-          mostTiles * mostTiles);
+          + " than its %,.0f tiles of the smallest side could be spread over; give each more memory (--memory)", floor,
+          (double) mostTiles * mostTiles);
     }
     if (floor <= 1_000_000) {
       for (int q = (int) floor; q <= 4 * floor; q = q < floor + 64 ? q + 1 : (int) Math.ceil(q * 1.02)) {
