@@ -84,7 +84,7 @@ public final class OptionConverters {
    */
   public static final class ByteSize implements ITypeConverter<Long> {
     private static final Pattern SIZE = Pattern.compile(
-        "([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kmgtKMGT](?:i?[bB])?|[bB])?");
+        "([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([kmgtKMGT](?:[iI]?[bB])?|[bB])?");
 
     @Override
     public Long convert(String value) {

@@ -20,6 +20,9 @@ class OptionConvertersTest {
     assertThat(size.convert("8GB")).isEqualTo(8_000_000_000L);
     assertThat(size.convert("64kB")).isEqualTo(64_000L);
     assertThat(size.convert("100b")).isEqualTo(100L);
+    // units in any case, as 4gb and 4GB were: 4GIB was refused while 4gib passed
+    assertThat(size.convert("4GIB")).isEqualTo(4L << 30).isEqualTo(size.convert("4gib"));
+    assertThat(size.convert("2MIB")).isEqualTo(2L << 20);
   }
 
   @Test

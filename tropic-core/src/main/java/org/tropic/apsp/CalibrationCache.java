@@ -27,12 +27,15 @@ import org.tropic.semiring.MinPlusKernels;
  * one, where cond-mat's whole plan took 12 s against a 9 s solve), and every {@code tropic} command is a new JVM.
  * One file per machine signature — kernels, processors, CPU model, cache sizes, JVM and the build of these
  * classes — so nodes of different kinds may share a home folder and a rebuilt kernel is measured afresh. A file
- * older than {@link #MAX_AGE}, unreadable, or of another signature is ignored and replaced; one that cannot be
- * written (a read-only home) only costs the next command its calibration.
+ * older than {@link #MAX_AGE} (or dated more than {@link #CLOCK_SKEW} ahead), unreadable, or of another signature
+ * is ignored and replaced; one that cannot be written (a read-only home) only costs the next command its
+ * calibration.
  */
 final class CalibrationCache {
   /** How long a measurement is trusted: a machine's load, clocks and firmware drift over weeks. */
   static final Duration MAX_AGE = Duration.ofDays(7);
+  /** How far ahead of this clock a measurement's date may be, written by a node whose clock runs ahead. */
+  static final Duration CLOCK_SKEW = Duration.ofDays(1);
   private static final System.Logger LOG = System.getLogger(CalibrationCache.class.getName());
 
   private final Path folder;
@@ -113,7 +116,10 @@ final class CalibrationCache {
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
       all.load(in);
       Instant measured = Instant.parse(all.getProperty("measured", ""));
-      if (signature().equals(all.getProperty("signature")) && measured.plus(MAX_AGE).isAfter(Instant.now())) {
+      Instant now = Instant.now();
+      // a date ahead of this clock by more than nodes' clocks differ would be trusted for all that time too
+      boolean fresh = measured.plus(MAX_AGE).isAfter(now) && measured.isBefore(now.plus(CLOCK_SKEW));
+      if (signature().equals(all.getProperty("signature")) && fresh) {
         return all;
       }
     } catch (IOException | IllegalArgumentException | DateTimeParseException e) {

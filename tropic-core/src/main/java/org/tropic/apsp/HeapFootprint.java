@@ -1,6 +1,7 @@
 package org.tropic.apsp;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -17,12 +18,36 @@ public final class HeapFootprint {
   static final long ARRAY_HEADER = 16;
 
   private static final long REGION = g1RegionBytes();
+  /** Whether G1 chose {@link #REGION} from the heap's size (no -XX:G1HeapRegionSize given). */
+  private static final boolean REGION_FROM_HEAP = REGION > 0 && g1RegionChosenForHeap();
+  private static final long MIN_REGION = 1L << 20;
+  private static final long MAX_ERGONOMIC_REGION = 32L << 20;
 
   private HeapFootprint() {}
 
   /** The heap a float array of {@code length} elements takes in this JVM, one of many of its size. */
   public static long floatArray(long length) {
     return footprint(ARRAY_HEADER + length * Float.BYTES, REGION);
+  }
+
+  /**
+   * The heap a float array of {@code length} elements takes in a JVM started as this one but with a heap of
+   * {@code heapBytes} (-Xmx): G1 sizes its regions by the heap, so a 256 × 256 tile takes 341 KiB of a rank's 1 GiB
+   * heap (three to a 1 MiB region) but 264 KiB of a 16 GiB one (31 to 8 MiB), and {@code tropic model --memory 1g},
+   * run with the larger heap, counted a rank's tiles 23% short.
+   */
+  public static long floatArray(long length, long heapBytes) {
+    return footprint(ARRAY_HEADER + length * Float.BYTES, REGION_FROM_HEAP ? g1Region(heapBytes) : REGION);
+  }
+
+  /**
+   * The region G1 chooses for a heap of {@code heapBytes}: a 2048th of it rounded up to a power of two, from 1 to
+   * 32 MiB (JDK 25: -Xmx2g gives 1 MiB, 2049m and 3g 2 MiB, 5g and 8g 4 MiB, 9g 8 MiB, 33g and more 32 MiB).
+   */
+  static long g1Region(long heapBytes) {
+    long target = Math.clamp((heapBytes + 2047) / 2048, MIN_REGION, MAX_ERGONOMIC_REGION);
+    long power = Long.highestOneBit(target);
+    return power == target ? power : power << 1;
   }
 
   /**
@@ -39,6 +64,17 @@ public final class HeapFootprint {
     }
     long perRegion = region / aligned;
     return (region + perRegion - 1) / perRegion; // the region shared by those that fit in it
+  }
+
+  /** Whether G1's region size is its own choice for this heap rather than one given on the command line. */
+  private static boolean g1RegionChosenForHeap() {
+    try {
+      HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      VMOption.Origin origin = vm.getVMOption("G1HeapRegionSize").getOrigin();
+      return origin == VMOption.Origin.ERGONOMIC || origin == VMOption.Origin.DEFAULT;
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
   }
 
   /** The region size when G1 collects this heap, else 0. */

@@ -29,7 +29,9 @@ public final class Units {
     if (s < 365 * 86_400L) {
       return String.format(Locale.ROOT, "%.1f days", seconds / 86_400);
     }
-    return String.format(Locale.ROOT, "%.1f years", seconds / (365.25 * 86_400));
+    double years = seconds / (365.25 * 86_400);
+    // past ten thousand years the digits say nothing: tropic model -n 4e18 printed 37 of them
+    return String.format(Locale.ROOT, years < 10_000 ? "%.1f years" : "%.3g years", years);
   }
 
   /** {@link #duration(double)} of a {@link Duration}. */

@@ -57,6 +57,25 @@ class CalibrationCacheTest {
     assertThat(cache.get(PATH, "multiply")).contains("2.0");
   }
 
+  /**
+   * A file dated ahead (a node whose clock runs fast, or an edited file) was trusted until that date plus a week:
+   * measured=2099-01-01 kept its rates for 73 years. Beyond a day ahead of this clock it is measured again.
+   */
+  @Test
+  void aMeasurementDatedInTheFutureIsMeasuredAgain() throws Exception {
+    CalibrationCache cache = new CalibrationCache(folder, "machine A");
+    Instant ahead = Instant.now().plus(java.time.Duration.ofDays(2));
+    Files.writeString(cache.file(), "signature=machine A\nmeasured=" + ahead.toString().replace(":", "\\:")
+        + "\n" + PATH.label() + ".multiply=1.0\n");
+    assertThat(cache.get(PATH, "multiply")).isEmpty();
+    cache.put(PATH, "multiply", "2.0");
+    assertThat(cache.get(PATH, "multiply")).contains("2.0");
+    Instant skewed = Instant.now().plusSeconds(600); // a clock ten minutes apart is no reason to measure again
+    Files.writeString(cache.file(), "signature=machine A\nmeasured=" + skewed.toString().replace(":", "\\:")
+        + "\n" + PATH.label() + ".multiply=3.0\n");
+    assertThat(cache.get(PATH, "multiply")).contains("3.0");
+  }
+
   @Test
   void aDamagedFileIsIgnoredAndAFolderThatCannotBeWrittenCostsNothingButTheMeasurement() throws Exception {
     CalibrationCache cache = new CalibrationCache(folder, "machine A");

@@ -33,4 +33,36 @@ class HeapFootprintTest {
   void thisJvmsFigureIsNeverBelowTheBytes() {
     assertThat(HeapFootprint.floatArray(128 * 128)).isGreaterThanOrEqualTo(16 + 128 * 128 * 4);
   }
+
+  /** G1's own choice of region for a heap, as JDK 25 makes it (-XX:+PrintFlagsFinal for each -Xmx). */
+  @Test
+  void g1ChoosesItsRegionsFromTheHeapsSize() {
+    assertThat(HeapFootprint.g1Region(64 * MIB)).isEqualTo(MIB);
+    assertThat(HeapFootprint.g1Region(2048 * MIB)).isEqualTo(MIB);
+    assertThat(HeapFootprint.g1Region(2049 * MIB)).isEqualTo(2 * MIB);
+    assertThat(HeapFootprint.g1Region(3072 * MIB)).isEqualTo(2 * MIB);
+    assertThat(HeapFootprint.g1Region(5120 * MIB)).isEqualTo(4 * MIB);
+    assertThat(HeapFootprint.g1Region(8192 * MIB)).isEqualTo(4 * MIB);
+    assertThat(HeapFootprint.g1Region(9216 * MIB)).isEqualTo(8 * MIB);
+    assertThat(HeapFootprint.g1Region(33 * 1024 * MIB)).isEqualTo(32 * MIB);
+    assertThat(HeapFootprint.g1Region(1L << 40)).isEqualTo(32 * MIB);
+  }
+
+  /**
+   * Under G1 a tile takes more of a small heap's 1 MiB regions than of this JVM's, whatever this JVM's heap: the
+   * footprint follows the heap it is asked about, not the heap of the JVM asking.
+   */
+  @Test
+  void aTilesFootprintFollowsTheHeapItIsIn() {
+    long tile = 256 * 256;
+    long inOneGib = HeapFootprint.floatArray(tile, 1024 * MIB);
+    long inLarge = HeapFootprint.floatArray(tile, 64 * 1024 * MIB);
+    long bytes = HeapFootprint.footprint(16 + tile * 4, 0);
+    if (HeapFootprint.floatArray(tile) == bytes) {
+      assertThat(inOneGib).isEqualTo(bytes).isEqualTo(inLarge); // no regions: no difference
+    } else {
+      assertThat(inOneGib).isEqualTo((MIB + 2) / 3);
+      assertThat(inLarge).isEqualTo(HeapFootprint.footprint(16 + tile * 4, 32 * MIB));
+    }
+  }
 }

@@ -16,6 +16,8 @@ class UnitsTest {
     assertThat(Units.duration(7380)).isEqualTo("2 h 03 min");
     assertThat(Units.duration(3.5 * 86_400)).isEqualTo("3.5 days");
     assertThat(Units.duration(1.3 * 365.25 * 86_400)).isEqualTo("1.3 years");
+    assertThat(Units.duration(9_999.4 * 365.25 * 86_400)).isEqualTo("9999.4 years");
+    assertThat(Units.duration(502_542_361.8 * 365.25 * 86_400)).isEqualTo("5.03e+08 years");
   }
 
   @Test

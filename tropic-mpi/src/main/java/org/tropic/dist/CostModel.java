@@ -49,15 +49,23 @@ public final class CostModel {
    * @param idealSeconds T_ideal
    * @param worstSeconds T_worst
    * @param arraysPerProcess the b × b float arrays the busiest process holds at once: its tiles and three pivot
-   *     iterations' panels, as the distributed run's heap check counts them
+   *     iterations' panels, as the distributed run's heap check counts them ({@link Long#MAX_VALUE} past a long)
    */
   public record Prediction(long n, ProcessGrid grid, int blockSize, double computeSeconds,
       double communicationSeconds, double criticalPathSeconds, double idealSeconds, double worstSeconds,
       long arraysPerProcess) {
 
-    /** The busiest process's tiles and panels in bytes of float32, before any per-array overhead of its heap. */
+    /**
+     * The busiest process's tiles and panels in bytes of float32, before any per-array overhead of its heap;
+     * {@link Long#MAX_VALUE} where that is more than a long counts.
+     */
     public long memoryBytesPerProcess() {
-      return arraysPerProcess * blockSize * blockSize * Float.BYTES;
+      return memoryBytesPerProcess((long) blockSize * blockSize * Float.BYTES);
+    }
+
+    /** The busiest process's arrays of {@code bytesPerArray} each, or {@link Long#MAX_VALUE} past a long. */
+    public long memoryBytesPerProcess(long bytesPerArray) {
+      return HeapCheck.saturatedProduct(arraysPerProcess, bytesPerArray);
     }
 
     /** Γ_ideal = 2n³ / T_ideal (the papers' flop rate, on the unpadded n). */
@@ -264,13 +272,13 @@ public final class CostModel {
    */
   private static String tooSmall(long n, int processes) {
     long tiles = (n + BLOCK_SIZES[0] - 1) / BLOCK_SIZES[0];
-    int most = 1;
-    for (int p = processes - 1; p > 1 && most == 1; p--) {
-      for (ProcessGrid grid : grids(p)) {
-        if (grid.rows() <= tiles && grid.columns() <= tiles) {
-          most = p;
-          break;
-        }
+    // Counted down from the most any grid could take (tiles × tiles), not from processes: from -P 100000 with
+    // n = 100 the search went through every count and took 19 s, from -P 2147483646 longer than anyone waits.
+    long most = 1;
+    for (long p = Math.min(processes - 1L, tiles >= 46_341 ? Integer.MAX_VALUE : tiles * tiles); p > 1; p--) {
+      if (grids((int) p).stream().anyMatch(g -> g.rows() <= tiles && g.columns() <= tiles)) {
+        most = p;
+        break;
       }
     }
     return "n=" + n + " is too small to spread over " + processes + " ranks: every process row and column needs a"
@@ -278,15 +286,27 @@ public final class CostModel {
         + (most == 1 ? " rank" : " ranks") + ", or run it on one node (without --distributed)";
   }
 
-  /** Every Pr×Pc = processes, Pr ascending. */
+  /**
+   * Every Pr×Pc = processes, Pr ascending: divisors found up to √processes, so -P 2147483647 takes 46,341 steps
+   * (counting rows to processes took as many steps as processes and, at Integer.MAX_VALUE, wrapped to a grid of
+   * negative rows).
+   */
   static List<ProcessGrid> grids(int processes) {
-    List<ProcessGrid> grids = new ArrayList<>();
-    for (int rows = 1; rows <= processes; rows++) {
+    List<ProcessGrid> narrow = new ArrayList<>();
+    List<ProcessGrid> wide = new ArrayList<>();
+    for (long rows = 1; rows * rows <= processes; rows++) {
       if (processes % rows == 0) {
-        grids.add(new ProcessGrid(rows, processes / rows));
+        int columns = (int) (processes / rows);
+        narrow.add(new ProcessGrid((int) rows, columns));
+        if (rows != columns) {
+          wide.add(new ProcessGrid(columns, (int) rows));
+        }
       }
     }
-    return grids;
+    for (int i = wide.size() - 1; i >= 0; i--) {
+      narrow.add(wide.get(i));
+    }
+    return narrow;
   }
 
   /** The Qr×Qc block of a node's q ranks with the same aspect as the grid, as ParallelFw §3.4 places them. */

@@ -19,6 +19,11 @@ public record ProcessGrid(int rows, int columns) {
       throw new IllegalArgumentException("a process grid needs at least one row and one column, got " + rows + "×"
           + columns);
     }
+    if ((long) rows * columns > Integer.MAX_VALUE) {
+      // size() would wrap: tropic model --grid 65536x65536 was refused as a grid of "1×0"
+      throw new IllegalArgumentException("a process grid has at most " + Integer.MAX_VALUE + " processes, got "
+          + rows + "×" + columns + " = " + (long) rows * columns);
+    }
   }
 
   /**

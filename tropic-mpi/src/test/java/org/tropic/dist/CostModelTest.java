@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class CostModelTest {
   /** 1 GFLOP/s per process, α = 10 µs, 1 GB/s, one process per node: easy numbers to check eqs. 2–5 by hand. */
@@ -108,5 +109,43 @@ class CostModelTest {
         .hasMessage("n=100 is too small to spread over 32 ranks: every process row and column needs a tile, and"
             + " even tiles of side 32 make only 4 a side; use at most 16 ranks, or run it on one node (without"
             + " --distributed)");
+  }
+
+  /** Every factorisation, rows ascending, up to the largest int (a prime: 1 × P and P × 1). */
+  @Test
+  void gridsAreEveryFactorisationUpToTheLargestCount() {
+    assertThat(CostModel.grids(12)).containsExactly(new ProcessGrid(1, 12), new ProcessGrid(2, 6),
+        new ProcessGrid(3, 4), new ProcessGrid(4, 3), new ProcessGrid(6, 2), new ProcessGrid(12, 1));
+    assertThat(CostModel.grids(16)).containsExactly(new ProcessGrid(1, 16), new ProcessGrid(2, 8),
+        new ProcessGrid(4, 4), new ProcessGrid(8, 2), new ProcessGrid(16, 1));
+    assertThat(CostModel.grids(1)).containsExactly(new ProcessGrid(1, 1));
+    assertThat(CostModel.grids(Integer.MAX_VALUE)).containsExactly(new ProcessGrid(1, Integer.MAX_VALUE),
+        new ProcessGrid(Integer.MAX_VALUE, 1));
+  }
+
+  /**
+   * A mistyped process count far beyond what n can spread over is refused at once: the search for the most that
+   * could take it went through every count below it (19 s from 100,000, no end from 2,147,483,646).
+   */
+  @Test
+  @Timeout(value = 10, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+  void aHugeProcessCountIsRefusedAtOnce() {
+    CostModel model = new CostModel(SIMPLE);
+    assertThatThrownBy(() -> model.recommend(100, 100_000)).hasMessageContaining("use at most 16 ranks");
+    assertThatThrownBy(() -> model.recommend(1000, Integer.MAX_VALUE - 1))
+        .hasMessageContaining("use at most 1024 ranks");
+    assertThatThrownBy(() -> model.recommend(1000, Integer.MAX_VALUE)).hasMessageContaining("use at most 1024");
+  }
+
+  /** A share past what a long counts is the most it counts, not a negative count that fits every memory. */
+  @Test
+  void aShareTooLargeToCountSaturates() {
+    CostModel model = new CostModel(SIMPLE);
+    CostModel.Prediction p = model.predict(3_000_000_000L, new ProcessGrid(1, 1), 32);
+    assertThat(p.memoryBytesPerProcess()).isEqualTo(Long.MAX_VALUE);
+    assertThat(model.predict(4_000_000_000_000_000_000L, new ProcessGrid(1, 1), 32).arraysPerProcess())
+        .isEqualTo(Long.MAX_VALUE);
+    assertThat(model.predict(100_000, new ProcessGrid(1, 1), 32).memoryBytesPerProcess())
+        .isEqualTo((3125L * 3125 + 3 * (3125 + 3125 + 2)) * 32 * 32 * 4);
   }
 }

@@ -16,6 +16,14 @@ class ProcessGridTest {
     assertThatThrownBy(() -> ProcessGrid.parse("0x3")).hasMessageContaining("at least one");
   }
 
+  /** A grid of more processes than an int counts is refused by its sizes, not as a grid of 1×0 after wrapping. */
+  @Test
+  void aGridOfMoreProcessesThanAnIntCountsIsRefused() {
+    assertThatThrownBy(() -> ProcessGrid.parse("65536x65536")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("a process grid has at most 2147483647 processes, got 65536×65536 = 4294967296");
+    assertThat(new ProcessGrid(Integer.MAX_VALUE, 1).size()).isEqualTo(Integer.MAX_VALUE);
+  }
+
   @Test
   void squarestKeepsRowsAtMostColumns() {
     assertThat(ProcessGrid.squarest(1)).isEqualTo(new ProcessGrid(1, 1));

@@ -89,10 +89,11 @@ public final class ModelCommand implements Callable<Integer> {
   Long bandwidth;
 
   @Option(names = "--memory", paramLabel = "SIZE", converter = OptionConverters.ByteSize.class,
-      description = "Memory one process has for its share, e.g. 16GiB, 512m or 8e9 bytes (default: for local the"
-      + " heap of this JVM, which each rank ./tropic starts gets too, at most the node's memory over the ranks on it"
-      + " under mpirun; for summit and frontier the papers' device memory per rank). Grids and block sizes whose"
-      + " share does not fit are not recommended.")
+      description = "Memory of one process, e.g. 16GiB, 512m or 8e9 bytes: for local each rank's heap (-Xmx in"
+      + " TROPIC_JAVA_OPTS; default: this JVM's, which each rank ./tropic starts gets too), of which a twentieth and"
+      + " 10 MiB are kept for the rest of the run, at most the node's memory over the ranks on it under mpirun; for"
+      + " summit and frontier the device memory per rank (default: the papers'). Grids and block sizes whose share"
+      + " does not fit are not recommended.")
   Long memoryPerProcess;
 
   @Option(names = "--json", description = "Print the parameters and the prediction as JSON.")
@@ -126,8 +127,10 @@ public final class ModelCommand implements Callable<Integer> {
       boolean recommendedGrid = chosenGrid == null;
       boolean recommendedBlock = b == null;
       boolean local = machine.equalsIgnoreCase("local");
-      ModelMemory memory = new ModelMemory(model, memoryPerProcess != null ? memoryPerProcess
-          : local ? ModelMemory.localLimit(MpirunRank.ranksOnThisNode()) : parameters.memoryPerProcess(), local);
+      long heap = memoryPerProcess != null ? memoryPerProcess : Runtime.getRuntime().maxMemory();
+      ModelMemory memory = local ? new ModelMemory(model, ModelMemory.localLimit(heap, MpirunRank.ranksOnThisNode()),
+          heap) : new ModelMemory(model, memoryPerProcess != null ? memoryPerProcess : parameters.memoryPerProcess(),
+          0);
       ModelMemory.Choice choice = memory.choose(n, p, chosenGrid, b);
       chosenGrid = choice.grid();
       b = choice.blockSize();
@@ -180,6 +183,7 @@ public final class ModelCommand implements Callable<Integer> {
     prediction.put("critical_path_seconds", p.criticalPathSeconds());
     prediction.put("memory_bytes_per_process", memory.needed(p.n(), p.grid(), p.blockSize()));
     prediction.put("memory_limit_bytes_per_process", memory.limit() > 0 ? memory.limit() : null);
+    prediction.put("heap_bytes_per_process", memory.onHeap() ? memory.heap() : null);
     prediction.put("memory_fits", memory.fits(p.n(), p.grid(), p.blockSize()));
     prediction.put("memory_note", memoryNote);
     Map<String, Object> all = new LinkedHashMap<>();
@@ -271,8 +275,10 @@ public final class ModelCommand implements Callable<Integer> {
   /** The busiest process's memory against what it has, and why memory chose or refuses the configuration. */
   private static void printMemory(PrintWriter out, CostModel.Prediction p, ModelMemory memory, String note) {
     out.printf(Locale.ROOT, "  memory per process %s (tiles and three pivot iterations' panels%s)%s%n",
-        Units.bytes(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
-        memory.limit() > 0 ? " of " + Units.bytes(memory.limit()) : "");
+        ModelMemory.size(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
+        memory.limit() <= 0 ? "" : memory.onHeap() ? String.format(Locale.ROOT, " of %s free of a %s heap (a"
+            + " twentieth and %s kept for the rest)", Units.bytes(memory.limit()), Units.bytes(memory.heap()),
+            Units.bytes(ModelMemory.RANK_HOLDS)) : " of " + Units.bytes(memory.limit()));
     if (note != null) {
       out.println("  " + note);
     }

@@ -16,33 +16,63 @@ import org.tropic.io.Units;
  *
  * @param model the cost model
  * @param limit bytes one process may use for its share, or 0 when unknown (then everything fits)
- * @param onHeap whether a share lives on a JVM heap, where each array also takes a header and, under G1, the rest
- *     of its region ({@link HeapFootprint}); the presets' shares live in device memory, counted by their floats
+ * @param heap the heap (-Xmx) of each rank where a share lives on a JVM heap, where each array also takes a header
+ *     and, under G1, the rest of its region, whose size follows the heap's ({@link HeapFootprint}); 0 for the
+ *     presets, whose shares live in device memory, counted by their floats
  */
-record ModelMemory(CostModel model, long limit, boolean onHeap) {
+record ModelMemory(CostModel model, long limit, long heap) {
+
+  /**
+   * What a rank holds on its heap before its share, and keeps: the program, MPI's bindings and a small graph. The
+   * distributed run counts its share against the heap still free, and two ranks of 64 MiB had 8.9, 9.2 and 9.5 MB
+   * taken there by netscience, power and hep-th; the model counted against the whole heap and recommended b = 96
+   * for power, which the run refused. A large graph holds more (its arcs and labels), outside this count.
+   */
+  static final long RANK_HOLDS = 10L << 20;
+
+  /** On a heap like this JVM's ({@code onHeap}) or in device memory. */
+  ModelMemory(CostModel model, long limit, boolean onHeap) {
+    this(model, limit, onHeap ? Runtime.getRuntime().maxMemory() : 0);
+  }
+
+  /** Whether a share lives on a JVM heap. */
+  boolean onHeap() {
+    return heap > 0;
+  }
+
+  /** "8.0 GiB a process has", or on a heap "50.8 MiB it has free of a 64.0 MiB heap": what the limit is. */
+  String has(String who) {
+    return Units.bytes(limit) + " " + who + " has" + (onHeap() ? " free of a " + Units.bytes(heap) + " heap" : "");
+  }
 
   /** The memory-aware choice of grid and block size. */
   record Choice(ProcessGrid grid, int blockSize, String note) {}
 
   /**
-   * A process's room on this machine: the heap this JVM has, which every rank started by {@code ./tropic} with the
-   * same TROPIC_JAVA_OPTS gets too, less the twentieth the run keeps for what it allocates beyond tiles and panels;
-   * and no more than its share of the node's memory when {@code ranksOnNode} ranks share it (each rank's default
-   * heap is 75% of the node's, so two together may be allowed more than it has).
+   * A process's room on this machine when each rank has a heap of {@code heap} bytes (what {@code --memory} gives,
+   * else this JVM's, which every rank started by {@code ./tropic} with the same TROPIC_JAVA_OPTS gets too), as the
+   * run's heap check counts it: less the twentieth the run keeps for what it allocates beyond tiles and panels and
+   * the {@link #RANK_HOLDS} a rank holds before its share (--memory 64m was taken whole, and the default a twentieth
+   * short); and no more than its share of the node's memory when {@code ranksOnNode} ranks share it (each rank's
+   * default heap is 75% of the node's, so two together may be allowed more than it has).
    */
-  static long localLimit(int ranksOnNode) {
-    long heap = Runtime.getRuntime().maxMemory();
+  static long localLimit(long heap, int ranksOnNode) {
     long physical = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         ? os.getTotalMemorySize() : 0;
-    long limit = heap - heap / 20;
+    long limit = Math.max(1, heap - heap / 20 - RANK_HOLDS);
     return physical > 0 ? Math.min(limit, physical / ranksOnNode) : limit;
   }
 
   /** The bytes the busiest process takes for its share of n on {@code grid} with tiles of side b. */
   long needed(long n, ProcessGrid grid, int blockSize) {
-    long arrays = model.predict(n, grid, blockSize).arraysPerProcess();
     long perArray = (long) blockSize * blockSize;
-    return arrays * (onHeap ? HeapFootprint.floatArray(perArray) : perArray * Float.BYTES);
+    return model.predict(n, grid, blockSize)
+        .memoryBytesPerProcess(onHeap() ? HeapFootprint.floatArray(perArray, heap) : perArray * Float.BYTES);
+  }
+
+  /** A share's size in words; one past what a long counts is "more than" the most it counts. */
+  static String size(long bytes) {
+    return bytes == Long.MAX_VALUE ? "more than " + Units.bytes(bytes) : Units.bytes(bytes);
   }
 
   boolean fits(long n, ProcessGrid grid, int blockSize) {
@@ -76,12 +106,12 @@ record ModelMemory(CostModel model, long limit, boolean onHeap) {
     if (grid != null && b > 0 && fits(n, grid, b)) {
       boolean memoryDecided = !grid.equals(fastestGrid) || b != fastestBlock;
       return new Choice(grid, b, memoryDecided ? String.format(Locale.ROOT, "chosen for memory: the fastest, grid %s"
-          + " and b = %d, takes %s a process, more than the %s it has", fastestGrid, fastestBlock,
-          Units.bytes(needed(n, fastestGrid, fastestBlock)), Units.bytes(limit)) : null);
+          + " and b = %d, takes %s a process, more than the %s", fastestGrid, fastestBlock,
+          size(needed(n, fastestGrid, fastestBlock)), has("it")) : null);
     }
     return new Choice(fastestGrid, fastestBlock, String.format(Locale.ROOT, "does not fit: the busiest process's"
-        + " share takes %s, more than the %s a process has; %s", Units.bytes(needed(n, fastestGrid, fastestBlock)),
-        Units.bytes(limit), whatWouldFit(n, p, givenGrid, givenBlock)));
+        + " share takes %s, more than the %s; %s", size(needed(n, fastestGrid, fastestBlock)), has("a process"),
+        whatWouldFit(n, p, givenGrid, givenBlock)));
   }
 
   /**
@@ -109,8 +139,8 @@ record ModelMemory(CostModel model, long limit, boolean onHeap) {
     long mostTiles = (n + 31) / 32; // a side, in the smallest tiles
     if (floor > (double) mostTiles * mostTiles) {
       return String.format(Locale.ROOT, "more processes cannot help: the matrix needs %,.0f of this memory, more"
-          + " than its %,d tiles of the smallest side could be spread over; give each more memory (--memory)", floor,
-          mostTiles * mostTiles);
+          + " than its %,.0f tiles of the smallest side could be spread over; give each more memory (--memory)", floor,
+          (double) mostTiles * mostTiles);
     }
     if (floor <= 1_000_000) {
       for (int q = (int) floor; q <= 4 * floor; q = q < floor + 64 ? q + 1 : (int) Math.ceil(q * 1.02)) {
@@ -122,7 +152,8 @@ record ModelMemory(CostModel model, long limit, boolean onHeap) {
         }
         if (plan != null) {
           return String.format(Locale.ROOT, "%,d processes of %s each would fit (grid %s, b = %d), or give each"
-              + " more memory (--memory)", q, Units.bytes(limit), plan.grid(), plan.blockSize());
+              + " more memory (--memory)", q, onHeap() ? "a " + Units.bytes(heap) + " heap" : Units.bytes(limit),
+              plan.grid(), plan.blockSize());
         }
       }
     }

@@ -133,6 +133,23 @@ class ModelCommandTest {
         .containsPattern("[\\d,]+ processes of 200.0 MiB each would fit");
   }
 
+  /**
+   * Locally --memory is each rank's heap (-Xmx), counted as the run counts it: less a twentieth and what a rank
+   * holds before its share. It was taken whole as room for the share, so power (4,941 vertices) on two ranks of
+   * --memory 64m got b = 96 at 56.1 MiB, and the run with -Xmx64m, 52.1 MiB free, refused it.
+   */
+  @Test
+  void locallyTheMemoryIsARanksHeapLessWhatTheRunKeeps() throws Exception {
+    assertThat(run("-n", "4941", "-P", "2", "--memory", "64m", "--json")).isZero();
+    var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
+    long heap = 64L << 20;
+    assertThat(report.at("/prediction/heap_bytes_per_process").asLong()).isEqualTo(heap);
+    assertThat(report.at("/prediction/memory_limit_bytes_per_process").asLong())
+        .isEqualTo(heap - heap / 20 - ModelMemory.RANK_HOLDS);
+    assertThat(report.at("/prediction/memory_fits").asBoolean()).isTrue();
+    assertThat(report.at("/prediction/memory_bytes_per_process").asLong()).isLessThanOrEqualTo(52L << 20);
+  }
+
   @Test
   void aMemoryThatIsNotASizeIsRefused() {
     assertThat(run("--machine", "summit", "-n", "1000", "--memory", "12x")).isEqualTo(2);

@@ -99,4 +99,20 @@ class ModelMemoryTest {
     assertThat(choice.blockSize()).isEqualTo(1024);
     assertThat(choice.note()).startsWith("does not fit").containsPattern("grid \\d+x\\d+ with b = \\d+ fits");
   }
+
+  /**
+   * n = 3e9 on one process: a share past what a long counts. Its bytes wrapped to a negative count, which "fit"
+   * 8 GiB with no note; now it is more than the most a long counts, and does not fit.
+   */
+  @Test
+  void aShareTooLargeToCountDoesNotFit() {
+    for (boolean onHeap : new boolean[] {false, true}) {
+      ModelMemory memory = new ModelMemory(SUMMIT, 8L << 30, onHeap);
+      ModelMemory.Choice choice = memory.choose(3_000_000_000L, 1, null, null);
+      assertThat(memory.needed(3_000_000_000L, choice.grid(), choice.blockSize())).isEqualTo(Long.MAX_VALUE);
+      assertThat(memory.fits(3_000_000_000L, choice.grid(), choice.blockSize())).isFalse();
+      assertThat(choice.note()).startsWith("does not fit: the busiest process's share takes more than 8192.0 PiB,"
+          + " more than the 8.0 GiB a process has");
+    }
+  }
 }
