@@ -138,7 +138,7 @@ final class UpdateCommand implements Callable<Integer> {
       long updateStart = System.nanoTime();
       warmUpFor(n, endpointsAtMost(added), added.graph());
       IncrementalUpdate update = IncrementalUpdate.prepare(old, n, added.arcs(), after.isSymmetric()
-          && graph.isSymmetric(), workers, MinPlusKernels.best(), after::name, bar);
+          && graph.isSymmetric(), after.weightStats().hasNegative(), workers, MinPlusKernels.best(), after::name, bar);
       err.println(planLine(update, added, n));
       long writeStart = System.nanoTime();
       Map<String, Double> timings = new LinkedHashMap<>();

@@ -78,12 +78,14 @@ public final class IncrementalUpdate {
    * @param arcs the added arcs, in the new ids
    * @param symmetric whether the old distances and the added arcs are symmetric (an undirected graph), so the
    *     columns of S are read as its rows
+   * @param negativeWeights whether the graph, old arcs or added, has a negative weight: any old distance may then be
+   *     negative, and the non-negative path's min on the bits would order such entries backwards
    * @param names a vertex's name, for a negative-cycle report
    * @param progress told of the rows read for the columns of S (a pass over the old matrix unless symmetric)
    * @throws NegativeCycleException if the added arcs close a cycle of negative length
    */
   public static IncrementalUpdate prepare(DistanceMatrix base, int newSize, List<Arc> arcs, boolean symmetric,
-      int threads, MinPlusKernels kernels, IntFunction<String> names, Progress progress) {
+      boolean negativeWeights, int threads, MinPlusKernels kernels, IntFunction<String> names, Progress progress) {
     Objects.requireNonNull(base, "base");
     Objects.requireNonNull(arcs, "arcs");
     ParallelRows.checkThreads(threads);
@@ -92,7 +94,6 @@ public final class IncrementalUpdate {
       throw new IllegalArgumentException("the new graph has " + newSize + " vertices, fewer than the old " + oldN);
     }
     List<Arc> effective = new ArrayList<>();
-    boolean negative = false;
     for (Arc arc : arcs) {
       checkArc(arc, newSize);
       float old = oldDistance(base, arc.source(), arc.target());
@@ -101,14 +102,11 @@ public final class IncrementalUpdate {
       }
       if (arc.weight() < old) {
         effective.add(arc);
-        negative |= arc.weight() < 0;
       }
     }
     int[] endpoints = endpointsOf(effective);
     int s = endpoints.length;
-    // the old distances may be negative (a graph with negative arcs) even where no new arc is
-    Arithmetic arithmetic = negative || anyNegative(base, endpoints, oldN) ? Arithmetic.EXACT_FLOAT
-        : Arithmetic.NONNEGATIVE_FLOAT;
+    Arithmetic arithmetic = negativeWeights ? Arithmetic.EXACT_FLOAT : Arithmetic.NONNEGATIVE_FLOAT;
     float[] fromRows = rowsOf(base, endpoints, newSize, arithmetic); // s × newSize: D[S, :]
     float[] closed = among(fromRows, endpoints, newSize, effective);
     kernels.closure(arithmetic, s, closed, 0, s);
@@ -262,22 +260,6 @@ public final class IncrementalUpdate {
   private static int[] endpointsOf(List<Arc> arcs) {
     return arcs.stream().flatMapToInt(a -> java.util.stream.IntStream.of(a.source(), a.target())).sorted()
         .distinct().toArray();
-  }
-
-  /** Whether a row of an endpoint holds a negative distance (the non-negative path's bit order would break). */
-  private static boolean anyNegative(DistanceMatrix base, int[] endpoints, int oldN) {
-    float[] row = new float[oldN];
-    for (int u : endpoints) {
-      if (u < oldN) {
-        base.copyRow(u, row);
-        for (float d : row) {
-          if (d < 0) {
-            return true;
-          }
-        }
-      }
-    }
-    return false;
   }
 
   /** Row u of the old matrix widened to n columns, in storage form; {@code scratch} holds the old n. */
