@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.tropic.cli.kg.StoredGraphs;
 import org.tropic.graph.Graph;
-import org.tropic.io.ArcAdditions;
+import org.tropic.io.ArcChanges;
 import org.tropic.io.GraphReader;
 import org.tropic.io.ReadOptions;
 import org.tropic.io.Sidecar;
@@ -42,7 +42,7 @@ final class ResultGraphs {
     } else {
       graph = GraphReader.read(path, input == null ? ReadOptions.defaults() : input.toReadOptions());
     }
-    graph = ArcAdditions.replay(graph, sidecar.addedArcs());
+    graph = ArcChanges.replay(graph, sidecar.addedArcs());
     sidecar.checkGraph(graph, path);
     return graph;
   }

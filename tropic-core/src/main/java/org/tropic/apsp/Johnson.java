@@ -58,21 +58,6 @@ public final class Johnson {
     return dist;
   }
 
-  /** Searches from one source at a time into a caller's row, reusing one worker's scratch from search to search. */
-  @FunctionalInterface
-  interface RowSearch {
-    void distancesFrom(int source, float[] dst);
-  }
-
-  /** A {@link RowSearch} for one worker: its own Dijkstra scratch, the shared potentials and reweighted arcs. */
-  RowSearch newSearch() {
-    DijkstraSearch search = new DijkstraSearch(graph.offsets(), graph.targets(), reweighted);
-    return (source, dst) -> {
-      search.run(source, dst);
-      restore(source, dst);
-    };
-  }
-
   /**
    * The full n×n distance matrix, computed on {@code threads} threads; progress is counted in sources.
    *

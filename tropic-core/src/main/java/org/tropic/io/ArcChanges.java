@@ -28,13 +28,14 @@ import org.tropic.graph.VertexLabels;
  * ({@link #raisedOnly}): the old one with only the raised arcs changed.
  *
  * @param graph the graph with the change made
+ * @param arcs the file's arcs in {@code graph}'s ids (both ways for an undirected graph's edges), as it lists them
  * @param raisedOnly the old graph with only the raised and removed arcs changed (the old vertices only)
  * @param lowered added arcs and arcs made lighter, in {@code graph}'s ids, at their new weights
  * @param raised arcs made heavier or removed, at their old weights
  * @param newVertices how many vertices the file added, numbered from the old vertex count on
  * @param source how the file was read
  */
-public record ArcChanges(Graph graph, Graph raisedOnly, List<IncrementalUpdate.Arc> lowered,
+public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph raisedOnly, List<IncrementalUpdate.Arc> lowered,
     List<AffectedRows.RaisedArc> raised, int newVertices, GraphSource source) {
 
   /** What a file's arcs do to the graph. */
@@ -60,6 +61,7 @@ public record ArcChanges(Graph graph, Graph raisedOnly, List<IncrementalUpdate.A
   public ArcChanges {
     Objects.requireNonNull(graph, "graph");
     Objects.requireNonNull(raisedOnly, "raisedOnly");
+    arcs = List.copyOf(arcs);
     lowered = List.copyOf(lowered);
     raised = List.copyOf(raised);
   }
@@ -161,7 +163,7 @@ public record ArcChanges(Graph graph, Graph raisedOnly, List<IncrementalUpdate.A
         raisedOnly.addArc(u, v, before); // the same weight: nothing changes
       }
     }
-    return new ArcChanges(builder.build(), raisedOnly.build(), lowered, raised, builder.vertexCount() - oldN,
+    return new ArcChanges(builder.build(), arcs, raisedOnly.build(), lowered, raised, builder.vertexCount() - oldN,
         source);
   }
 

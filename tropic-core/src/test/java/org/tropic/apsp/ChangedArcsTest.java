@@ -64,9 +64,12 @@ class ChangedArcsTest {
     }
   }
 
-  /** On a path 0 → 1 → 2 → 3 only rows 0 and 1 reach arc 1 → 2 through a shortest path; raising it redoes them. */
+  /**
+   * On a path 0 → 1 → 2 → 3 only rows 0 and 1 reach arc 1 → 2 through a shortest path, and in them only 2 and 3 lie
+   * below it: raising it repairs those four distances.
+   */
   @Test
-  void onlyTheRowsWhoseShortestPathsUsedARaisedArcAreSearchedAgain() throws IOException {
+  void onlyTheDistancesBelowARaisedArcOnAShortestPathAreRepaired() throws IOException {
     TestGraph path = new TestGraph(4, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1),
         new TestGraph.Arc(2, 3, 1), new TestGraph.Arc(0, 3, 5)), false);
     RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path.build());
@@ -75,8 +78,10 @@ class ChangedArcsTest {
     assertThat(changed.lowered()).isEmpty();
     boolean[] affected = AffectedRows.find(old, changed.raised(), 1, Progress.NONE);
     assertThat(affected).containsExactly(true, true, false, false);
-    AffectedRows rows = AffectedRows.search(old, changed.raisedOnly(), affected, 2, Progress.NONE);
-    assertThat(rows.searchedRows()).isEqualTo(2);
+    AffectedRows rows = AffectedRows.repair(old, changed.raisedOnly(), changed.raised(), affected, 2,
+        Progress.NONE, Long.MAX_VALUE);
+    assertThat(rows.repairedRows()).isEqualTo(2);
+    assertThat(rows.repairedDistances()).as("2 and 3 from 0, 2 and 3 from 1").isEqualTo(4);
     assertThat(rows.get(0, 3)).isEqualTo(5); // the direct arc, now shorter than 1 + 10 + 1
     assertThat(rows.get(1, 2)).isEqualTo(10);
     assertThat(rows.get(2, 3)).isEqualTo(1);
@@ -92,7 +97,8 @@ class ChangedArcsTest {
 
   private static float[][] update(RowDistanceMatrix old, ArcChanges changed, int threads) {
     boolean[] affected = AffectedRows.find(old, changed.raised(), threads, Progress.NONE);
-    AffectedRows searched = AffectedRows.search(old, changed.raisedOnly(), affected, threads, Progress.NONE);
+    AffectedRows searched = AffectedRows.repair(old, changed.raisedOnly(), changed.raised(), affected, threads,
+        Progress.NONE, Long.MAX_VALUE);
     Graph after = changed.graph();
     IncrementalUpdate update = IncrementalUpdate.prepare(searched, after.vertexCount(), changed.lowered(),
         after.undirected(), after.weightStats().hasNegative(), threads, MinPlusKernels.best(), Integer::toString,
