@@ -220,9 +220,10 @@ final class UpdateCommand implements Callable<Integer> {
 
   /** What the arcs made heavier or removed touch: the rows where one was on a shortest path. */
   private static String repairLine(ArcChanges changes, int rows, int oldN) {
-    return String.format(Locale.ROOT, "update: %s heavier or removed; %,d of %,d rows (%.2g%%) had one on a shortest"
+    double percent = 100.0 * rows / Math.max(1, oldN);
+    return String.format(Locale.ROOT, "update: %s heavier or removed; %,d of %,d rows (%s%%) had one on a shortest"
         + " path: repairing the distances below it", Units.count(changes.raised().size(), "arc", "arcs"), rows, oldN,
-        100.0 * rows / Math.max(1, oldN));
+        String.format(Locale.ROOT, percent < 10 ? "%.2g" : "%.0f", percent));
   }
 
   /** What the update will do, before the rows are computed: the work, against a solve's. */
