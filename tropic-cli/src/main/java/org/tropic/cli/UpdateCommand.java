@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "update", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
     description = {"Add, replace or remove arcs in the graph of a saved APSP result and update its distances,"
         + " without solving again: O(n²·s) for the s endpoints of the arcs that shorten a distance, against a"
-        + " solve's O(n³), and a search from each vertex that had a raised or removed arc on a shortest path.",
+        + " solve's O(n³), and a repair of the distances that lay below a raised or removed arc on a shortest path.",
         "Added arcs join the graph (of parallel arcs the lightest counts); --replace gives the listed arcs their new"
             + " weights, lighter or heavier; --remove takes them out."},
     exitCodeListHeading = "%nExit codes:%n",
