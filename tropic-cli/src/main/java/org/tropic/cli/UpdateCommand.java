@@ -98,7 +98,7 @@ final class UpdateCommand implements Callable<Integer> {
       }
       Graph graph = ResultGraphs.read(base, sidecar, graphPath, "'tropic update'");
       Path graphFile = graphPath != null ? graphPath : Path.of(sidecar.graph().path());
-      OutputPaths.refuseInputAsOutput("-o", output, graphFile, "the result's graph");
+      refuseInputsAsOutput(sidecar, graphFile);
       err.printf(Locale.ROOT, "read %s: %s, %s, as %s records it (%s)%n", graphFile, Units.count(
           graph.vertexCount(), "vertex", "vertices"), Units.count(graph.arcCount(), "arc", "arcs"), base.getFileName()
           + Sidecar.SUFFIX, Units.duration(seconds(start)));
@@ -185,6 +185,22 @@ final class UpdateCommand implements Callable<Integer> {
         .put("output", output.toString())
         .put("write_seconds", writeSeconds);
     outputOptions.print(spec, report);
+  }
+
+  /**
+   * Refuses -o, or the sidecar written beside it, naming a file the new result is read from again: the graph, ARCS,
+   * an arcs file an earlier update added (every later {@code query path}, {@code info} and update replays those) or
+   * the old result's sidecar. The rename at the end would replace it for good, and with it the graph of the result.
+   */
+  private void refuseInputsAsOutput(Sidecar sidecar, Path graphFile) {
+    for (Path written : List.of(output, Sidecar.pathFor(output))) {
+      OutputPaths.refuseInputAsOutput("-o", written, graphFile, "the result's graph");
+      OutputPaths.refuseInputAsOutput("-o", written, arcsPath, "the arcs to add");
+      for (Sidecar.GraphInput added : sidecar.addedArcs()) {
+        OutputPaths.refuseInputAsOutput("-o", written, Path.of(added.path()), "the arcs an earlier update added");
+      }
+    }
+    OutputPaths.refuseInputAsOutput("-o", output, Sidecar.pathFor(base), "the old result's sidecar");
   }
 
   /** What the update will do, before the rows are computed: the work, against a solve's. */

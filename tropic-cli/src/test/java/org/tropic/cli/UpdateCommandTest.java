@@ -152,6 +152,33 @@ class UpdateCommandTest {
     assertThat(Files.readString(arcs)).isEqualTo("a\tc\t1\n");
   }
 
+  @Test
+  void noFileTheResultIsReadFromAgainIsAnOutput() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
+    Path first = write("first.tsv", List.of("a\tc\t1"));
+    Path updated = dir.resolve("updated.npy");
+    assertThat(TropicRun.of("update", base.toString(), first.toString(), "-o", updated.toString()).exitCode())
+        .isZero();
+    Path second = write("second.tsv", List.of("c\ta\t1"));
+    // first.tsv is replayed by every later reader of the updated result: overwriting it lost the result's graph
+    TropicRun update = TropicRun.of("update", updated.toString(), second.toString(), "-o", first.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the arcs an earlier update added").contains(first.toString());
+    assertThat(Files.readString(first)).isEqualTo("a\tc\t1\n");
+    update = TropicRun.of("update", updated.toString(), second.toString(), "-o", updated + ".json");
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the old result's sidecar");
+    // nor may the sidecar written beside -o
+    Path arcsAsSidecar = write("new.npy.json", List.of("c\tb\t1"));
+    update = TropicRun.of("update", updated.toString(), arcsAsSidecar.toString(), "--format", "tsv", "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the arcs to add");
+    assertThat(Files.readString(arcsAsSidecar)).isEqualTo("c\tb\t1\n");
+    TropicRun path = TropicRun.of("query", updated.toString(), "path", "c", "b");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+  }
+
   /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */
   private static List<String> arcs(Random random, int n, int count, String prefix) {
     List<String> lines = new ArrayList<>();
