@@ -179,6 +179,23 @@ class UpdateCommandTest {
     assertThat(path.exitCode()).as(path.err()).isZero();
   }
 
+  @Test
+  void thePlanCountsAllTheWorkAndTheJsonAgreesWithIt() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1", "c\td\t1")), "base.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", List.of("a\td\t1")).toString(),
+        "-o", dir.resolve("new.npy").toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    // n = 4, s = 2: 2·16·2 + 2·4·4 + 2·8 = 112 flop, 87.5% of 2n³ = 128; the columns' product and the closure
+    // were left out, so an update through s near n claimed well under a solve's work while doing up to three times it
+    assertThat(update.err()).contains("update: 1 of 1 added arc shortens a distance")
+        .contains("2 endpoints: 2·n²·s + 2·n·s² + 2·s³ = 1.12e-07 GFLOP, 88% of a Floyd–Warshall solve's 2n³");
+    JsonNode report = new ObjectMapper().readTree(update.out());
+    assertThat(report.get("share_of_a_solve").asDouble()).isEqualTo(0.875);
+    int plan = update.err().indexOf("update: 1 of 1");
+    assertThat(plan).as("the plan is said before the work").isPositive()
+        .isLessThan(update.err().indexOf("writing") < 0 ? Integer.MAX_VALUE : update.err().indexOf("writing"));
+  }
+
   /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */
   private static List<String> arcs(Random random, int n, int count, String prefix) {
     List<String> lines = new ArrayList<>();
