@@ -11,6 +11,7 @@ import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.bench.OptionConverters;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.io.ArcAdditions;
 import org.tropic.io.DistanceStore;
@@ -111,10 +112,17 @@ final class UpdateCommand implements Callable<Integer> {
       ArcAdditions added = ArcAdditions.read(graph, arcsPath, options);
       Graph after = added.graph();
       double readSeconds = seconds(start);
-      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%n", arcsPath, Units.count(added.arcs().size(), "arc",
+      DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
+      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
           "arcs"), added.source().format().description(), added.source().undirected() ? "edges both ways" : "directed",
           added.newVertices() == 0 ? "" : ", " + Units.count(added.newVertices(), "new vertex", "new vertices"),
-          Units.duration(seconds(arcsStart)));
+          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "");
+      if (options.weights() != ReadOptions.Weights.UNIT && added.source().weights() == ReadOptions.Weights.UNIT
+          && (graph.weightStats().min() != 1 || graph.weightStats().max() != 1)) {
+        // a forgotten weight column would otherwise add arcs of length 1 to a graph of, say, road miles, unasked
+        err.printf("note: %s has no weights: each added arc weighs 1, where the graph's arcs have their own%n",
+            arcsPath);
+      }
       if (added.source().headerRow() != null) {
         err.printf("read %s: %s%n", arcsPath, added.source().headerRow());
       }

@@ -196,6 +196,20 @@ class UpdateCommandTest {
         .isLessThan(update.err().indexOf("writing") < 0 ? Integer.MAX_VALUE : update.err().indexOf("writing"));
   }
 
+  @Test
+  void selfLoopsDroppedAndAMissingWeightColumnAreSaid() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("a b 5", "b c 7")), "base.npy");
+    Path arcs = write("arcs.txt", List.of("a a", "b b", "a c", "a c"));
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    // four lines read as one arc, and that arc of length 1 in a graph of 5s and 7s, were both left unexplained
+    assertThat(update.err()).contains("read " + arcs + ": 1 arc").contains("2 self-loops dropped")
+        .contains("1 duplicate arc merged")
+        .contains("note: " + arcs + " has no weights: each added arc weighs 1");
+    assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "c").out()).contains("1");
+  }
+
   /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */
   private static List<String> arcs(Random random, int n, int count, String prefix) {
     List<String> lines = new ArrayList<>();
