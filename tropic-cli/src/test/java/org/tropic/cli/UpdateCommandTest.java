@@ -210,6 +210,21 @@ class UpdateCommandTest {
     assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "c").out()).contains("1");
   }
 
+  @Test
+  void anEditedArcsFileIsNamedWhenTheGraphNoLongerMatches() throws IOException {
+    Path graph = write("graph.tsv", List.of("a\tb\t1", "b\tc\t1"));
+    Path base = apsp(graph, "base.npy");
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1"));
+    Path out = dir.resolve("new.npy");
+    assertThat(TropicRun.of("update", base.toString(), arcs.toString(), "-o", out.toString()).exitCode()).isZero();
+    Files.writeString(arcs, "a\tc\t1\nc\ta\t1\n");
+    TropicRun path = TropicRun.of("query", out.toString(), "path", "a", "c");
+    assertThat(path.exitCode()).isEqualTo(2);
+    // the message named only graph.tsv, which had not changed
+    assertThat(path.err()).contains("computed from a different graph").contains("added from " + arcs)
+        .contains("one of them has changed since");
+  }
+
   /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */
   private static List<String> arcs(Random random, int n, int count, String prefix) {
     List<String> lines = new ArrayList<>();
