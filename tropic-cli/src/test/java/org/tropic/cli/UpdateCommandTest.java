@@ -225,6 +225,23 @@ class UpdateCommandTest {
         .contains("one of them has changed since");
   }
 
+  @Test
+  void theGraphGivenForTheResultIsToldToBeSolvedFirst() throws IOException {
+    Path graph = write("graph.tsv", List.of("a\tb\t1", "b\tc\t1"));
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1"));
+    TropicRun update = TropicRun.of("update", graph.toString(), arcs.toString(), "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    // it was "graph.tsv.json: no sidecar: the result is incomplete (an interrupted write) ..."
+    assertThat(update.err()).contains(graph + ": not a NumPy .npy file").contains("tropic apsp GRAPH -o OUT.npy")
+        .doesNotContain("interrupted write");
+    Path base = apsp(graph, "base.npy");
+    Files.delete(dir.resolve("base.npy.json"));
+    update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("no sidecar");
+  }
+
   /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */
   private static List<String> arcs(Random random, int n, int count, String prefix) {
     List<String> lines = new ArrayList<>();
