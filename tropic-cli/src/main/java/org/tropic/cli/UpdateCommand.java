@@ -11,6 +11,7 @@ import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.bench.OptionConverters;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.io.ArcAdditions;
 import org.tropic.io.DistanceStore;
@@ -98,7 +99,7 @@ final class UpdateCommand implements Callable<Integer> {
       }
       Graph graph = ResultGraphs.read(base, sidecar, graphPath, "'tropic update'");
       Path graphFile = graphPath != null ? graphPath : Path.of(sidecar.graph().path());
-      OutputPaths.refuseInputAsOutput("-o", output, graphFile, "the result's graph");
+      refuseInputsAsOutput(sidecar, graphFile);
       err.printf(Locale.ROOT, "read %s: %s, %s, as %s records it (%s)%n", graphFile, Units.count(
           graph.vertexCount(), "vertex", "vertices"), Units.count(graph.arcCount(), "arc", "arcs"), base.getFileName()
           + Sidecar.SUFFIX, Units.duration(seconds(start)));
@@ -111,10 +112,17 @@ final class UpdateCommand implements Callable<Integer> {
       ArcAdditions added = ArcAdditions.read(graph, arcsPath, options);
       Graph after = added.graph();
       double readSeconds = seconds(start);
-      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%n", arcsPath, Units.count(added.arcs().size(), "arc",
+      DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
+      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
           "arcs"), added.source().format().description(), added.source().undirected() ? "edges both ways" : "directed",
           added.newVertices() == 0 ? "" : ", " + Units.count(added.newVertices(), "new vertex", "new vertices"),
-          Units.duration(seconds(arcsStart)));
+          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "");
+      if (options.weights() != ReadOptions.Weights.UNIT && added.source().weights() == ReadOptions.Weights.UNIT
+          && (graph.weightStats().min() != 1 || graph.weightStats().max() != 1)) {
+        // a forgotten weight column would otherwise add arcs of length 1 to a graph of, say, road miles, unasked
+        err.printf("note: %s has no weights: each added arc weighs 1, where the graph's arcs have their own%n",
+            arcsPath);
+      }
       if (added.source().headerRow() != null) {
         err.printf("read %s: %s%n", arcsPath, added.source().headerRow());
       }
@@ -131,15 +139,21 @@ final class UpdateCommand implements Callable<Integer> {
             base.getFileName());
       }
       int n = after.vertexCount();
+      // which arcs shorten something is two reads each: known before the work, it sizes the heap check and the plan
+      List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(old, n, added.arcs(), after::name);
+      int endpoints = IncrementalUpdate.endpointCount(shortening);
+      Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
+          : Arithmetic.NONNEGATIVE_FLOAT;
       DistanceStore.checkWritable(output, n, false);
-      requireRoom(n, endpointsAtMost(added), workers);
+      requireRoom(n, endpoints, workers);
+      // said before the closure and the columns' product, which take as long as the rows when s nears n
+      err.println(planLine(shortening.size(), added.arcs().size(), endpoints, arithmetic, n));
 
       ProgressBar bar = ProgressBar.onStandardError();
       long updateStart = System.nanoTime();
-      warmUpFor(n, endpointsAtMost(added), added.graph());
-      IncrementalUpdate update = IncrementalUpdate.prepare(old, n, added.arcs(), after.isSymmetric()
+      warmUpFor(n, endpoints, arithmetic);
+      IncrementalUpdate update = IncrementalUpdate.prepare(old, n, shortening, after.isSymmetric()
           && graph.isSymmetric(), after.weightStats().hasNegative(), workers, MinPlusKernels.best(), after::name, bar);
-      err.println(planLine(update, added, n));
       long writeStart = System.nanoTime();
       Map<String, Double> timings = new LinkedHashMap<>();
       timings.put("read", readSeconds);
@@ -173,7 +187,7 @@ final class UpdateCommand implements Callable<Integer> {
         .put("arcs_shortening", update.effectiveArcs())
         .put("new_vertices", added.newVertices())
         .put("endpoints", update.endpoints())
-        .put("share_of_a_solve", (double) update.endpoints() / Math.max(1, n))
+        .put("share_of_a_solve", IncrementalUpdate.flops(n, update.endpoints()) / (2.0 * n * n * n))
         .put("arithmetic", update.arithmetic().label())
         .put("kernels", MinPlusKernels.best().name())
         .put("threads", threads > 0 ? threads : Runtime.getRuntime().availableProcessors())
@@ -187,16 +201,34 @@ final class UpdateCommand implements Callable<Integer> {
     outputOptions.print(spec, report);
   }
 
-  /** What the update will do, before the rows are computed: the work, against a solve's. */
-  private static String planLine(IncrementalUpdate update, ArcAdditions added, int n) {
-    int s = update.endpoints();
+  /**
+   * Refuses -o, or the sidecar written beside it, naming a file the new result is read from again: the graph, ARCS,
+   * an arcs file an earlier update added (every later {@code query path}, {@code info} and update replays those) or
+   * the old result's sidecar. The rename at the end would replace it for good, and with it the graph of the result.
+   */
+  private void refuseInputsAsOutput(Sidecar sidecar, Path graphFile) {
+    for (Path written : List.of(output, Sidecar.pathFor(output))) {
+      OutputPaths.refuseInputAsOutput("-o", written, graphFile, "the result's graph");
+      OutputPaths.refuseInputAsOutput("-o", written, arcsPath, "the arcs to add");
+      for (Sidecar.GraphInput added : sidecar.addedArcs()) {
+        OutputPaths.refuseInputAsOutput("-o", written, Path.of(added.path()), "the arcs an earlier update added");
+      }
+    }
+    OutputPaths.refuseInputAsOutput("-o", output, Sidecar.pathFor(base), "the old result's sidecar");
+  }
+
+  /** What the update will do, before any of it: the arcs that shorten something and the work, against a solve's. */
+  private static String planLine(int shortening, int read, int s, Arithmetic arithmetic, int n) {
+    double flops = IncrementalUpdate.flops(n, s);
+    double percent = 100.0 * flops / (2.0 * n * n * n);
     String work = s == 0 ? "the distances stay as they were"
-        : String.format(Locale.ROOT, "%s: 2·n²·s = %.3g GFLOP, %.2g%% of a Floyd–Warshall solve's 2n³",
-            Units.count(s, "endpoint", "endpoints"), IncrementalUpdate.flops(n, s) / 1e9, 100.0 * s / Math.max(1, n));
+        : String.format(Locale.ROOT, "%s: 2·n²·s + 2·n·s² + 2·s³ = %.3g GFLOP, %s%% of a Floyd–Warshall solve's"
+            + " 2n³", Units.count(s, "endpoint", "endpoints"), flops / 1e9, percent >= 10
+                ? String.format(Locale.ROOT, "%.0f", percent) : String.format(Locale.ROOT, "%.2g", percent));
     String note = s > n / 3 ? "; so many endpoints that 'tropic apsp' on the whole graph may be as fast" : "";
-    return String.format(Locale.ROOT, "update: %,d of %s shorten a distance (%s arithmetic); %s%s",
-        update.effectiveArcs(), Units.count(added.arcs().size(), "added arc", "added arcs"),
-        update.arithmetic().label(), work, note);
+    return String.format(Locale.ROOT, "update: %,d of %s %s a distance (%s arithmetic); %s%s", shortening,
+        Units.count(read, "added arc", "added arcs"), shortening == 1 ? "shortens" : "shorten", arithmetic.label(),
+        work, note);
   }
 
   /** ARCS is read as the result's graph was: the same direction and weight rule, its own format and columns. */
@@ -212,10 +244,9 @@ final class UpdateCommand implements Callable<Integer> {
    * Has the JIT compile the kernels first where the products are worth it: run cold, still interpreted, the first
    * update of power (n = 4,943, 7 endpoints, 0.34 GFLOP) took 2.8 s.
    */
-  private static void warmUpFor(int n, int endpoints, Graph after) {
+  private static void warmUpFor(int n, int endpoints, Arithmetic arithmetic) {
     if (IncrementalUpdate.flops(n, endpoints) > 5e7) {
-      BlockSizeModel.forMachine(MinPlusKernels.best()).warmUp(after.weightStats().hasNegative()
-          ? Arithmetic.EXACT_FLOAT : Arithmetic.NONNEGATIVE_FLOAT);
+      BlockSizeModel.forMachine(MinPlusKernels.best()).warmUp(arithmetic);
     }
   }
 
@@ -223,11 +254,6 @@ final class UpdateCommand implements Callable<Integer> {
   private boolean weighted(ReadOptions options) throws java.io.IOException {
     ReadOptions asWritten = options.withWeights(ReadOptions.Weights.DEFAULT);
     return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
-  }
-
-  private static int endpointsAtMost(ArcAdditions added) {
-    return (int) added.arcs().stream().flatMapToInt(a -> java.util.stream.IntStream.of(a.source(), a.target()))
-        .distinct().count();
   }
 
   /** Refused before any work, with the figures, when the gathered rows and columns cannot fit the heap. */
@@ -240,7 +266,7 @@ final class UpdateCommand implements Callable<Integer> {
     System.gc(); // what is in use counted garbage: look again before refusing
     long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     if (need > available) {
-      throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through up to %,d endpoints"
+      throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through %,d endpoints"
           + " (about 4·n·s floats of their rows and columns, and a block of rows)", n, endpoints), need, available,
           "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), or add the arcs in several smaller files, one update each");
     }
