@@ -43,7 +43,17 @@ final class ResultGraphs {
       graph = GraphReader.read(path, input == null ? ReadOptions.defaults() : input.toReadOptions());
     }
     graph = ArcChanges.replay(graph, sidecar.addedArcs());
-    sidecar.checkGraph(graph, path);
+    try {
+      sidecar.checkGraph(graph, path);
+    } catch (IllegalArgumentException e) {
+      if (sidecar.addedArcs().isEmpty()) {
+        throw e;
+      }
+      // the fingerprint is of the graph with the arcs changed: an edited arcs file was blamed on the graph file alone
+      throw new IllegalArgumentException(e.getMessage() + "; the graph is that file with the arcs 'tropic update'"
+          + " changed from " + String.join(", ", sidecar.addedArcs().stream().map(Sidecar.GraphInput::path).toList())
+          + ": one of them has changed since", e);
+    }
     return graph;
   }
 

@@ -13,6 +13,7 @@ import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.bench.OptionConverters;
+import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
 import org.tropic.io.ArcChanges;
 import org.tropic.io.DistanceStore;
@@ -104,7 +105,7 @@ final class UpdateCommand implements Callable<Integer> {
     if (replace && remove) {
       throw new IllegalArgumentException("--replace and --remove exclude each other: give one file for each change");
     }
-    ArcChanges.Kind kind = remove ? ArcChanges.Kind.REMOVE : replace ? ArcChanges.Kind.REPLACE : ArcChanges.Kind.ADD;
+    ArcChanges.Kind kind = kind();
     OutputPaths.refuseInputAsOutput("-o", output, arcsPath, "the arcs to " + kind.name().toLowerCase(Locale.ROOT));
     long start = System.nanoTime();
     try (NpyDistanceMatrix old = NpyDistanceMatrix.open(base)) {
@@ -115,7 +116,7 @@ final class UpdateCommand implements Callable<Integer> {
       }
       Graph graph = ResultGraphs.read(base, sidecar, graphPath, "'tropic update'");
       Path graphFile = graphPath != null ? graphPath : Path.of(sidecar.graph().path());
-      OutputPaths.refuseInputAsOutput("-o", output, graphFile, "the result's graph");
+      refuseInputsAsOutput(sidecar, graphFile);
       err.printf(Locale.ROOT, "read %s: %s, %s, as %s records it (%s)%n", graphFile, Units.count(
           graph.vertexCount(), "vertex", "vertices"), Units.count(graph.arcCount(), "arc", "arcs"), base.getFileName()
           + Sidecar.SUFFIX, Units.duration(seconds(start)));
@@ -128,10 +129,18 @@ final class UpdateCommand implements Callable<Integer> {
       ArcChanges added = ArcChanges.read(graph, arcsPath, options, kind);
       Graph after = added.graph();
       double readSeconds = seconds(start);
-      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%n", arcsPath, Units.count(added.arcs().size(), "arc",
+      DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
+      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
           "arcs"), added.source().format().description(), added.source().undirected() ? "edges both ways" : "directed",
           added.newVertices() == 0 ? "" : ", " + Units.count(added.newVertices(), "new vertex", "new vertices"),
-          Units.duration(seconds(arcsStart)));
+          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "");
+      if (kind != ArcChanges.Kind.REMOVE && options.weights() != ReadOptions.Weights.UNIT
+          && added.source().weights() == ReadOptions.Weights.UNIT
+          && (graph.weightStats().min() != 1 || graph.weightStats().max() != 1)) {
+        // a forgotten weight column would otherwise add arcs of length 1 to a graph of, say, road miles, unasked
+        err.printf("note: %s has no weights: each added arc weighs 1, where the graph's arcs have their own%n",
+            arcsPath);
+      }
       if (added.source().headerRow() != null) {
         err.printf("read %s: %s%n", arcsPath, added.source().headerRow());
       }
@@ -149,23 +158,33 @@ final class UpdateCommand implements Callable<Integer> {
       }
       int n = after.vertexCount();
       DistanceStore.checkWritable(output, n, false);
-
       ProgressBar bar = ProgressBar.onStandardError();
       long updateStart = System.nanoTime();
-      boolean[] affected = AffectedRows.find(old, added.raised(), workers, bar);
-      int touched = AffectedRows.count(affected);
-      long spare = requireRoom(n, endpointsAtMost(added), touched, workers);
+      DistanceMatrix raisedOnly = old;
       AffectedRows repaired = null;
       if (!added.raised().isEmpty()) {
+        boolean[] affected = AffectedRows.find(old, added.raised(), workers, bar);
+        int touched = AffectedRows.count(affected);
+        long spare = requireRoom(n, IncrementalUpdate.endpointCount(added.lowered()), touched, workers);
         err.println(repairLine(added, touched, old.size()));
         repaired = AffectedRows.repair(old, added.raisedOnly(), added.raised(), affected, workers, bar, spare);
+        raisedOnly = repaired;
       }
-      warmUpFor(n, endpointsAtMost(added), added.graph());
-      IncrementalUpdate update = IncrementalUpdate.prepare(repaired == null ? old : repaired, n, added.lowered(), after.isSymmetric()
-          && graph.isSymmetric(), after.weightStats().hasNegative(), workers, MinPlusKernels.best(), after::name, bar);
+      // which arcs shorten something is two reads each (of the distances once raised arcs are repaired: an arc may
+      // shorten what a raised one lengthened): known before the work, it sizes the heap check and the plan
+      List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(raisedOnly, n, added.lowered(),
+          after::name);
+      int endpoints = IncrementalUpdate.endpointCount(shortening);
+      Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
+          : Arithmetic.NONNEGATIVE_FLOAT;
+      requireRoom(n, endpoints, 0, workers);
       if (!added.lowered().isEmpty() || added.raised().isEmpty()) {
-        err.println(planLine(update, added, kind, n));
+        // said before the closure and the columns' product, which take as long as the rows when s nears n
+        err.println(planLine(shortening.size(), added.lowered().size(), kind, endpoints, arithmetic, n));
       }
+      warmUpFor(n, endpoints, arithmetic);
+      IncrementalUpdate update = IncrementalUpdate.prepare(raisedOnly, n, shortening, after.isSymmetric()
+          && graph.isSymmetric(), after.weightStats().hasNegative(), workers, MinPlusKernels.best(), after::name, bar);
       long writeStart = System.nanoTime();
       Map<String, Double> timings = new LinkedHashMap<>();
       timings.put("read", readSeconds);
@@ -187,6 +206,10 @@ final class UpdateCommand implements Callable<Integer> {
     return 0;
   }
 
+  private ArcChanges.Kind kind() {
+    return remove ? ArcChanges.Kind.REMOVE : replace ? ArcChanges.Kind.REPLACE : ArcChanges.Kind.ADD;
+  }
+
   private void report(IncrementalUpdate update, ArcChanges added, ArcChanges.Kind kind, AffectedRows repaired,
       Graph before, int n, double updateSeconds, double writeSeconds) {
     Report report = new Report()
@@ -204,7 +227,7 @@ final class UpdateCommand implements Callable<Integer> {
         .put("distances_repaired", repaired == null ? 0 : repaired.repairedDistances())
         .put("new_vertices", added.newVertices())
         .put("endpoints", update.endpoints())
-        .put("share_of_a_solve", (double) update.endpoints() / Math.max(1, n))
+        .put("share_of_a_solve", IncrementalUpdate.flops(n, update.endpoints()) / (2.0 * n * n * n))
         .put("arithmetic", update.arithmetic().label())
         .put("kernels", MinPlusKernels.best().name())
         .put("threads", threads > 0 ? threads : Runtime.getRuntime().availableProcessors())
@@ -226,17 +249,36 @@ final class UpdateCommand implements Callable<Integer> {
         String.format(Locale.ROOT, percent < 10 ? "%.2g" : "%.0f", percent));
   }
 
-  /** What the update will do, before the rows are computed: the work, against a solve's. */
-  private static String planLine(IncrementalUpdate update, ArcChanges added, ArcChanges.Kind kind, int n) {
-    int s = update.endpoints();
+  /**
+   * Refuses -o, or the sidecar written beside it, naming a file the new result is read from again: the graph, ARCS,
+   * an arcs file of an earlier update (every later {@code query path}, {@code info} and update replays those) or
+   * the old result's sidecar. The rename at the end would replace it for good, and with it the graph of the result.
+   */
+  private void refuseInputsAsOutput(Sidecar sidecar, Path graphFile) {
+    for (Path written : List.of(output, Sidecar.pathFor(output))) {
+      OutputPaths.refuseInputAsOutput("-o", written, graphFile, "the result's graph");
+      OutputPaths.refuseInputAsOutput("-o", written, arcsPath, "the arcs to "
+          + kind().name().toLowerCase(Locale.ROOT));
+      for (Sidecar.GraphInput added : sidecar.addedArcs()) {
+        OutputPaths.refuseInputAsOutput("-o", written, Path.of(added.path()), "the arcs of an earlier update");
+      }
+    }
+    OutputPaths.refuseInputAsOutput("-o", output, Sidecar.pathFor(base), "the old result's sidecar");
+  }
+
+  /** What the update will do, before any of it: the arcs that shorten something and the work, against a solve's. */
+  private static String planLine(int shortening, int read, ArcChanges.Kind kind, int s, Arithmetic arithmetic,
+      int n) {
+    double flops = IncrementalUpdate.flops(n, s);
+    double percent = 100.0 * flops / (2.0 * n * n * n);
     String work = s == 0 ? "the distances stay as they were"
-        : String.format(Locale.ROOT, "%s: 2·n²·s = %.3g GFLOP, %.2g%% of a Floyd–Warshall solve's 2n³",
-            Units.count(s, "endpoint", "endpoints"), IncrementalUpdate.flops(n, s) / 1e9, 100.0 * s / Math.max(1, n));
+        : String.format(Locale.ROOT, "%s: 2·n²·s + 2·n·s² + 2·s³ = %.3g GFLOP, %s%% of a Floyd–Warshall solve's"
+            + " 2n³", Units.count(s, "endpoint", "endpoints"), flops / 1e9, percent >= 10
+                ? String.format(Locale.ROOT, "%.0f", percent) : String.format(Locale.ROOT, "%.2g", percent));
     String note = s > n / 3 ? "; so many endpoints that 'tropic apsp' on the whole graph may be as fast" : "";
     String arcs = kind == ArcChanges.Kind.ADD ? "added arc" : "new or lighter arc";
-    return String.format(Locale.ROOT, "update: %,d of %s shorten a distance (%s arithmetic); %s%s",
-        update.effectiveArcs(), Units.count(added.lowered().size(), arcs, arcs + "s"),
-        update.arithmetic().label(), work, note);
+    return String.format(Locale.ROOT, "update: %,d of %s %s a distance (%s arithmetic); %s%s", shortening,
+        Units.count(read, arcs, arcs + "s"), shortening == 1 ? "shortens" : "shorten", arithmetic.label(), work, note);
   }
 
   /** ARCS is read as the result's graph was: the same direction and weight rule, its own format and columns. */
@@ -252,10 +294,9 @@ final class UpdateCommand implements Callable<Integer> {
    * Has the JIT compile the kernels first where the products are worth it: run cold, still interpreted, the first
    * update of power (n = 4,943, 7 endpoints, 0.34 GFLOP) took 2.8 s.
    */
-  private static void warmUpFor(int n, int endpoints, Graph after) {
+  private static void warmUpFor(int n, int endpoints, Arithmetic arithmetic) {
     if (IncrementalUpdate.flops(n, endpoints) > 5e7) {
-      BlockSizeModel.forMachine(MinPlusKernels.best()).warmUp(after.weightStats().hasNegative()
-          ? Arithmetic.EXACT_FLOAT : Arithmetic.NONNEGATIVE_FLOAT);
+      BlockSizeModel.forMachine(MinPlusKernels.best()).warmUp(arithmetic);
     }
   }
 
@@ -263,11 +304,6 @@ final class UpdateCommand implements Callable<Integer> {
   private boolean weighted(ReadOptions options) throws java.io.IOException {
     ReadOptions asWritten = options.withWeights(ReadOptions.Weights.DEFAULT);
     return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
-  }
-
-  private static int endpointsAtMost(ArcChanges added) {
-    return (int) added.lowered().stream().flatMapToInt(a -> java.util.stream.IntStream.of(a.source(), a.target()))
-        .distinct().count();
   }
 
   /**

@@ -194,6 +194,19 @@ class UpdateCommandTest {
     assertThat(changes.toString()).contains("replaced " + replacing).contains("removed " + removing);
   }
 
+  /** a → c at 2.5 shortens nothing of the old graph (a → b → c is 2), but once a → b weighs 10 it does. */
+  @Test
+  void aLighterArcCountsAgainstTheDistancesItsRaisedNeighboursLeave() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1", "a\tc\t3")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("new.tsv", List.of("a\tb\t10", "a\tc\t2.5"))
+        .toString(), "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("update: 1 of 1 new or lighter arc shortens a distance");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "c").out()).contains("2.5");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "b").out()).contains("10");
+  }
+
   @Test
   void anArcToRemoveThatTheGraphLacksIsRefusedAndNothingIsWritten() throws IOException {
     Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
@@ -217,6 +230,96 @@ class UpdateCommandTest {
     assertThat(update.exitCode()).isEqualTo(2);
     assertThat(update.err()).contains("the arcs to add");
     assertThat(Files.readString(arcs)).isEqualTo("a\tc\t1\n");
+  }
+
+  @Test
+  void noFileTheResultIsReadFromAgainIsAnOutput() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
+    Path first = write("first.tsv", List.of("a\tc\t1"));
+    Path updated = dir.resolve("updated.npy");
+    assertThat(TropicRun.of("update", base.toString(), first.toString(), "-o", updated.toString()).exitCode())
+        .isZero();
+    Path second = write("second.tsv", List.of("c\ta\t1"));
+    // first.tsv is replayed by every later reader of the updated result: overwriting it lost the result's graph
+    TropicRun update = TropicRun.of("update", updated.toString(), second.toString(), "-o", first.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the arcs of an earlier update").contains(first.toString());
+    assertThat(Files.readString(first)).isEqualTo("a\tc\t1\n");
+    update = TropicRun.of("update", updated.toString(), second.toString(), "-o", updated + ".json");
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the old result's sidecar");
+    // nor may the sidecar written beside -o
+    Path arcsAsSidecar = write("new.npy.json", List.of("c\tb\t1"));
+    update = TropicRun.of("update", updated.toString(), arcsAsSidecar.toString(), "--format", "tsv", "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("the arcs to add");
+    assertThat(Files.readString(arcsAsSidecar)).isEqualTo("c\tb\t1\n");
+    TropicRun path = TropicRun.of("query", updated.toString(), "path", "c", "b");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+  }
+
+  @Test
+  void thePlanCountsAllTheWorkAndTheJsonAgreesWithIt() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1", "c\td\t1")), "base.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", List.of("a\td\t1")).toString(),
+        "-o", dir.resolve("new.npy").toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    // n = 4, s = 2: 2·16·2 + 2·4·4 + 2·8 = 112 flop, 87.5% of 2n³ = 128; the columns' product and the closure
+    // were left out, so an update through s near n claimed well under a solve's work while doing up to three times it
+    assertThat(update.err()).contains("update: 1 of 1 added arc shortens a distance")
+        .contains("2 endpoints: 2·n²·s + 2·n·s² + 2·s³ = 1.12e-07 GFLOP, 88% of a Floyd–Warshall solve's 2n³");
+    JsonNode report = new ObjectMapper().readTree(update.out());
+    assertThat(report.get("share_of_a_solve").asDouble()).isEqualTo(0.875);
+    int plan = update.err().indexOf("update: 1 of 1");
+    assertThat(plan).as("the plan is said before the work").isPositive()
+        .isLessThan(update.err().indexOf("writing") < 0 ? Integer.MAX_VALUE : update.err().indexOf("writing"));
+  }
+
+  @Test
+  void selfLoopsDroppedAndAMissingWeightColumnAreSaid() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("a b 5", "b c 7")), "base.npy");
+    Path arcs = write("arcs.txt", List.of("a a", "b b", "a c", "a c"));
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    // four lines read as one arc, and that arc of length 1 in a graph of 5s and 7s, were both left unexplained
+    assertThat(update.err()).contains("read " + arcs + ": 1 arc").contains("2 self-loops dropped")
+        .contains("1 duplicate arc merged")
+        .contains("note: " + arcs + " has no weights: each added arc weighs 1");
+    assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "c").out()).contains("1");
+  }
+
+  @Test
+  void anEditedArcsFileIsNamedWhenTheGraphNoLongerMatches() throws IOException {
+    Path graph = write("graph.tsv", List.of("a\tb\t1", "b\tc\t1"));
+    Path base = apsp(graph, "base.npy");
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1"));
+    Path out = dir.resolve("new.npy");
+    assertThat(TropicRun.of("update", base.toString(), arcs.toString(), "-o", out.toString()).exitCode()).isZero();
+    Files.writeString(arcs, "a\tc\t1\nc\ta\t1\n");
+    TropicRun path = TropicRun.of("query", out.toString(), "path", "a", "c");
+    assertThat(path.exitCode()).isEqualTo(2);
+    // the message named only graph.tsv, which had not changed
+    assertThat(path.err()).contains("computed from a different graph").contains("changed from " + arcs)
+        .contains("one of them has changed since");
+  }
+
+  @Test
+  void theGraphGivenForTheResultIsToldToBeSolvedFirst() throws IOException {
+    Path graph = write("graph.tsv", List.of("a\tb\t1", "b\tc\t1"));
+    Path arcs = write("arcs.tsv", List.of("a\tc\t1"));
+    TropicRun update = TropicRun.of("update", graph.toString(), arcs.toString(), "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    // it was "graph.tsv.json: no sidecar: the result is incomplete (an interrupted write) ..."
+    assertThat(update.err()).contains(graph + ": not a NumPy .npy file").contains("tropic apsp GRAPH -o OUT.npy")
+        .doesNotContain("interrupted write");
+    Path base = apsp(graph, "base.npy");
+    Files.delete(dir.resolve("base.npy.json"));
+    update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("no sidecar");
   }
 
   /** The source and target of an arc line, tab-separated. */

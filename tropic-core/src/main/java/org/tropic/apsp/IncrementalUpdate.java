@@ -81,7 +81,8 @@ public final class IncrementalUpdate {
    * @param negativeWeights whether the graph, old arcs or added, has a negative weight: any old distance may then be
    *     negative, and the non-negative path's min on the bits would order such entries backwards
    * @param names a vertex's name, for a negative-cycle report
-   * @param progress told of the rows read for the columns of S (a pass over the old matrix unless symmetric)
+   * @param progress told of the rows read for the columns of S (a pass over the old matrix unless symmetric) and
+   *     of the columns multiplied through the closed distances among S
    * @throws NegativeCycleException if the added arcs close a cycle of negative length
    */
   public static IncrementalUpdate prepare(DistanceMatrix base, int newSize, List<Arc> arcs, boolean symmetric,
@@ -93,17 +94,7 @@ public final class IncrementalUpdate {
     if (newSize < oldN) {
       throw new IllegalArgumentException("the new graph has " + newSize + " vertices, fewer than the old " + oldN);
     }
-    List<Arc> effective = new ArrayList<>();
-    for (Arc arc : arcs) {
-      checkArc(arc, newSize);
-      float old = oldDistance(base, arc.source(), arc.target());
-      if (arc.source() == arc.target() && arc.weight() < 0) {
-        throw new NegativeCycleException(arc.source(), names.apply(arc.source()), arc.weight());
-      }
-      if (arc.weight() < old) {
-        effective.add(arc);
-      }
-    }
+    List<Arc> effective = shortening(base, newSize, arcs, names);
     int[] endpoints = endpointsOf(effective);
     int s = endpoints.length;
     Arithmetic arithmetic = negativeWeights ? Arithmetic.EXACT_FLOAT : Arithmetic.NONNEGATIVE_FLOAT;
@@ -116,10 +107,37 @@ public final class IncrementalUpdate {
       }
     }
     float[] through = columnsOf(base, endpoints, newSize, fromRows, symmetric, threads, arithmetic, progress);
-    through = multiplyThrough(through, closed, newSize, s, threads, kernels, arithmetic);
+    through = multiplyThrough(through, closed, newSize, s, threads, kernels, arithmetic, progress);
     PackedPanel right = kernels.packRight(arithmetic, s, newSize, fromRows, 0, newSize);
     return new IncrementalUpdate(base, newSize, arithmetic, kernels, threads, effective.size(), endpoints, through,
         right);
+  }
+
+  /**
+   * The added arcs shorter than the old distance between their ends, in order: those an update goes through, and
+   * whose endpoints are its s. Cheap (two reads per arc), so a caller can say what the update will do, and check
+   * the memory it takes, before {@link #prepare}.
+   *
+   * @throws NegativeCycleException if an arc is a self-loop of negative weight
+   */
+  public static List<Arc> shortening(DistanceMatrix base, int newSize, List<Arc> arcs, IntFunction<String> names) {
+    List<Arc> effective = new ArrayList<>();
+    for (Arc arc : arcs) {
+      checkArc(arc, newSize);
+      float old = oldDistance(base, arc.source(), arc.target());
+      if (arc.source() == arc.target() && arc.weight() < 0) {
+        throw new NegativeCycleException(arc.source(), names.apply(arc.source()), arc.weight());
+      }
+      if (arc.weight() < old) {
+        effective.add(arc);
+      }
+    }
+    return effective;
+  }
+
+  /** The distinct endpoints of {@code arcs}: the s of an update through them. */
+  public static int endpointCount(List<Arc> arcs) {
+    return endpointsOf(arcs).length;
   }
 
   /**
@@ -134,9 +152,15 @@ public final class IncrementalUpdate {
         + threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize);
   }
 
-  /** The arithmetic in flop (an add and a min per term) of the update for {@code endpoints} endpoints. */
+  /**
+   * The arithmetic in flop (an add and a min per term) of the update for {@code endpoints} endpoints: 2·n²·s for the
+   * rows, 2·n·s² for the columns multiplied through, 2·s³ for the closure among the endpoints. The last two matter
+   * when s nears n: all three are then about 6n³, three times a Floyd–Warshall solve's.
+   */
   public static double flops(int newSize, int endpoints) {
-    return 2.0 * newSize * newSize * endpoints + 2.0 * newSize * endpoints * endpoints;
+    double n = newSize;
+    double s = endpoints;
+    return 2 * n * n * s + 2 * n * s * s + 2 * s * s * s;
   }
 
   /** How many of the added arcs are shorter than the old distance between their ends. */
@@ -333,14 +357,17 @@ public final class IncrementalUpdate {
 
   /** D[:, S] ⊗ M*, n × s: a path's way from each vertex into S and across it. */
   private static float[] multiplyThrough(float[] columns, float[] closed, int n, int s, int threads,
-      MinPlusKernels kernels, Arithmetic arithmetic) {
+      MinPlusKernels kernels, Arithmetic arithmetic, Progress progress) {
     float[] through = new float[columns.length];
     Arrays.fill(through, Float.POSITIVE_INFINITY);
     if (s == 0) {
       return through;
     }
     PackedPanel right = kernels.packRight(arithmetic, s, s, closed, 0, s);
-    ParallelRows.runRanges("through", n, CHUNK_ROWS, threads, Progress.NONE, () -> (from, to) -> {
+    // 2·n·s² flop: as long as the rows themselves when s nears n, so shown, not left a silent wait
+    String task = String.format(java.util.Locale.ROOT, "multiplying the columns through %,d endpoint%s", s,
+        s == 1 ? "" : "s");
+    ParallelRows.runRanges(task, n, CHUNK_ROWS, threads, progress, () -> (from, to) -> {
       PackedPanel left = kernels.packLeft(arithmetic, to - from, s, columns, from * s, s);
       kernels.multiplyMin(arithmetic, left, right, through, from * s, s);
     });

@@ -46,7 +46,13 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
    */
   public static NpyDistanceMatrix open(Path npy) throws IOException {
     Path sidecarFile = Sidecar.pathFor(npy);
-    Sidecar sidecar = Sidecar.read(sidecarFile);
+    Sidecar sidecar;
+    try {
+      sidecar = Sidecar.read(sidecarFile);
+    } catch (java.nio.file.NoSuchFileException e) {
+      refuseNonNpy(npy); // a graph file given for the result was told of an "interrupted write"
+      throw e;
+    }
     NpyMapping mapping = NpyMapping.open(npy, NpyHeader.Dtype.FLOAT32);
     try {
       if (sidecar.n() != mapping.n()) {
@@ -59,6 +65,23 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
     } catch (IOException | RuntimeException e) {
       mapping.arena().close();
       throw e;
+    }
+  }
+
+  /** Refuses a file that is there but no {@code .npy} at all, e.g. the graph where its result was meant. */
+  private static void refuseNonNpy(Path npy) throws IOException {
+    if (!java.nio.file.Files.isRegularFile(npy)) {
+      return;
+    }
+    byte[] start = new byte[6];
+    int read;
+    try (var in = java.nio.file.Files.newInputStream(npy)) {
+      read = in.readNBytes(start, 0, start.length);
+    }
+    if (read < start.length || start[0] != (byte) 0x93 || !"NUMPY".equals(new String(start, 1, 5,
+        java.nio.charset.StandardCharsets.ISO_8859_1))) {
+      throw new NpyFormatException(npy, "not a NumPy .npy file, so not a result of 'tropic apsp -o' (a graph file?"
+          + " solve it first: tropic apsp GRAPH -o OUT.npy)");
     }
   }
 

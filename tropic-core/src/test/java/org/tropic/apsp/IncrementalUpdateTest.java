@@ -111,6 +111,41 @@ class IncrementalUpdateTest {
   }
 
   @Test
+  void theShorteningArcsAreKnownBeforeTheWorkAndTheColumnsProductReportsProgress() {
+    Graph path = new TestGraph(200, java.util.stream.IntStream.range(0, 199)
+        .mapToObj(u -> new TestGraph.Arc(u, u + 1, 1)).toList(), true).build();
+    RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path);
+    List<IncrementalUpdate.Arc> arcs = List.of(new IncrementalUpdate.Arc(0, 199, 1),
+        new IncrementalUpdate.Arc(199, 0, 1), new IncrementalUpdate.Arc(3, 5, 7));
+    List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(old, 200, arcs, Integer::toString);
+    assertThat(shortening).containsExactly(arcs.get(0), arcs.get(1));
+    assertThat(IncrementalUpdate.endpointCount(shortening)).isEqualTo(2);
+    // a symmetric graph reads no columns: before, its 2·n·s² product ran with no progress at all
+    List<String> tasks = new ArrayList<>();
+    java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
+    Progress recording = new Progress() {
+      @Override
+      public synchronized void begin(String task, long totalWork) {
+        tasks.add(task + ": " + totalWork);
+      }
+
+      @Override
+      public void advance(long work) {
+        done.addAndGet(work);
+      }
+
+      @Override
+      public void end() {}
+    };
+    IncrementalUpdate update = IncrementalUpdate.prepare(old, 200, shortening, true, false, 2, MinPlusKernels.best(),
+        Integer::toString, recording);
+    assertThat(tasks).containsExactly("multiplying the columns through 2 endpoints: 200");
+    assertThat(done.get()).isEqualTo(200);
+    assertThat(update.effectiveArcs()).isEqualTo(2);
+    assertThat(IncrementalUpdate.flops(200, 2)).isEqualTo(2.0 * 200 * 200 * 2 + 2.0 * 200 * 4 + 2.0 * 8);
+  }
+
+  @Test
   void anArcThatShortensNothingLeavesTheMatrixAsItWas() {
     Graph path = new TestGraph(3, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1)), false).build();
     RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path);
