@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.tropic.cli.kg.StoredGraphs;
 import org.tropic.graph.Graph;
-import org.tropic.io.ArcAdditions;
+import org.tropic.io.ArcChanges;
 import org.tropic.io.GraphReader;
 import org.tropic.io.ReadOptions;
 import org.tropic.io.Sidecar;
@@ -42,16 +42,16 @@ final class ResultGraphs {
     } else {
       graph = GraphReader.read(path, input == null ? ReadOptions.defaults() : input.toReadOptions());
     }
-    graph = ArcAdditions.replay(graph, sidecar.addedArcs());
+    graph = ArcChanges.replay(graph, sidecar.addedArcs());
     try {
       sidecar.checkGraph(graph, path);
     } catch (IllegalArgumentException e) {
       if (sidecar.addedArcs().isEmpty()) {
         throw e;
       }
-      // the fingerprint is of the graph with the arcs added: an edited arcs file was blamed on the graph file alone
+      // the fingerprint is of the graph with the arcs changed: an edited arcs file was blamed on the graph file alone
       throw new IllegalArgumentException(e.getMessage() + "; the graph is that file with the arcs 'tropic update'"
-          + " added from " + String.join(", ", sidecar.addedArcs().stream().map(Sidecar.GraphInput::path).toList())
+          + " changed from " + String.join(", ", sidecar.addedArcs().stream().map(Sidecar.GraphInput::path).toList())
           + ": one of them has changed since", e);
     }
     return graph;

@@ -9,6 +9,7 @@ import org.tropic.apsp.Progress;
 import org.tropic.io.GraphFormat;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.NpyIntMatrix;
+import org.tropic.io.ArcChanges;
 import org.tropic.io.Sidecar;
 
 /**
@@ -107,8 +108,12 @@ final class ResultInfo {
           .put("direction", input.undirected() ? "undirected" : "directed")
           .put("weights", input.weights() == null ? "default" : input.weights().toLowerCase(Locale.ROOT));
     }
-    if (!sidecar.addedArcs().isEmpty()) { // 'tropic update': the graph is the file above with these arcs added
-      graph.put("added_arcs", sidecar.addedArcs().stream().map(Sidecar.GraphInput::path).toList());
+    if (!sidecar.addedArcs().isEmpty()) { // 'tropic update': the graph is the file above with these changes made
+      graph.put("arc_changes", sidecar.addedArcs().stream().map(c -> switch (ArcChanges.Kind.ofRecorded(c.change())) {
+        case ADD -> "added ";
+        case REPLACE -> "replaced ";
+        case REMOVE -> "removed ";
+      } + c.path()).toList());
     }
     report.put("graph", graph);
     Sidecar.Options options = sidecar.options();

@@ -7,13 +7,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.tropic.apsp.AffectedRows;
 import org.tropic.apsp.BlockSizeModel;
+import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.bench.OptionConverters;
 import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
-import org.tropic.io.ArcAdditions;
+import org.tropic.io.ArcChanges;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.GraphFormat;
 import org.tropic.io.GraphReader;
@@ -32,14 +34,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code tropic update OUT.npy ARCS -o NEW.npy}: the distances of a stored result after the arcs of ARCS join its
- * graph, by {@link IncrementalUpdate} in O(n²·s) for s endpoints of arcs that shorten something, instead of a new
- * solve. The new result's sidecar records ARCS, so {@code query path} and later updates rebuild the same graph.
+ * graph (or, {@code --replace}, take the place of its arcs; {@code --remove}, leave it), instead of a new solve: the
+ * distances below a raised or removed arc are repaired ({@link AffectedRows}), then arcs that may shorten paths go
+ * through {@link IncrementalUpdate} in O(n²·s) for their s endpoints. The new result's sidecar records ARCS and the
+ * change, so {@code query path} and later updates rebuild the same graph.
  */
 @Command(name = "update", mixinStandardHelpOptions = true, versionProvider = Version.class, sortOptions = false,
-    description = {"Add arcs to the graph of a saved APSP result and update its distances, without solving again:"
-        + " O(n²·s) for the s endpoints of the arcs that shorten a distance, against a solve's O(n³).",
-        "Arcs only join the graph (of parallel arcs the lightest counts): to raise or remove one, solve again with"
-            + " 'tropic apsp'."},
+    description = {"Add, replace or remove arcs in the graph of a saved APSP result and update its distances,"
+        + " without solving again: O(n²·s) for the s endpoints of the arcs that shorten a distance, against a"
+        + " solve's O(n³), and a repair of the distances that lay below a raised or removed arc on a shortest path.",
+        "Added arcs join the graph (of parallel arcs the lightest counts); --replace gives the listed arcs their new"
+            + " weights, lighter or heavier; --remove takes them out."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:distances updated and saved", "1:a negative cycle, or reading or writing failed",
         "2:bad input or usage (not a result of 'tropic apsp -o', a bad arcs file, the result's graph missing or"
@@ -51,10 +56,18 @@ final class UpdateCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "OUT.npy", description = "A result of 'tropic apsp -o' (or of an update).")
   Path base;
 
-  @Parameters(index = "1", paramLabel = "ARCS", description = "The arcs to add: an edge list ('source target"
-      + " [weight]'; .csv, .tsv, .gz ok), read with the result's direction and weight rule. Vertices are named as"
-      + " 'tropic query' names them; a name the graph does not have is a new vertex.")
+  @Parameters(index = "1", paramLabel = "ARCS", description = "The arcs to add (or replace, or remove): an edge list"
+      + " ('source target [weight]'; .csv, .tsv, .gz ok), read with the result's direction and weight rule."
+      + " Vertices are named as 'tropic query' names them; a name the graph does not have is a new vertex.")
   Path arcsPath;
+
+  @Option(names = "--replace", description = "Each arc of ARCS takes the place of the graph's arcs between the same"
+      + " vertices, at its weight, lighter or heavier (a pair the graph lacks is added).")
+  boolean replace;
+
+  @Option(names = "--remove", description = "Remove the arcs of ARCS from the graph (their weights are not read); an"
+      + " arc the graph does not have is an error.")
+  boolean remove;
 
   @Option(names = {"-o", "--output"}, paramLabel = "NEW.npy", required = true,
       description = "Where to save the updated distances (and NEW.npy.json). May be OUT.npy itself: it is"
@@ -89,7 +102,11 @@ final class UpdateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
     int workers = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-    OutputPaths.refuseInputAsOutput("-o", output, arcsPath, "the arcs to add");
+    if (replace && remove) {
+      throw new IllegalArgumentException("--replace and --remove exclude each other: give one file for each change");
+    }
+    ArcChanges.Kind kind = kind();
+    OutputPaths.refuseInputAsOutput("-o", output, arcsPath, "the arcs to " + kind.name().toLowerCase(Locale.ROOT));
     long start = System.nanoTime();
     try (NpyDistanceMatrix old = NpyDistanceMatrix.open(base)) {
       Sidecar sidecar = old.sidecar();
@@ -105,11 +122,11 @@ final class UpdateCommand implements Callable<Integer> {
           + Sidecar.SUFFIX, Units.duration(seconds(start)));
       long arcsStart = System.nanoTime();
       ReadOptions options = readOptions(sidecar.graph());
-      if (options.weights() == ReadOptions.Weights.UNIT && weighted(options)) {
+      if (kind != ArcChanges.Kind.REMOVE && options.weights() == ReadOptions.Weights.UNIT && weighted(options)) {
         err.printf("note: %s has weights, but the result's graph is unweighted (hop counts): each added arc counts"
             + " as one hop%n", arcsPath);
       }
-      ArcAdditions added = ArcAdditions.read(graph, arcsPath, options);
+      ArcChanges added = ArcChanges.read(graph, arcsPath, options, kind);
       Graph after = added.graph();
       double readSeconds = seconds(start);
       DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
@@ -117,7 +134,8 @@ final class UpdateCommand implements Callable<Integer> {
           "arcs"), added.source().format().description(), added.source().undirected() ? "edges both ways" : "directed",
           added.newVertices() == 0 ? "" : ", " + Units.count(added.newVertices(), "new vertex", "new vertices"),
           Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "");
-      if (options.weights() != ReadOptions.Weights.UNIT && added.source().weights() == ReadOptions.Weights.UNIT
+      if (kind != ArcChanges.Kind.REMOVE && options.weights() != ReadOptions.Weights.UNIT
+          && added.source().weights() == ReadOptions.Weights.UNIT
           && (graph.weightStats().min() != 1 || graph.weightStats().max() != 1)) {
         // a forgotten weight column would otherwise add arcs of length 1 to a graph of, say, road miles, unasked
         err.printf("note: %s has no weights: each added arc weighs 1, where the graph's arcs have their own%n",
@@ -139,20 +157,33 @@ final class UpdateCommand implements Callable<Integer> {
             base.getFileName());
       }
       int n = after.vertexCount();
-      // which arcs shorten something is two reads each: known before the work, it sizes the heap check and the plan
-      List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(old, n, added.arcs(), after::name);
+      DistanceStore.checkWritable(output, n, false);
+      ProgressBar bar = ProgressBar.onStandardError();
+      long updateStart = System.nanoTime();
+      DistanceMatrix raisedOnly = old;
+      AffectedRows repaired = null;
+      if (!added.raised().isEmpty()) {
+        boolean[] affected = AffectedRows.find(old, added.raised(), workers, bar);
+        int touched = AffectedRows.count(affected);
+        long spare = requireRoom(n, IncrementalUpdate.endpointCount(added.lowered()), touched, workers);
+        err.println(repairLine(added, touched, old.size()));
+        repaired = AffectedRows.repair(old, added.raisedOnly(), added.raised(), affected, workers, bar, spare);
+        raisedOnly = repaired;
+      }
+      // which arcs shorten something is two reads each (of the distances once raised arcs are repaired: an arc may
+      // shorten what a raised one lengthened): known before the work, it sizes the heap check and the plan
+      List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(raisedOnly, n, added.lowered(),
+          after::name);
       int endpoints = IncrementalUpdate.endpointCount(shortening);
       Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
           : Arithmetic.NONNEGATIVE_FLOAT;
-      DistanceStore.checkWritable(output, n, false);
-      requireRoom(n, endpoints, workers);
-      // said before the closure and the columns' product, which take as long as the rows when s nears n
-      err.println(planLine(shortening.size(), added.arcs().size(), endpoints, arithmetic, n));
-
-      ProgressBar bar = ProgressBar.onStandardError();
-      long updateStart = System.nanoTime();
+      requireRoom(n, endpoints, 0, workers);
+      if (!added.lowered().isEmpty() || added.raised().isEmpty()) {
+        // said before the closure and the columns' product, which take as long as the rows when s nears n
+        err.println(planLine(shortening.size(), added.lowered().size(), kind, endpoints, arithmetic, n));
+      }
       warmUpFor(n, endpoints, arithmetic);
-      IncrementalUpdate update = IncrementalUpdate.prepare(old, n, shortening, after.isSymmetric()
+      IncrementalUpdate update = IncrementalUpdate.prepare(raisedOnly, n, shortening, after.isSymmetric()
           && graph.isSymmetric(), after.weightStats().hasNegative(), workers, MinPlusKernels.best(), after::name, bar);
       long writeStart = System.nanoTime();
       Map<String, Double> timings = new LinkedHashMap<>();
@@ -160,7 +191,7 @@ final class UpdateCommand implements Callable<Integer> {
       timings.put("prepare", (writeStart - updateStart) / 1e9);
       List<Sidecar.GraphInput> additions = new ArrayList<>(sidecar.addedArcs());
       additions.add(Sidecar.GraphInput.of(arcsPath.toString(), added.source(), weightColumn == 0 ? null
-          : weightColumn));
+          : weightColumn).withChange(kind));
       Sidecar.GraphInput baseInput = graphPath == null ? sidecar.graph() : new Sidecar.GraphInput(
           graphPath.toAbsolutePath().normalize().toString(), sidecar.graph().format(), sidecar.graph().undirected(),
           sidecar.graph().weights(), sidecar.graph().weightColumn(), sidecar.graph().headerRow());
@@ -170,21 +201,30 @@ final class UpdateCommand implements Callable<Integer> {
       DistanceStore.write(update.rows(), null, output, next, bar);
       double writeSeconds = seconds(writeStart);
       double updateSeconds = seconds(updateStart);
-      report(update, added, graph, n, updateSeconds, writeSeconds);
+      report(update, added, kind, repaired, graph, n, updateSeconds, writeSeconds);
     }
     return 0;
   }
 
-  private void report(IncrementalUpdate update, ArcAdditions added, Graph before, int n, double updateSeconds,
-      double writeSeconds) {
+  private ArcChanges.Kind kind() {
+    return remove ? ArcChanges.Kind.REMOVE : replace ? ArcChanges.Kind.REPLACE : ArcChanges.Kind.ADD;
+  }
+
+  private void report(IncrementalUpdate update, ArcChanges added, ArcChanges.Kind kind, AffectedRows repaired,
+      Graph before, int n, double updateSeconds, double writeSeconds) {
     Report report = new Report()
         .put("result", base.toString())
         .put("arcs_file", arcsPath.toString())
         .put("n_before", before.vertexCount())
         .put("n", n)
         .put("m", added.graph().arcCount())
+        .put("change", kind.name().toLowerCase(Locale.ROOT))
         .put("arcs_read", added.arcs().size())
+        .put("arcs_lowered", added.lowered().size())
         .put("arcs_shortening", update.effectiveArcs())
+        .put("arcs_raised", added.raised().size())
+        .put("rows_repaired", repaired == null ? 0 : repaired.repairedRows())
+        .put("distances_repaired", repaired == null ? 0 : repaired.repairedDistances())
         .put("new_vertices", added.newVertices())
         .put("endpoints", update.endpoints())
         .put("share_of_a_solve", IncrementalUpdate.flops(n, update.endpoints()) / (2.0 * n * n * n))
@@ -201,24 +241,34 @@ final class UpdateCommand implements Callable<Integer> {
     outputOptions.print(spec, report);
   }
 
+  /** What the arcs made heavier or removed touch: the rows where one was on a shortest path. */
+  private static String repairLine(ArcChanges changes, int rows, int oldN) {
+    double percent = 100.0 * rows / Math.max(1, oldN);
+    return String.format(Locale.ROOT, "update: %s heavier or removed; %,d of %,d rows (%s%%) had one on a shortest"
+        + " path: repairing the distances below it", Units.count(changes.raised().size(), "arc", "arcs"), rows, oldN,
+        String.format(Locale.ROOT, percent < 10 ? "%.2g" : "%.0f", percent));
+  }
+
   /**
    * Refuses -o, or the sidecar written beside it, naming a file the new result is read from again: the graph, ARCS,
-   * an arcs file an earlier update added (every later {@code query path}, {@code info} and update replays those) or
+   * an arcs file of an earlier update (every later {@code query path}, {@code info} and update replays those) or
    * the old result's sidecar. The rename at the end would replace it for good, and with it the graph of the result.
    */
   private void refuseInputsAsOutput(Sidecar sidecar, Path graphFile) {
     for (Path written : List.of(output, Sidecar.pathFor(output))) {
       OutputPaths.refuseInputAsOutput("-o", written, graphFile, "the result's graph");
-      OutputPaths.refuseInputAsOutput("-o", written, arcsPath, "the arcs to add");
+      OutputPaths.refuseInputAsOutput("-o", written, arcsPath, "the arcs to "
+          + kind().name().toLowerCase(Locale.ROOT));
       for (Sidecar.GraphInput added : sidecar.addedArcs()) {
-        OutputPaths.refuseInputAsOutput("-o", written, Path.of(added.path()), "the arcs an earlier update added");
+        OutputPaths.refuseInputAsOutput("-o", written, Path.of(added.path()), "the arcs of an earlier update");
       }
     }
     OutputPaths.refuseInputAsOutput("-o", output, Sidecar.pathFor(base), "the old result's sidecar");
   }
 
   /** What the update will do, before any of it: the arcs that shorten something and the work, against a solve's. */
-  private static String planLine(int shortening, int read, int s, Arithmetic arithmetic, int n) {
+  private static String planLine(int shortening, int read, ArcChanges.Kind kind, int s, Arithmetic arithmetic,
+      int n) {
     double flops = IncrementalUpdate.flops(n, s);
     double percent = 100.0 * flops / (2.0 * n * n * n);
     String work = s == 0 ? "the distances stay as they were"
@@ -226,9 +276,9 @@ final class UpdateCommand implements Callable<Integer> {
             + " 2n³", Units.count(s, "endpoint", "endpoints"), flops / 1e9, percent >= 10
                 ? String.format(Locale.ROOT, "%.0f", percent) : String.format(Locale.ROOT, "%.2g", percent));
     String note = s > n / 3 ? "; so many endpoints that 'tropic apsp' on the whole graph may be as fast" : "";
+    String arcs = kind == ArcChanges.Kind.ADD ? "added arc" : "new or lighter arc";
     return String.format(Locale.ROOT, "update: %,d of %s %s a distance (%s arithmetic); %s%s", shortening,
-        Units.count(read, "added arc", "added arcs"), shortening == 1 ? "shortens" : "shorten", arithmetic.label(),
-        work, note);
+        Units.count(read, arcs, arcs + "s"), shortening == 1 ? "shortens" : "shorten", arithmetic.label(), work, note);
   }
 
   /** ARCS is read as the result's graph was: the same direction and weight rule, its own format and columns. */
@@ -256,20 +306,26 @@ final class UpdateCommand implements Callable<Integer> {
     return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
   }
 
-  /** Refused before any work, with the figures, when the gathered rows and columns cannot fit the heap. */
-  private static void requireRoom(int n, int endpoints, int threads) {
-    long need = IncrementalUpdate.heapBytes(n, endpoints, threads);
+  /**
+   * Refused before the rows are computed, with the figures, when the gathered rows and columns and the repair's
+   * scratch cannot fit the heap; else the heap left over, for the repaired distances.
+   */
+  private static long requireRoom(int n, int endpoints, int repairs, int threads) {
+    long need = IncrementalUpdate.heapBytes(n, endpoints, threads)
+        + (repairs == 0 ? 0 : AffectedRows.heapBytes(n, threads));
     Runtime rt = Runtime.getRuntime();
-    if (need <= rt.maxMemory() - (rt.totalMemory() - rt.freeMemory())) {
-      return;
-    }
-    System.gc(); // what is in use counted garbage: look again before refusing
     long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     if (need > available) {
-      throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through %,d endpoints"
-          + " (about 4·n·s floats of their rows and columns, and a block of rows)", n, endpoints), need, available,
-          "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), or add the arcs in several smaller files, one update each");
+      System.gc(); // what is in use counted garbage: look again before refusing
+      available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
+    if (need > available) {
+      throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through up to %,d endpoints"
+          + " (about 4·n·s floats of their rows and columns, and a block of rows)%s", n, endpoints, repairs == 0 ? ""
+          : ", and the repair of " + Units.count(repairs, "row", "rows")), need, available, "raise the JVM heap"
+          + " (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller files, one update each");
+    }
+    return available - need;
   }
 
   private static double seconds(long since) {

@@ -59,8 +59,8 @@ class UpdateCommandTest {
     path = TropicRun.of("query", twice.toString(), "path", "v7", "v0", "--json");
     assertThat(path.exitCode()).as("the graph is rebuilt from the file and both additions: %s", path.err()).isZero();
     TropicRun info = TropicRun.of("info", twice.toString(), "--json");
-    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("added_arcs").toString())
-        .contains(firstArcs.toString()).contains(secondArcs.toString());
+    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes").toString())
+        .contains("added " + firstArcs).contains("added " + secondArcs);
   }
 
   @Test
@@ -142,6 +142,86 @@ class UpdateCommandTest {
     assertThat(path.out()).contains("1.5");
   }
 
+  /**
+   * Arcs replaced (heavier, lighter, new) and then removed, each checked against {@code tropic apsp} on the edited
+   * file; the chain's graph is rebuilt for {@code query path} and listed by {@code info}.
+   */
+  @Test
+  void replacedAndRemovedArcsGiveTheDistancesOfASolveOfTheEditedGraph() throws IOException {
+    Random random = new Random(11);
+    List<String> ring = new ArrayList<>(); // keeps every vertex in every edited file, and everything reachable
+    for (int i = 0; i < 40; i++) {
+      ring.add("v" + i + "\tv" + (i + 1) % 40 + "\t9");
+    }
+    List<String> old = arcs(random, 40, 120, "v").stream().filter(line -> !ring.contains(pair(line) + "\t9"))
+        .toList();
+    Path base = apsp(write("graph.tsv", ring, old), "base.npy");
+
+    List<String> replaced = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      String[] arc = old.get(i * 7).split("\t");
+      int weight = Integer.parseInt(arc[2]);
+      replaced.add(arc[0] + "\t" + arc[1] + "\t" + (i % 3 == 0 ? Math.max(1, weight - 3) : weight + 5 + i));
+    }
+    replaced.add("v3\tv30\t1");
+    Path replacing = write("replace.tsv", replaced);
+    Path first = dir.resolve("replaced.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), replacing.toString(), "--replace", "-o",
+        first.toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    JsonNode report = new ObjectMapper().readTree(update.out());
+    assertThat(report.get("change").asText()).isEqualTo("replace");
+    assertThat(report.get("arcs_raised").asInt()).isPositive();
+    assertThat(report.get("rows_repaired").asInt()).isPositive().isLessThanOrEqualTo(40);
+    assertThat(update.err()).containsPattern("update: \\d+ arcs heavier or removed; \\d+ of 40 rows \\(.*\\) had"
+        + " one on a shortest path: repairing");
+    List<String> edited = edit(old, replaced);
+    assertSameDistances(first, apsp(write("edited1.tsv", ring, edited), "edited1.npy"));
+
+    List<String> removed = List.of(replaced.get(1), replaced.get(12), edited.get(edited.size() - 20));
+    Path removing = write("remove.tsv", removed);
+    Path second = dir.resolve("removed.npy");
+    update = TropicRun.of("update", first.toString(), removing.toString(), "--remove", "-o", second.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    List<String> kept = edited.stream().filter(line -> removed.stream()
+        .noneMatch(r -> pair(r).equals(pair(line)))).toList();
+    assertSameDistances(second, apsp(write("edited2.tsv", ring, kept), "edited2.npy"));
+
+    TropicRun path = TropicRun.of("query", second.toString(), "path", "v3", "v30");
+    assertThat(path.exitCode()).as("the graph is rebuilt with both changes: %s", path.err()).isZero();
+    JsonNode changes = new ObjectMapper().readTree(TropicRun.of("info", second.toString(), "--json").out())
+        .get("graph").get("arc_changes");
+    assertThat(changes.toString()).contains("replaced " + replacing).contains("removed " + removing);
+  }
+
+  /** a → c at 2.5 shortens nothing of the old graph (a → b → c is 2), but once a → b weighs 10 it does. */
+  @Test
+  void aLighterArcCountsAgainstTheDistancesItsRaisedNeighboursLeave() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1", "a\tc\t3")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("new.tsv", List.of("a\tb\t10", "a\tc\t2.5"))
+        .toString(), "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("update: 1 of 1 new or lighter arc shortens a distance");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "c").out()).contains("2.5");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "b").out()).contains("10");
+  }
+
+  @Test
+  void anArcToRemoveThatTheGraphLacksIsRefusedAndNothingIsWritten() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rm.tsv", List.of("b\ta")).toString(),
+        "--remove", "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("names the arc b → a to remove, which the graph does not have");
+    update = TropicRun.of("update", base.toString(), write("rm2.tsv", List.of("a\tb")).toString(), "--remove",
+        "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("--replace and --remove exclude each other");
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void theArcsFileIsNotAnOutput() throws IOException {
     Path base = apsp(write("graph.tsv", List.of("a\tb\t1")), "base.npy");
@@ -163,7 +243,7 @@ class UpdateCommandTest {
     // first.tsv is replayed by every later reader of the updated result: overwriting it lost the result's graph
     TropicRun update = TropicRun.of("update", updated.toString(), second.toString(), "-o", first.toString());
     assertThat(update.exitCode()).isEqualTo(2);
-    assertThat(update.err()).contains("the arcs an earlier update added").contains(first.toString());
+    assertThat(update.err()).contains("the arcs of an earlier update").contains(first.toString());
     assertThat(Files.readString(first)).isEqualTo("a\tc\t1\n");
     update = TropicRun.of("update", updated.toString(), second.toString(), "-o", updated + ".json");
     assertThat(update.exitCode()).isEqualTo(2);
@@ -221,7 +301,7 @@ class UpdateCommandTest {
     TropicRun path = TropicRun.of("query", out.toString(), "path", "a", "c");
     assertThat(path.exitCode()).isEqualTo(2);
     // the message named only graph.tsv, which had not changed
-    assertThat(path.err()).contains("computed from a different graph").contains("added from " + arcs)
+    assertThat(path.err()).contains("computed from a different graph").contains("changed from " + arcs)
         .contains("one of them has changed since");
   }
 
@@ -240,6 +320,24 @@ class UpdateCommandTest {
     update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", dir.resolve("new.npy").toString());
     assertThat(update.exitCode()).isEqualTo(2);
     assertThat(update.err()).contains("no sidecar");
+  }
+
+  /** The source and target of an arc line, tab-separated. */
+  private static String pair(String line) {
+    String[] fields = line.split("\t");
+    return fields[0] + "\t" + fields[1];
+  }
+
+  /** {@code lines} with every arc between a pair of {@code replacements} dropped, then the replacements. */
+  private static List<String> edit(List<String> lines, List<String> replacements) {
+    List<String> edited = new ArrayList<>();
+    for (String line : lines) {
+      if (replacements.stream().noneMatch(r -> pair(r).equals(pair(line)))) {
+        edited.add(line);
+      }
+    }
+    edited.addAll(replacements);
+    return edited;
   }
 
   /** {@code count} random arcs among {@code prefix}0..n−1, whole weights 1..9, tab-separated. */

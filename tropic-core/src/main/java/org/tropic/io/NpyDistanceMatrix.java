@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
 import org.tropic.apsp.DistanceMatrix;
@@ -49,7 +52,7 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
     Sidecar sidecar;
     try {
       sidecar = Sidecar.read(sidecarFile);
-    } catch (java.nio.file.NoSuchFileException e) {
+    } catch (NoSuchFileException e) {
       refuseNonNpy(npy); // a graph file given for the result was told of an "interrupted write"
       throw e;
     }
@@ -70,16 +73,16 @@ public final class NpyDistanceMatrix implements DistanceMatrix {
 
   /** Refuses a file that is there but no {@code .npy} at all, e.g. the graph where its result was meant. */
   private static void refuseNonNpy(Path npy) throws IOException {
-    if (!java.nio.file.Files.isRegularFile(npy)) {
+    if (!Files.isRegularFile(npy)) {
       return;
     }
     byte[] start = new byte[6];
     int read;
-    try (var in = java.nio.file.Files.newInputStream(npy)) {
+    try (var in = Files.newInputStream(npy)) {
       read = in.readNBytes(start, 0, start.length);
     }
     if (read < start.length || start[0] != (byte) 0x93 || !"NUMPY".equals(new String(start, 1, 5,
-        java.nio.charset.StandardCharsets.ISO_8859_1))) {
+        StandardCharsets.ISO_8859_1))) {
       throw new NpyFormatException(npy, "not a NumPy .npy file, so not a result of 'tropic apsp -o' (a graph file?"
           + " solve it first: tropic apsp GRAPH -o OUT.npy)");
     }

@@ -1,5 +1,6 @@
 package org.tropic.io;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -37,8 +38,10 @@ import org.tropic.graph.VertexLabels;
  * @param labels the vertex names in id order, or {@code null} when ids are the names
  * @param checksums what the stored files held when Tropic wrote them, checked when they are opened; {@code null}
  *     in sidecars written before they were recorded, which are opened unchecked
- * @param additions the files of arcs {@code tropic update} added to {@code graph}, in order ({@link ArcAdditions}):
- *     the distances belong to that graph with them added; {@code null} or empty when there are none
+ * @param additions the files of arcs {@code tropic update} added to, replaced in or removed from {@code graph}, in
+ *     order, each with its {@link GraphInput#change()} ({@link ArcChanges}): the distances belong to that graph with
+ *     the changes made; {@code null} or empty when there are none (the key keeps the name it had when arcs could
+ *     only be added)
  */
 public record Sidecar(
     int formatVersion,
@@ -80,9 +83,18 @@ public record Sidecar(
    * @param headerRow for an edge list or SIF file, whether its first line was skipped as column names (so it is
    *     read the same way again, whatever the detection rule then); {@code null} for other formats and in sidecars
    *     written before it was recorded, which detect it again
+   * @param change for a file of arcs {@code tropic update} changed the graph with, what its arcs did
+   *     ({@link ArcChanges.Kind#recorded()}): {@code null} for a graph and for arcs added, the only change sidecars
+   *     recorded before there were others; left out of the JSON when {@code null}
    */
   public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn,
-      Boolean headerRow) {
+      Boolean headerRow, @JsonInclude(JsonInclude.Include.NON_NULL) String change) {
+
+    /** A graph, or arcs added, read as {@code headerRow} says. */
+    public GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn,
+        Boolean headerRow) {
+      this(path, format, undirected, weights, weightColumn, headerRow, null);
+    }
 
     /** An input read with the default weight column. */
     public GraphInput(String path, String format, boolean undirected, String weights) {
@@ -103,6 +115,11 @@ public record Sidecar(
       // absolute: readers (query path, info) run from other folders than the solve did, mpirun ranks included
       return new GraphInput(Path.of(path).toAbsolutePath().normalize().toString(), source.format().name(),
           source.undirected(), source.weights().name(), weightColumn, rows ? source.headerRow() != null : null);
+    }
+
+    /** This input as a file of arcs that made {@code kind}'s change. */
+    public GraphInput withChange(ArcChanges.Kind kind) {
+      return new GraphInput(path, format, undirected, weights, weightColumn, headerRow, kind.recorded());
     }
 
     /** The read options that read this input again as it was read for the result. */
@@ -224,7 +241,7 @@ public record Sidecar(
         created, predecessors, labels, checksums, newAdditions);
   }
 
-  /** The files of arcs added to the graph, in order; empty when there are none. */
+  /** The files of arcs that changed the graph, in order; empty when there are none. */
   public List<GraphInput> addedArcs() {
     return additions == null ? List.of() : additions;
   }

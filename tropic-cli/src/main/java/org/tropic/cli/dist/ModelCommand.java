@@ -315,9 +315,6 @@ public final class ModelCommand implements Callable<Integer> {
     if (given != null && processes != null && given.size() != processes) {
       throw new IllegalArgumentException("grid " + given + " has " + given.size() + " processes, not " + processes);
     }
-    if (blockSize != null && vertices != null && blockSize > vertices) {
-      throw new IllegalArgumentException("-b " + blockSize + " is larger than the matrix (n = " + vertices + ")");
-    }
   }
 
   private static long required(Long value, String flag) {

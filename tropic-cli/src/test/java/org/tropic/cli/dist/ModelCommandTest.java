@@ -89,13 +89,20 @@ class ModelCommandTest {
     assertThat(run("--machine", "summit", "-n", "8000", "--grid", "1x2", "-b", "4096")).isZero();
   }
 
+  /** A block larger than the matrix is one padded tile, as the run takes it: fine on one rank, not on two. */
+  @Test
+  void aBlockLargerThanTheMatrixIsOneTileAsInTheRun() {
+    assertThat(run("--machine", "summit", "-n", "34", "-b", "64", "-P", "1")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("n = 34 on 1 process, grid 1x1 (recommended), b = 64");
+    assertThat(run("--machine", "summit", "-n", "34", "-b", "64", "-P", "2")).isEqualTo(2);
+    assertThat(err.toString()).contains("no grid of 2 ranks fits 1×1 tiles (n=34, b=64)");
+  }
+
   /** Flags the model could not use are refused before it calibrates anything, not ignored. */
   @Test
   void mismatchedFlagsAreRefusedBeforeCalibration() {
     assertThat(run("--machine", "summit", "-n", "4096", "--latency", "1e-6")).isEqualTo(2);
     assertThat(err.toString()).contains("--latency is for --machine local");
-    assertThat(run("-n", "100", "-b", "128")).isEqualTo(2); // local: would calibrate first if not refused
-    assertThat(err.toString()).contains("-b 128 is larger than the matrix (n = 100)");
     assertThat(run("-n", "4096", "--latency=-1")).isEqualTo(2);
     assertThat(err.toString()).contains("'--latency'");
     assertThat(run("--machine", "summit", "-n", "1e30")).isEqualTo(2);
