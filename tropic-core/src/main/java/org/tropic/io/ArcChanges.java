@@ -35,8 +35,8 @@ import org.tropic.graph.VertexLabels;
  * @param newVertices how many vertices the file added, numbered from the old vertex count on
  * @param source how the file was read
  */
-public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph raisedOnly, List<IncrementalUpdate.Arc> lowered,
-    List<AffectedRows.RaisedArc> raised, int newVertices, GraphSource source) {
+public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph raisedOnly,
+    List<IncrementalUpdate.Arc> lowered, List<AffectedRows.RaisedArc> raised, int newVertices, GraphSource source) {
 
   /** What a file's arcs do to the graph. */
   public enum Kind {
