@@ -43,8 +43,8 @@ final class KgInfo {
                 ? "hops (curated: every edge has length 1)" : "−ln(weight) (literature: stronger evidence is shorter)"))
         .put("nodes", nodes)
         .put("edges", edges)
-        .put("first_year", years == null ? null : years[0])
-        .put("last_year", years == null ? null : years[1])
+        .put("first_year", year(years, 0))
+        .put("last_year", year(years, 1))
         .put("years_note", years == null ? "no evidence has a year: --as-of and 'validate time' need dated input"
             : null)
         .put("apsp", new Report.Worded(apsp == null ? null : directory.resolve(apsp).toString(),
@@ -53,5 +53,11 @@ final class KgInfo {
         .put("apsp_edges", apsp == null ? null : extra.get("apsp-edges"))
         .put("inputs", new Report.Worded(inputs, inputs.isEmpty() ? "-" : String.join("\n  ", inputs)))
         .put("created", manifest.created());
+  }
+
+  /** A year is a number in the JSON but not a count in the table: 1980, not the "1,980" a count is given. */
+  private static Report.Worded year(int[] years, int which) {
+    return years == null ? new Report.Worded(null, "-")
+        : new Report.Worded(years[which], Integer.toString(years[which]));
   }
 }

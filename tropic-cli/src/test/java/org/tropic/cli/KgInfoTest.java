@@ -46,11 +46,14 @@ class KgInfoTest {
     assertThat(json.get("distance_rule").asText()).isEqualTo("neg_log_weight");
     assertThat(json.get("apsp").asText()).isEqualTo(kg.resolve("apsp.npy").toString());
     assertThat(json.get("apsp_edges").asText()).isEqualTo("concept-concept,concept-abstract");
+    TropicRun table = TropicRun.of("info", kg.toString());
+    assertThat(table.out()).as("a year is no count: no thousands separator")
+        .containsPattern("first_year +2001\n").containsPattern("last_year +2004\n");
 
     Path undated = build("undated", "A\tX\tB\nB\tX\tC\n");
-    TropicRun table = TropicRun.of("info", undated.toString());
-    assertThat(table.exitCode()).as(table.err()).isZero();
-    assertThat(table.out()).containsPattern("concept_concept +2\n")
+    TropicRun undatedTable = TropicRun.of("info", undated.toString());
+    assertThat(undatedTable.exitCode()).as(undatedTable.err()).isZero();
+    assertThat(undatedTable.out()).containsPattern("concept_concept +2\n")
         .contains("no evidence has a year: --as-of and 'validate time' need dated input")
         .contains("none ('kg build --apsp' stores one)");
   }

@@ -207,6 +207,23 @@ class UpdateCommandTest {
     assertThat(TropicRun.of("query", out.toString(), "dist", "a", "b").out()).contains("10");
   }
 
+  /** The arcs file is read as a graph before its names are matched: the error still names the line to fix. */
+  @Test
+  void aRemovalTheGraphCannotTakeNamesItsLine() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rm.edges", List.of("# to remove", "a b",
+        "x b")).toString(), "--remove", "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("rm.edges, line 3: names a vertex among the arcs to remove which the graph"
+        + " does not have: 'x'");
+    update = TropicRun.of("update", base.toString(), write("rm2.edges", List.of("a b", "", "c a")).toString(),
+        "--remove", "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("rm2.edges, line 3: names the arc c → a to remove");
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void anArcToRemoveThatTheGraphLacksIsRefusedAndNothingIsWritten() throws IOException {
     Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");

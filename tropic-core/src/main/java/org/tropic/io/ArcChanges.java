@@ -35,8 +35,8 @@ import org.tropic.graph.VertexLabels;
  * @param newVertices how many vertices the file added, numbered from the old vertex count on
  * @param source how the file was read
  */
-public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph raisedOnly, List<IncrementalUpdate.Arc> lowered,
-    List<AffectedRows.RaisedArc> raised, int newVertices, GraphSource source) {
+public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph raisedOnly,
+    List<IncrementalUpdate.Arc> lowered, List<AffectedRows.RaisedArc> raised, int newVertices, GraphSource source) {
 
   /** What a file's arcs do to the graph. */
   public enum Kind {
@@ -76,7 +76,13 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
   public static ArcChanges read(Graph base, Path file, ReadOptions options, Kind kind) throws IOException {
     ReadOptions read = kind == Kind.REMOVE ? options.withWeights(ReadOptions.Weights.UNIT) : options;
     LoadedGraph loaded = GraphReader.load(file, read);
-    return change(base, loaded.graph(), loaded.source(), kind);
+    return change(base, loaded.graph(), loaded.source(), kind,
+        (from, to) -> MentionedLine.find(file, loaded.source(), from, to));
+  }
+
+  /** The line of the arcs file that names a vertex ({@code to} null) or an arc; 0 where none is known. */
+  interface LineOf {
+    long line(String from, String to);
   }
 
   /**
@@ -99,16 +105,18 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
   }
 
   /** Makes the change of {@code file}'s arcs, matched to {@code base}'s vertices by name, to {@code base}. */
-  static ArcChanges change(Graph base, Graph file, GraphSource source, Kind kind) throws GraphInputException {
+  static ArcChanges change(Graph base, Graph file, GraphSource source, Kind kind, LineOf lineOf)
+      throws GraphInputException {
     int oldN = base.vertexCount();
     GraphBuilder builder = builderWithVerticesOf(base);
     int[] idOf = new int[file.vertexCount()];
     for (int u = 0; u < idOf.length; u++) {
-      idOf[u] = base.labels() == null ? idWithoutLabels(base, file.name(u), source) : builder.vertex(file.name(u));
+      idOf[u] = base.labels() == null ? idWithoutLabels(base, file.name(u), source, lineOf)
+          : builder.vertex(file.name(u));
       if (kind == Kind.REMOVE && idOf[u] >= oldN) {
-        throw new GraphInputException(source.name(), 0, "names vertex '" + file.name(u) + "' among the arcs to"
-            + " remove, which the graph does not have", file.name(u), "a vertex of the graph, as 'tropic query'"
-            + " names it");
+        throw new GraphInputException(source.name(), lineOf.line(file.name(u), null), "names a vertex among the"
+            + " arcs to remove which the graph does not have", file.name(u), "a vertex of the graph, as 'tropic"
+            + " query' names it");
       }
     }
     List<IncrementalUpdate.Arc> arcs = arcsOf(file, idOf);
@@ -142,7 +150,8 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
       float before = (float) old.get(entry.getLongKey());
       float after = kind == Kind.REMOVE ? Float.POSITIVE_INFINITY : (float) entry.getDoubleValue();
       if (kind == Kind.REMOVE && before == Float.POSITIVE_INFINITY) {
-        throw new GraphInputException(source.name(), 0, "names the arc " + base.name(u) + " → " + base.name(v)
+        throw new GraphInputException(source.name(), lineOf.line(base.name(u), base.name(v)), "names the arc "
+            + base.name(u) + " → " + base.name(v)
             + " to remove, which the graph does not have", base.name(u) + " " + base.name(v),
             "an arc of the graph" + (base.undirected() ? " (an edge, either way round)" : ""));
       }
@@ -202,7 +211,8 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
     }
   }
 
-  private static int idWithoutLabels(Graph base, String name, GraphSource source) throws GraphInputException {
+  private static int idWithoutLabels(Graph base, String name, GraphSource source, LineOf lineOf)
+      throws GraphInputException {
     try {
       int id = Integer.parseInt(name.strip());
       if (id >= 0 && id < base.vertexCount()) {
@@ -211,7 +221,8 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new GraphInputException(source.name(), 0, "names vertex '" + name + "', which the graph does not have",
+    throw new GraphInputException(source.name(), lineOf.line(name, null), "names vertex '" + name + "', which the"
+        + " graph does not have",
         name, "ids 0.." + (base.vertexCount() - 1) + " (0-based, as 'tropic query' names them: Matrix Market row k"
             + " and DIMACS node k are id k − 1); a graph without labels takes no new vertices");
   }
