@@ -160,7 +160,7 @@ final class UpdateCommand implements Callable<Integer> {
       DistanceStore.checkWritable(output, n, false);
       ProgressBar bar = ProgressBar.onStandardError();
       long updateStart = System.nanoTime();
-      DistanceMatrix raisedOnly = old;
+      DistanceMatrix beforeLowering = old; // the distances once raised arcs are repaired
       AffectedRows repaired = null;
       if (!added.raised().isEmpty()) {
         boolean[] affected = AffectedRows.find(old, added.raised(), workers, bar);
@@ -168,11 +168,11 @@ final class UpdateCommand implements Callable<Integer> {
         long spare = requireRoom(n, IncrementalUpdate.endpointCount(added.lowered()), touched, workers);
         err.println(repairLine(added, touched, old.size()));
         repaired = AffectedRows.repair(old, added.raisedOnly(), added.raised(), affected, workers, bar, spare);
-        raisedOnly = repaired;
+        beforeLowering = repaired;
       }
       // which arcs shorten something is two reads each (of the distances once raised arcs are repaired: an arc may
       // shorten what a raised one lengthened): known before the work, it sizes the heap check and the plan
-      List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(raisedOnly, n, added.lowered(),
+      List<IncrementalUpdate.Arc> shortening = IncrementalUpdate.shortening(beforeLowering, n, added.lowered(),
           after::name);
       int endpoints = IncrementalUpdate.endpointCount(shortening);
       Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
@@ -183,7 +183,7 @@ final class UpdateCommand implements Callable<Integer> {
         err.println(planLine(shortening.size(), added.lowered().size(), kind, endpoints, arithmetic, n));
       }
       warmUpFor(n, endpoints, arithmetic);
-      IncrementalUpdate update = IncrementalUpdate.prepare(raisedOnly, n, shortening, after.isSymmetric()
+      IncrementalUpdate update = IncrementalUpdate.prepare(beforeLowering, n, shortening, after.isSymmetric()
           && graph.isSymmetric(), after.weightStats().hasNegative(), workers, MinPlusKernels.best(), after::name, bar);
       long writeStart = System.nanoTime();
       Map<String, Double> timings = new LinkedHashMap<>();
