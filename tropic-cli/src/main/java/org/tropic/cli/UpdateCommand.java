@@ -18,6 +18,7 @@ import org.tropic.graph.Graph;
 import org.tropic.io.ArcChanges;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.GraphFormat;
+import org.tropic.io.GraphInputException;
 import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.ReadOptions;
@@ -300,10 +301,18 @@ final class UpdateCommand implements Callable<Integer> {
     }
   }
 
-  /** Whether ARCS, read as written, has a weight column (the unit rule does not even parse it). */
+  /**
+   * Whether ARCS, read as written, has a weight column (the unit rule does not even parse it). A file this look cannot
+   * read with weights, say with a weight on some lines only, has one too: the unit rule reads it, as 'apsp --weights
+   * unit' does, and reports anything else wrong with it.
+   */
   private boolean weighted(ReadOptions options) throws java.io.IOException {
     ReadOptions asWritten = options.withWeights(ReadOptions.Weights.DEFAULT);
-    return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
+    try {
+      return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
+    } catch (GraphInputException e) {
+      return true;
+    }
   }
 
   /**

@@ -89,6 +89,21 @@ class UpdateCommandTest {
     assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "d").out()).contains("1");
   }
 
+  /**
+   * A hop-count graph reads ARCS without its weights, so a weight on some lines and none on others is no error: only
+   * the note's look for weights read them, and its refusal stopped the update that 'apsp --weights unit' would read.
+   */
+  @Test
+  void anUnweightedGraphTakesArcsWithWeightsOnSomeLinesOnly() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("a b", "b c", "c d", "d e")), "base.npy");
+    Path arcs = write("arcs.txt", List.of("a d 7", "b e"));
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "--replace", "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("has weights, but the result's graph is unweighted (hop counts)");
+    assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "e").out()).contains("2");
+  }
+
   @Test
   void aBadArcsLineIsRefusedNamingFileAndLineAndNothingIsWritten() throws IOException {
     Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
