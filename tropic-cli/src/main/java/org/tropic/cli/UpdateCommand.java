@@ -319,13 +319,15 @@ final class UpdateCommand implements Callable<Integer> {
    * Refused before the rows are computed, with the figures, when the gathered rows and columns and the repair's
    * scratch cannot fit the heap; else the heap left over, for the repaired distances.
    */
-  private static long requireRoom(int n, int endpoints, int repairs, int threads) {
+  static long requireRoom(int n, int endpoints, int repairs, int threads) {
     long need = IncrementalUpdate.heapBytes(n, endpoints, threads)
         + (repairs == 0 ? 0 : AffectedRows.heapBytes(n, threads));
     Runtime rt = Runtime.getRuntime();
     long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-    if (need > available) {
-      System.gc(); // what is in use counted garbage: look again before refusing
+    if (need > available || repairs > 0) {
+      // what is in use counted garbage (reading the graphs leaves plenty): look again before refusing, and before
+      // handing a repair what is left as its budget, which garbage made tens of MiB smaller at random
+      System.gc();
       available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
     if (need > available) {
