@@ -332,9 +332,11 @@ final class UpdateCommand implements Callable<Integer> {
     }
     if (need > available) {
       throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through up to %,d endpoints"
-          + " (about 4·n·s floats of their rows and columns, and a block of rows)%s", n, endpoints, repairs == 0 ? ""
-          : ", and the repair of " + Units.count(repairs, "row", "rows")), need, available, "raise the JVM heap"
-          + " (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller files, one update each");
+          + " (%s%s)", n, endpoints, IncrementalUpdate.heapParts(n, endpoints, threads), repairs == 0 ? ""
+          : "; the scratch of " + Units.count(threads, "worker", "workers") + " repairing "
+              + Units.count(repairs, "row", "rows") + ": " + Units.bytes(AffectedRows.heapBytes(n, threads))),
+          need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller"
+          + " files, one update each");
     }
     return available - need;
   }

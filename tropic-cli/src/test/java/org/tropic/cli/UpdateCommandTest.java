@@ -1,6 +1,7 @@
 package org.tropic.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.io.NpyDistanceMatrix;
 
 /**
@@ -116,6 +118,17 @@ class UpdateCommandTest {
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     assertThat(spare).as("%,d bytes of garbage made", garbage).isGreaterThan(free - garbage / 2);
+  }
+
+  /** A refusal gives the parts of the heap it needs, so the block of rows shows where the endpoints are few. */
+  @Test
+  void aRefusalForTheHeapGivesThePartsOfTheFigure() {
+    assertThatThrownBy(() -> UpdateCommand.requireRoom(100_000, 4_000, 10, 2))
+        .isInstanceOf(MemoryBudgetException.class)
+        .hasMessageContaining("the endpoints' rows and columns, 4·n·s floats: 6.0 GiB")
+        .hasMessageContaining("a block of 128 rows as they are written: 50.0 MiB")
+        .hasMessageContaining("; 2 workers' chunks of 65 rows each: 52.0 MiB; the s² closure: 62.0 MiB")
+        .hasMessageContaining("; the scratch of 2 workers repairing 10 rows: 6.1 MiB) needs 6.1 GiB");
   }
 
   /** Allocates about {@code bytes} in arrays that are garbage once this returns; how many bytes it allocated. */

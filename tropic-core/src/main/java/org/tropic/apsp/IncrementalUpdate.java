@@ -3,10 +3,12 @@ package org.tropic.apsp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import org.tropic.io.DistanceStore;
+import org.tropic.io.Units;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.PackedPanel;
@@ -150,6 +152,21 @@ public final class IncrementalUpdate {
     return 4 * perMatrix + HeapFootprint.floatArray((long) blockRows(newSize, threads) * newSize)
         + HeapFootprint.floatArray((long) endpoints * endpoints)
         + threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize);
+  }
+
+  /**
+   * The parts of {@link #heapBytes}, which add up to it, for a refusal: with few endpoints the block of rows is most
+   * of it, which "4·n·s floats" alone would not explain.
+   */
+  public static String heapParts(int newSize, int endpoints, int threads) {
+    int rows = blockRows(newSize, threads);
+    return String.format(Locale.ROOT, "the endpoints' rows and columns, 4·n·s floats: %s; a block of %,d rows as they"
+        + " are written: %s; %s of %,d rows each: %s; the s² closure: %s",
+        Units.bytes(4 * HeapFootprint.floatArray((long) newSize * endpoints)), rows,
+        Units.bytes(HeapFootprint.floatArray((long) rows * newSize)),
+        Units.count(threads, "worker's chunk", "workers' chunks"), CHUNK_ROWS + 1,
+        Units.bytes(threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize)),
+        Units.bytes(HeapFootprint.floatArray((long) endpoints * endpoints)));
   }
 
   /**
