@@ -259,6 +259,17 @@ class UpdateCommandTest {
   }
 
   /** The arcs file is read as a graph before its names are matched: the error still names the line to fix. */
+  /** A name to remove that is no vertex's gets the names a few edits from it, as 'query' gives them. */
+  @Test
+  void aMisspeltVertexToRemoveIsAnsweredWithTheNamesItMayMean() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("Aspirin headache 1", "headache fever 1")), "base.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rm.edges", List.of("asprin headache"))
+        .toString(), "--remove", "-o", dir.resolve("out.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("line 1: names a vertex among the arcs to remove which the graph does not"
+        + " have: 'asprin'").contains("did you mean 'Aspirin'?");
+  }
+
   @Test
   void aRemovalTheGraphCannotTakeNamesItsLine() throws IOException {
     Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");

@@ -116,7 +116,7 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
       if (kind == Kind.REMOVE && idOf[u] >= oldN) {
         throw new GraphInputException(source.name(), lineOf.line(file.name(u), null), "names a vertex among the"
             + " arcs to remove which the graph does not have", file.name(u), "a vertex of the graph, as 'tropic"
-            + " query' names it");
+            + " query' names it" + base.labels().hint(file.name(u))); // ids past oldN: a graph with labels
       }
     }
     List<IncrementalUpdate.Arc> arcs = arcsOf(file, idOf);
