@@ -131,10 +131,13 @@ final class UpdateCommand implements Callable<Integer> {
       Graph after = added.graph();
       double readSeconds = seconds(start);
       DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
-      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
+      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
           "arcs"), added.source().format().description(), added.source().undirected() ? "edges both ways" : "directed",
           added.newVertices() == 0 ? "" : ", " + Units.count(added.newVertices(), "new vertex", "new vertices"),
-          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "");
+          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "",
+          // a pair listed twice to replace is ambiguous (a later line may be meant as a correction): say which counts
+          kind == ArcChanges.Kind.REPLACE && dropped.duplicates() > 0 ? " (of a pair listed twice the lightest"
+              + " weight replaces the graph's)" : "");
       if (kind != ArcChanges.Kind.REMOVE && options.weights() != ReadOptions.Weights.UNIT
           && added.source().weights() == ReadOptions.Weights.UNIT
           && (graph.weightStats().min() != 1 || graph.weightStats().max() != 1)) {

@@ -259,6 +259,19 @@ class UpdateCommandTest {
   }
 
   /** The arcs file is read as a graph before its names are matched: the error still names the line to fix. */
+  /** A pair listed twice to replace says which of its weights counts: the lightest, as for a graph's parallels. */
+  @Test
+  void aPairListedTwiceToReplaceSaysWhichWeightCounts() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rep.edges", List.of("a b 9", "a b 5"))
+        .toString(), "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("1 duplicate arc merged (of a pair listed twice the lightest weight replaces"
+        + " the graph's)");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "b").out()).contains("5");
+  }
+
   /** A name to remove that is no vertex's gets the names a few edits from it, as 'query' gives them. */
   @Test
   void aMisspeltVertexToRemoveIsAnsweredWithTheNamesItMayMean() throws IOException {
