@@ -182,9 +182,13 @@ final class UpdateCommand implements Callable<Integer> {
       Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
           : Arithmetic.NONNEGATIVE_FLOAT;
       requireRoom(n, endpoints, 0, workers);
-      if (!added.lowered().isEmpty() || added.raised().isEmpty()) {
+      if (!added.lowered().isEmpty()) {
         // said before the closure and the columns' product, which take as long as the rows when s nears n
         err.println(planLine(shortening.size(), added.lowered().size(), kind, endpoints, arithmetic, n));
+      } else if (added.raised().isEmpty()) {
+        // "0 of 0 new or lighter arcs" said nothing to a removal of self-loops or a replacement by the same weights
+        err.printf("update: no arc of %s changes the graph (weights it already has, or self-loops); the distances"
+            + " stay as they were%n", arcsPath);
       }
       warmUpFor(n, endpoints, arithmetic);
       IncrementalUpdate update = IncrementalUpdate.prepare(beforeLowering, n, shortening, after.isSymmetric()
@@ -247,6 +251,10 @@ final class UpdateCommand implements Callable<Integer> {
 
   /** What the arcs made heavier or removed touch: the rows where one was on a shortest path. */
   private static String repairLine(ArcChanges changes, int rows, int oldN) {
+    if (rows == 0) {
+      return String.format(Locale.ROOT, "update: %s heavier or removed; none of the %,d rows had one on a shortest"
+          + " path: no distance changes for them", Units.count(changes.raised().size(), "arc", "arcs"), oldN);
+    }
     double percent = 100.0 * rows / Math.max(1, oldN);
     return String.format(Locale.ROOT, "update: %s heavier or removed; %,d of %,d rows (%s%%) had one on a shortest"
         + " path: repairing the distances below it", Units.count(changes.raised().size(), "arc", "arcs"), rows, oldN,

@@ -272,6 +272,24 @@ class UpdateCommandTest {
     assertThat(TropicRun.of("query", out.toString(), "dist", "a", "b").out()).contains("5");
   }
 
+  /** An update that changes no distance, or nothing at all, says so, not "0 of 0 new or lighter arcs". */
+  @Test
+  void anUpdateThatChangesNothingSaysSo() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1", "a c 5")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rep.edges", List.of("a c 9")).toString(),
+        "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("update: 1 arc heavier or removed; none of the 3 rows had one on a shortest"
+        + " path: no distance changes for them");
+    update = TropicRun.of("update", base.toString(), write("same.edges", List.of("a b 1", "c c 2")).toString(),
+        "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("changes the graph (weights it already has, or self-loops); the distances"
+        + " stay as they were").doesNotContain("0 of 0");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "c").out()).contains("2");
+  }
+
   /** A name to remove that is no vertex's gets the names a few edits from it, as 'query' gives them. */
   @Test
   void aMisspeltVertexToRemoveIsAnsweredWithTheNamesItMayMean() throws IOException {
