@@ -290,6 +290,21 @@ class UpdateCommandTest {
     assertThat(TropicRun.of("query", out.toString(), "dist", "a", "c").out()).contains("2");
   }
 
+  /** 'info' says of an arcs file that is gone what it says of a missing graph, since paths need both. */
+  @Test
+  void infoSaysWhichArcsFilesAreGone() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    Path arcs = write("rm.edges", List.of("b c"));
+    assertThat(TropicRun.of("update", base.toString(), arcs.toString(), "--remove", "-o", out.toString())
+        .exitCode()).isZero();
+    Files.delete(arcs);
+    TropicRun info = TropicRun.of("info", out.toString(), "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes").get(0).asText())
+        .isEqualTo("removed " + arcs + " (not found: 'query path' and later updates need it)");
+  }
+
   /** A name to remove that is no vertex's gets the names a few edits from it, as 'query' gives them. */
   @Test
   void aMisspeltVertexToRemoveIsAnsweredWithTheNamesItMayMean() throws IOException {
