@@ -277,7 +277,16 @@ public final class IncrementalUpdate {
 
   /** A block that keeps about {@link #BLOCK_FLOATS} floats and whole chunks, at least one per thread. */
   private static int blockRows(int n, int threads) {
-    long rows = Math.max((long) threads * CHUNK_ROWS, BLOCK_FLOATS / Math.max(1, n) / CHUNK_ROWS * CHUNK_ROWS);
+    return blockRows(n, threads, Runtime.getRuntime().maxMemory());
+  }
+
+  /**
+   * The block for a heap of {@code maxHeap} bytes: at most a sixteenth of it, since a fixed 64 MiB had -Xmx64m refuse
+   * every update, even of a graph whose rows take a few MiB; smaller blocks only mean more, shorter waits to write.
+   */
+  static int blockRows(int n, int threads, long maxHeap) {
+    long floats = Math.min(BLOCK_FLOATS, maxHeap / 16 / Float.BYTES);
+    long rows = Math.max((long) threads * CHUNK_ROWS, floats / Math.max(1, n) / CHUNK_ROWS * CHUNK_ROWS);
     return (int) Math.min(rows, Math.max(n, 1));
   }
 
