@@ -305,6 +305,27 @@ class UpdateCommandTest {
         .isEqualTo("removed " + arcs + " (not found: 'query path' and later updates need it)");
   }
 
+  /**
+   * Column names over a weight column are found as 'apsp' finds them, though a removal, or a hop-count graph, does not
+   * read the weights: 'u v w' was an arc between vertices u and v, refused to remove and added as two new vertices.
+   */
+  @Test
+  void aHeaderRowOverWeightsIsReadAsOneWhereTheWeightsAreNot() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b", "b c", "c d")), "base.npy");
+    Path removed = dir.resolve("removed.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rm.edges", List.of("u v w", "b c 1"))
+        .toString(), "--remove", "-o", removed.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("line 1 read as a header: u v w");
+    assertThat(TropicRun.of("query", removed.toString(), "dist", "a", "d").out()).contains("∞");
+    Path added = dir.resolve("added.npy");
+    update = TropicRun.of("update", removed.toString(), write("add.edges", List.of("u v w", "a d 5")).toString(),
+        "-o", added.toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(new ObjectMapper().readTree(update.out()).get("new_vertices").asInt()).isZero();
+    assertThat(TropicRun.of("query", added.toString(), "dist", "a", "d").out()).contains("1");
+  }
+
   /** A name to remove that is no vertex's gets the names a few edits from it, as 'query' gives them. */
   @Test
   void aMisspeltVertexToRemoveIsAnsweredWithTheNamesItMayMean() throws IOException {
