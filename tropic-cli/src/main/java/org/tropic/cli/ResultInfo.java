@@ -113,7 +113,8 @@ final class ResultInfo {
         case ADD -> "added ";
         case REPLACE -> "replaced ";
         case REMOVE -> "removed ";
-      } + c.path()).toList());
+      } + c.path() + (Files.exists(Path.of(c.path())) ? "" // as 'found' says of the graph: without it, no path
+          : " (not found: 'query path' and later updates need it)")).toList());
     }
     report.put("graph", graph);
     Sidecar.Options options = sidecar.options();

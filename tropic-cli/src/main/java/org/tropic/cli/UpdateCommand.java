@@ -18,6 +18,7 @@ import org.tropic.graph.Graph;
 import org.tropic.io.ArcChanges;
 import org.tropic.io.DistanceStore;
 import org.tropic.io.GraphFormat;
+import org.tropic.io.GraphInputException;
 import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.ReadOptions;
@@ -130,10 +131,13 @@ final class UpdateCommand implements Callable<Integer> {
       Graph after = added.graph();
       double readSeconds = seconds(start);
       DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
-      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
+      err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
           "arcs"), added.source().format().description(), added.source().undirected() ? "edges both ways" : "directed",
           added.newVertices() == 0 ? "" : ", " + Units.count(added.newVertices(), "new vertex", "new vertices"),
-          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "");
+          Units.duration(seconds(arcsStart)), dropped.any() ? "; " + dropped.describe() : "",
+          // a pair listed twice to replace is ambiguous (a later line may be meant as a correction): say which counts
+          kind == ArcChanges.Kind.REPLACE && dropped.duplicates() > 0 ? " (of a pair listed twice the lightest"
+              + " weight replaces the graph's)" : "");
       if (kind != ArcChanges.Kind.REMOVE && options.weights() != ReadOptions.Weights.UNIT
           && added.source().weights() == ReadOptions.Weights.UNIT
           && (graph.weightStats().min() != 1 || graph.weightStats().max() != 1)) {
@@ -178,9 +182,13 @@ final class UpdateCommand implements Callable<Integer> {
       Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
           : Arithmetic.NONNEGATIVE_FLOAT;
       requireRoom(n, endpoints, 0, workers);
-      if (!added.lowered().isEmpty() || added.raised().isEmpty()) {
+      if (!added.lowered().isEmpty()) {
         // said before the closure and the columns' product, which take as long as the rows when s nears n
         err.println(planLine(shortening.size(), added.lowered().size(), kind, endpoints, arithmetic, n));
+      } else if (added.raised().isEmpty()) {
+        // "0 of 0 new or lighter arcs" said nothing to a removal of self-loops or a replacement by the same weights
+        err.printf("update: no arc of %s changes the graph (weights it already has, or self-loops); the distances"
+            + " stay as they were%n", arcsPath);
       }
       warmUpFor(n, endpoints, arithmetic);
       IncrementalUpdate update = IncrementalUpdate.prepare(beforeLowering, n, shortening, after.isSymmetric()
@@ -243,6 +251,10 @@ final class UpdateCommand implements Callable<Integer> {
 
   /** What the arcs made heavier or removed touch: the rows where one was on a shortest path. */
   private static String repairLine(ArcChanges changes, int rows, int oldN) {
+    if (rows == 0) {
+      return String.format(Locale.ROOT, "update: %s heavier or removed; none of the %,d rows had one on a shortest"
+          + " path: no distance changes for them", Units.count(changes.raised().size(), "arc", "arcs"), oldN);
+    }
     double percent = 100.0 * rows / Math.max(1, oldN);
     return String.format(Locale.ROOT, "update: %s heavier or removed; %,d of %,d rows (%s%%) had one on a shortest"
         + " path: repairing the distances below it", Units.count(changes.raised().size(), "arc", "arcs"), rows, oldN,
@@ -300,30 +312,42 @@ final class UpdateCommand implements Callable<Integer> {
     }
   }
 
-  /** Whether ARCS, read as written, has a weight column (the unit rule does not even parse it). */
+  /**
+   * Whether ARCS, read as written, has a weight column (the unit rule does not even parse it). A file this look cannot
+   * read with weights, say with a weight on some lines only, has one too: the unit rule reads it, as 'apsp --weights
+   * unit' does, and reports anything else wrong with it.
+   */
   private boolean weighted(ReadOptions options) throws java.io.IOException {
     ReadOptions asWritten = options.withWeights(ReadOptions.Weights.DEFAULT);
-    return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
+    try {
+      return GraphReader.load(arcsPath, asWritten).source().weights() != ReadOptions.Weights.UNIT;
+    } catch (GraphInputException e) {
+      return true;
+    }
   }
 
   /**
    * Refused before the rows are computed, with the figures, when the gathered rows and columns and the repair's
    * scratch cannot fit the heap; else the heap left over, for the repaired distances.
    */
-  private static long requireRoom(int n, int endpoints, int repairs, int threads) {
+  static long requireRoom(int n, int endpoints, int repairs, int threads) {
     long need = IncrementalUpdate.heapBytes(n, endpoints, threads)
         + (repairs == 0 ? 0 : AffectedRows.heapBytes(n, threads));
     Runtime rt = Runtime.getRuntime();
     long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
-    if (need > available) {
-      System.gc(); // what is in use counted garbage: look again before refusing
+    if (need > available || repairs > 0) {
+      // what is in use counted garbage (reading the graphs leaves plenty): look again before refusing, and before
+      // handing a repair what is left as its budget, which garbage made tens of MiB smaller at random
+      System.gc();
       available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     }
     if (need > available) {
       throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through up to %,d endpoints"
-          + " (about 4·n·s floats of their rows and columns, and a block of rows)%s", n, endpoints, repairs == 0 ? ""
-          : ", and the repair of " + Units.count(repairs, "row", "rows")), need, available, "raise the JVM heap"
-          + " (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller files, one update each");
+          + " (%s%s)", n, endpoints, IncrementalUpdate.heapParts(n, endpoints, threads), repairs == 0 ? ""
+          : "; the scratch of " + Units.count(threads, "worker", "workers") + " repairing "
+              + Units.count(repairs, "row", "rows") + ": " + Units.bytes(AffectedRows.heapBytes(n, threads))),
+          need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller"
+          + " files, one update each");
     }
     return available - need;
   }

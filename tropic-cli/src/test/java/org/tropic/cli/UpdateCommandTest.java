@@ -1,6 +1,7 @@
 package org.tropic.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.io.NpyDistanceMatrix;
 
 /**
@@ -87,6 +89,55 @@ class UpdateCommandTest {
     assertThat(update.exitCode()).as(update.err()).isZero();
     assertThat(update.err()).contains("has weights, but the result's graph is unweighted (hop counts)");
     assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "d").out()).contains("1");
+  }
+
+  /**
+   * A hop-count graph reads ARCS without its weights, so a weight on some lines and none on others is no error: only
+   * the note's look for weights read them, and its refusal stopped the update that 'apsp --weights unit' would read.
+   */
+  @Test
+  void anUnweightedGraphTakesArcsWithWeightsOnSomeLinesOnly() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("a b", "b c", "c d", "d e")), "base.npy");
+    Path arcs = write("arcs.txt", List.of("a d 7", "b e"));
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "--replace", "-o",
+        dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("has weights, but the result's graph is unweighted (hop counts)");
+    assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "e").out()).contains("2");
+  }
+
+  /**
+   * The heap left to a repair's distances is what is free once garbage is gone: counted as in use, the garbage of
+   * reading the graphs cut the budget of power's 300 removed edges from 14.6 MiB at -Xmx90m to 7.1 MiB at -Xmx110m.
+   */
+  @Test
+  void theHeapLeftForARepairDoesNotCountGarbage() {
+    long garbage = makeGarbage(Math.min(Runtime.getRuntime().maxMemory() / 4, 256L << 20));
+    long spare = UpdateCommand.requireRoom(100, 0, 1, 1);
+    System.gc();
+    Runtime rt = Runtime.getRuntime();
+    long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+    assertThat(spare).as("%,d bytes of garbage made", garbage).isGreaterThan(free - garbage / 2);
+  }
+
+  /** A refusal gives the parts of the heap it needs, so the block of rows shows where the endpoints are few. */
+  @Test
+  void aRefusalForTheHeapGivesThePartsOfTheFigure() {
+    assertThatThrownBy(() -> UpdateCommand.requireRoom(100_000, 4_000, 10, 2))
+        .isInstanceOf(MemoryBudgetException.class)
+        .hasMessageContaining("the endpoints' rows and columns, 4·n·s floats: 6.0 GiB")
+        .hasMessageContaining("a block of 128 rows as they are written: 50.0 MiB")
+        .hasMessageContaining("; 2 workers' chunks of 65 rows each: 52.0 MiB; the s² closure: 62.0 MiB")
+        .hasMessageContaining("; the scratch of 2 workers repairing 10 rows: 6.1 MiB) needs 6.1 GiB");
+  }
+
+  /** Allocates about {@code bytes} in arrays that are garbage once this returns; how many bytes it allocated. */
+  private static long makeGarbage(long bytes) {
+    List<byte[]> arrays = new ArrayList<>();
+    for (long made = 0; made < bytes; made += 8 << 20) {
+      arrays.add(new byte[8 << 20]);
+    }
+    return arrays.size() * (8L << 20);
   }
 
   @Test
@@ -208,6 +259,84 @@ class UpdateCommandTest {
   }
 
   /** The arcs file is read as a graph before its names are matched: the error still names the line to fix. */
+  /** A pair listed twice to replace says which of its weights counts: the lightest, as for a graph's parallels. */
+  @Test
+  void aPairListedTwiceToReplaceSaysWhichWeightCounts() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rep.edges", List.of("a b 9", "a b 5"))
+        .toString(), "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("1 duplicate arc merged (of a pair listed twice the lightest weight replaces"
+        + " the graph's)");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "b").out()).contains("5");
+  }
+
+  /** An update that changes no distance, or nothing at all, says so, not "0 of 0 new or lighter arcs". */
+  @Test
+  void anUpdateThatChangesNothingSaysSo() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1", "a c 5")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rep.edges", List.of("a c 9")).toString(),
+        "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("update: 1 arc heavier or removed; none of the 3 rows had one on a shortest"
+        + " path: no distance changes for them");
+    update = TropicRun.of("update", base.toString(), write("same.edges", List.of("a b 1", "c c 2")).toString(),
+        "--replace", "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("changes the graph (weights it already has, or self-loops); the distances"
+        + " stay as they were").doesNotContain("0 of 0");
+    assertThat(TropicRun.of("query", out.toString(), "dist", "a", "c").out()).contains("2");
+  }
+
+  /** 'info' says of an arcs file that is gone what it says of a missing graph, since paths need both. */
+  @Test
+  void infoSaysWhichArcsFilesAreGone() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");
+    Path out = dir.resolve("out.npy");
+    Path arcs = write("rm.edges", List.of("b c"));
+    assertThat(TropicRun.of("update", base.toString(), arcs.toString(), "--remove", "-o", out.toString())
+        .exitCode()).isZero();
+    Files.delete(arcs);
+    TropicRun info = TropicRun.of("info", out.toString(), "--json");
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes").get(0).asText())
+        .isEqualTo("removed " + arcs + " (not found: 'query path' and later updates need it)");
+  }
+
+  /**
+   * Column names over a weight column are found as 'apsp' finds them, though a removal, or a hop-count graph, does not
+   * read the weights: 'u v w' was an arc between vertices u and v, refused to remove and added as two new vertices.
+   */
+  @Test
+  void aHeaderRowOverWeightsIsReadAsOneWhereTheWeightsAreNot() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("a b", "b c", "c d")), "base.npy");
+    Path removed = dir.resolve("removed.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rm.edges", List.of("u v w", "b c 1"))
+        .toString(), "--remove", "-o", removed.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("line 1 read as a header: u v w");
+    assertThat(TropicRun.of("query", removed.toString(), "dist", "a", "d").out()).contains("∞");
+    Path added = dir.resolve("added.npy");
+    update = TropicRun.of("update", removed.toString(), write("add.edges", List.of("u v w", "a d 5")).toString(),
+        "-o", added.toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(new ObjectMapper().readTree(update.out()).get("new_vertices").asInt()).isZero();
+    assertThat(TropicRun.of("query", added.toString(), "dist", "a", "d").out()).contains("1");
+  }
+
+  /** A name to remove that is no vertex's gets the names a few edits from it, as 'query' gives them. */
+  @Test
+  void aMisspeltVertexToRemoveIsAnsweredWithTheNamesItMayMean() throws IOException {
+    Path base = apsp(write("graph.edges", List.of("Aspirin headache 1", "headache fever 1")), "base.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("rm.edges", List.of("asprin headache"))
+        .toString(), "--remove", "-o", dir.resolve("out.npy").toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("line 1: names a vertex among the arcs to remove which the graph does not"
+        + " have: 'asprin'").contains("did you mean 'Aspirin'?");
+  }
+
   @Test
   void aRemovalTheGraphCannotTakeNamesItsLine() throws IOException {
     Path base = apsp(write("graph.edges", List.of("a b 1", "b c 1")), "base.npy");

@@ -3,6 +3,7 @@ package org.tropic.apsp;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicIntegerArray;
@@ -118,6 +119,7 @@ public final class AffectedRows implements DistanceMatrix {
     int[][] columns = new int[n][];
     float[][] distances = new float[n][];
     AtomicLong repaired = new AtomicLong();
+    AtomicInteger rowsDone = new AtomicInteger();
     if (count > 0) {
       RowRepair.Shared shared = new RowRepair.Shared(changed, raised);
       ParallelRows.run("repairing the rows a raised arc was on", count, threads, progress, () -> {
@@ -133,11 +135,16 @@ public final class AffectedRows implements DistanceMatrix {
           columns[i] = below;
           distances[i] = values;
           long total = repaired.addAndGet(below.length);
+          int done = rowsDone.incrementAndGet();
           if (8 * total > budgetBytes) {
+            // what is kept so far barely exceeds the budget, whatever the need: the rate of the rows done tells
+            // the user how much heap the whole repair would take
+            long projected = Math.max(total, Math.round((double) total * count / done));
             throw new MemoryBudgetException(String.format(Locale.ROOT, "keeping the distances below the"
-                + " raised arcs (%,d so far, 8 bytes each, of %,d rows to repair)", total, count),
-                8 * total, budgetBytes, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), raise fewer arcs an update,"
-                + " or solve the changed graph again with 'tropic apsp'");
+                + " raised arcs (%,d from the first %,d of %,d rows to repair: about %,d for all of them at that rate,"
+                + " 8 bytes each)", total, done, count, projected), 8 * projected, budgetBytes, "raise the JVM heap"
+                + " (TROPIC_JAVA_OPTS=-Xmx...), raise fewer arcs an update, or solve the changed graph again with"
+                + " 'tropic apsp'");
           }
         };
       });

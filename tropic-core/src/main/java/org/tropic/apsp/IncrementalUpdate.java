@@ -3,10 +3,12 @@ package org.tropic.apsp;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import org.tropic.io.DistanceStore;
+import org.tropic.io.Units;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
 import org.tropic.semiring.PackedPanel;
@@ -153,6 +155,21 @@ public final class IncrementalUpdate {
   }
 
   /**
+   * The parts of {@link #heapBytes}, which add up to it, for a refusal: with few endpoints the block of rows is most
+   * of it, which "4·n·s floats" alone would not explain.
+   */
+  public static String heapParts(int newSize, int endpoints, int threads) {
+    int rows = blockRows(newSize, threads);
+    return String.format(Locale.ROOT, "the endpoints' rows and columns, 4·n·s floats: %s; a block of %,d rows as they"
+        + " are written: %s; %s of %,d rows each: %s; the s² closure: %s",
+        Units.bytes(4 * HeapFootprint.floatArray((long) newSize * endpoints)), rows,
+        Units.bytes(HeapFootprint.floatArray((long) rows * newSize)),
+        Units.count(threads, "worker's chunk", "workers' chunks"), CHUNK_ROWS + 1,
+        Units.bytes(threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize)),
+        Units.bytes(HeapFootprint.floatArray((long) endpoints * endpoints)));
+  }
+
+  /**
    * The arithmetic in flop (an add and a min per term) of the update for {@code endpoints} endpoints: 2·n²·s for the
    * rows, 2·n·s² for the columns multiplied through, 2·s³ for the closure among the endpoints. The last two matter
    * when s nears n: all three are then about 6n³, three times a Floyd–Warshall solve's.
@@ -260,7 +277,16 @@ public final class IncrementalUpdate {
 
   /** A block that keeps about {@link #BLOCK_FLOATS} floats and whole chunks, at least one per thread. */
   private static int blockRows(int n, int threads) {
-    long rows = Math.max((long) threads * CHUNK_ROWS, BLOCK_FLOATS / Math.max(1, n) / CHUNK_ROWS * CHUNK_ROWS);
+    return blockRows(n, threads, Runtime.getRuntime().maxMemory());
+  }
+
+  /**
+   * The block for a heap of {@code maxHeap} bytes: at most a sixteenth of it, since a fixed 64 MiB had -Xmx64m refuse
+   * every update, even of a graph whose rows take a few MiB; smaller blocks only mean more, shorter waits to write.
+   */
+  static int blockRows(int n, int threads, long maxHeap) {
+    long floats = Math.min(BLOCK_FLOATS, maxHeap / 16 / Float.BYTES);
+    long rows = Math.max((long) threads * CHUNK_ROWS, floats / Math.max(1, n) / CHUNK_ROWS * CHUNK_ROWS);
     return (int) Math.min(rows, Math.max(n, 1));
   }
 

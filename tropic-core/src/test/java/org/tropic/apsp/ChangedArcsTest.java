@@ -87,6 +87,27 @@ class ChangedArcsTest {
     assertThat(rows.get(2, 3)).isEqualTo(1);
   }
 
+  /**
+   * On a path 0 → … → 39 with arc 19 → 20 raised, each of rows 0..19 repairs vertices 20..39: 400 distances. A budget
+   * exceeded after two rows says what all twenty would take, not the few bytes over it when it stopped.
+   */
+  @Test
+  void aRepairOverItsBudgetSaysWhatAllTheRowsWouldTake() throws IOException {
+    List<TestGraph.Arc> arcs = new ArrayList<>();
+    for (int v = 0; v + 1 < 40; v++) {
+      arcs.add(new TestGraph.Arc(v, v + 1, 1));
+    }
+    TestGraph path = new TestGraph(40, arcs, false);
+    RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(path.build());
+    ArcChanges changed = read(path.build(), List.of(new Change(19, 20, 5)), ArcChanges.Kind.REPLACE, false);
+    boolean[] affected = AffectedRows.find(old, changed.raised(), 1, Progress.NONE);
+    assertThat(AffectedRows.count(affected)).isEqualTo(20);
+    assertThatThrownBy(() -> AffectedRows.repair(old, changed.raisedOnly(), changed.raised(), affected, 1,
+        Progress.NONE, 8 * 30))
+        .isInstanceOfSatisfying(MemoryBudgetException.class, e -> assertThat(e.neededBytes()).isEqualTo(8 * 400))
+        .hasMessageContaining("40 from the first 2 of 20 rows to repair: about 400 for all of them");
+  }
+
   @Test
   void removingAnArcTheGraphDoesNotHaveIsRefusedNamingIt() {
     TestGraph path = new TestGraph(3, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1)), false);

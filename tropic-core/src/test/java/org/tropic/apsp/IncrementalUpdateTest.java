@@ -175,6 +175,19 @@ class IncrementalUpdateTest {
         .isInstanceOf(NegativeCycleException.class).hasMessageContaining("vertex v1");
   }
 
+  /**
+   * A small heap gets a small block of rows: a fixed 64 MiB (3,392 rows of power's 4,941) had -Xmx64m refuse every
+   * update of power, whose rows and repair need a few MiB. A large heap keeps the 64 MiB, and a tiny one a chunk per
+   * thread.
+   */
+  @Test
+  void theBlockOfRowsFitsASmallHeap() {
+    assertThat(IncrementalUpdate.blockRows(4_941, 2, 64L << 20)).isEqualTo(192);
+    assertThat(4L * 192 * 4_941).isLessThanOrEqualTo((64L << 20) / 16);
+    assertThat(IncrementalUpdate.blockRows(4_941, 2, 4L << 30)).isEqualTo(3_392);
+    assertThat(IncrementalUpdate.blockRows(4_941, 2, 1L << 20)).as("one chunk per thread").isEqualTo(128);
+  }
+
   @Test
   void rowsCrossingBlocksAndChunksMatchBellmanFord() {
     Random random = new Random(7);
