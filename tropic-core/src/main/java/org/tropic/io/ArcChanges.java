@@ -75,27 +75,9 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
    */
   public static ArcChanges read(Graph base, Path file, ReadOptions options, Kind kind) throws IOException {
     ReadOptions read = kind == Kind.REMOVE ? options.withWeights(ReadOptions.Weights.UNIT) : options;
-    if (read.weights() == ReadOptions.Weights.UNIT && read.headerRow() == ReadOptions.HeaderRow.AUTO
-        && headerRowAsWritten(file, options)) {
-      read = read.withHeaderRow(ReadOptions.HeaderRow.PRESENT); // recorded so, every replay reads it the same
-    }
     LoadedGraph loaded = GraphReader.load(file, read);
     return change(base, loaded.graph(), loaded.source(), kind,
         (from, to) -> MentionedLine.find(file, loaded.source(), from, to));
-  }
-
-  /**
-   * Whether {@code file}, read with its weights, starts with column names. The unit rule, a removal's and a hop-count
-   * graph's, does not look at the weight column, so 'u v w' above '1 2 3' was read as an arc between two vertices
-   * named u and v: an error to remove, two new vertices to add. A file that cannot be read with weights has no such
-   * row (the unit read reports what else is wrong).
-   */
-  private static boolean headerRowAsWritten(Path file, ReadOptions options) throws IOException {
-    try {
-      return GraphReader.load(file, options.withWeights(ReadOptions.Weights.DEFAULT)).source().headerRow() != null;
-    } catch (GraphInputException e) {
-      return false;
-    }
   }
 
   /** The line of the arcs file that names a vertex ({@code to} null) or an arc; 0 where none is known. */

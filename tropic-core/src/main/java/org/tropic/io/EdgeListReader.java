@@ -1,6 +1,7 @@
 package org.tropic.io;
 
 import java.io.IOException;
+import java.util.Arrays;
 import org.tropic.graph.GraphBuilder;
 
 /**
@@ -48,6 +49,9 @@ final class EdgeListReader {
     long heldBack;
     String heldBackText;
     GraphInputException heldBackError;
+    // Under the unit rule a held-back line that proves to be an edge after all: its source and target, as written.
+    byte[] heldBackSource;
+    byte[] heldBackTarget;
 
     boolean mayBeColumnNames(GraphInputException e) {
       return autoDecided && line > 0 && (e.line() == line || e.problem().contains("(line " + line + ")"));
@@ -98,26 +102,32 @@ final class EdgeListReader {
         }
         firstLine.line = lines.lineNumber();
         firstLine.autoDecided = true;
-        int column = weightField(options, fields);
+        int column = writtenWeightField(options, fields);
         if (column >= 0 && column < fields.count() && !fields.isEmpty(column) && !Numbers.isNumeral(fields, column)) {
-          // 'a b weight': column names if the next line has a number there, else this line's own error
+          // 'a b weight': column names if the next line has a number there, else this line's own error (an edge
+          // where the weights are not read)
           try {
             Numbers.parseWeight(lines, fields, column);
           } catch (GraphInputException e) {
             firstLine.heldBack = lines.lineNumber();
             firstLine.heldBackText = lines.text();
             firstLine.heldBackError = e;
+            firstLine.heldBackSource = Arrays.copyOfRange(fields.data(), fields.start(0), fields.end(0));
+            firstLine.heldBackTarget = Arrays.copyOfRange(fields.data(), fields.start(1), fields.end(1));
             continue;
           }
         }
       } else if (firstLine.heldBack > 0) {
-        int column = weightField(options, fields);
-        if (column < 0 || column >= fields.count() || fields.isEmpty(column) || !Numbers.isNumeral(fields, column)) {
+        int column = writtenWeightField(options, fields);
+        if (column >= 0 && column < fields.count() && !fields.isEmpty(column) && Numbers.isNumeral(fields, column)) {
+          lines.skippedAsHeaderRow(firstLine.heldBack, firstLine.heldBackText);
+          firstLine.autoDecided = false;
+        } else if (options.weights() == ReadOptions.Weights.UNIT) {
+          edges += addHeldBackEdge(firstLine, names, builder, direction);
+        } else {
           throw firstLine.heldBackError;
         }
-        lines.skippedAsHeaderRow(firstLine.heldBack, firstLine.heldBackText);
         firstLine.heldBack = 0;
-        firstLine.autoDecided = false;
       }
       if (weightField == -2) {
         weightField = weightField(options, fields);
@@ -159,7 +169,10 @@ final class EdgeListReader {
       edges++;
     }
     if (firstLine.heldBack > 0) {
-      throw firstLine.heldBackError;
+      if (options.weights() != ReadOptions.Weights.UNIT) {
+        throw firstLine.heldBackError;
+      }
+      edges += addHeldBackEdge(firstLine, names, builder, direction);
     }
     if (edges == 0) {
       throw lines.endError("the input has no edge lines", "lines 'source target [weight]' after any '#' comments");
@@ -175,15 +188,33 @@ final class EdgeListReader {
     };
   }
 
-  /** The 0-based weight field, or -1 for unit weights, decided on the first edge line. */
-  private static int weightField(ReadOptions options, Fields first) {
-    if (options.weights() == ReadOptions.Weights.UNIT) {
-      return -1;
+  /** Adds the held-back first line as the unit-weight edge it proved to be; returns the edges added (1). */
+  private static int addHeldBackEdge(FirstLine firstLine, VertexNames names, GraphBuilder builder,
+      ParsedGraph.Direction direction) throws GraphInputException {
+    int u = names.id(firstLine.heldBackSource, 0, firstLine.heldBackSource.length);
+    int v = names.id(firstLine.heldBackTarget, 0, firstLine.heldBackTarget.length);
+    if (direction.undirected()) {
+      builder.addEdge(u, v, 1f);
+    } else {
+      builder.addArc(u, v, 1f);
     }
+    return 1;
+  }
+
+  /**
+   * The 0-based column the weights are written in, or -1 where the first edge line has none, read or not: column
+   * names are found by it under the unit rule too, which ignores the weights but not the row that names them.
+   */
+  private static int writtenWeightField(ReadOptions options, Fields first) {
     if (options.weightColumn() > 0) {
       return options.weightColumn() - 1;
     }
     return first.count() >= 3 ? 2 : -1;
+  }
+
+  /** The 0-based weight field, or -1 for unit weights, decided on the first edge line. */
+  private static int weightField(ReadOptions options, Fields first) {
+    return options.weights() == ReadOptions.Weights.UNIT ? -1 : writtenWeightField(options, first);
   }
 
   /**
@@ -195,7 +226,7 @@ final class EdgeListReader {
     if (options.headerRow() != ReadOptions.HeaderRow.AUTO || fields.count() < 2) {
       return false;
     }
-    int column = weightField(options, fields);
+    int column = writtenWeightField(options, fields);
     if (column >= 0 && column < fields.count() && Numbers.isNumeral(fields, column)) {
       return false;
     }

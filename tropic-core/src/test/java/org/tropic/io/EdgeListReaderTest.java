@@ -228,6 +228,30 @@ class EdgeListReaderTest {
     assertThat(byColumn.weight(0, 1)).isEqualTo(3f);
   }
 
+  /**
+   * The unit rule ignores the weights but not the row that names them: 'u v w' over '1 2 3' was read as an arc
+   * between two vertices u and v. Where no number follows, the first line is an edge as before.
+   */
+  @Test
+  void columnNamesOverWeightsAreFoundWhereTheWeightsAreNotRead() throws IOException {
+    ReadOptions unit = ReadOptions.defaults().withWeights(Weights.UNIT);
+    LoadedGraph named = GraphReader.load(write(dir, "uvw.txt", "u v w\n1 2 3\n2 3 4\n"), unit);
+    assertThat(named.graph().labels().names()).containsExactly("1", "2", "3");
+    assertThat(named.graph().weight(0, 1)).isEqualTo(1f);
+    assertThat(named.source().headerRow()).isEqualTo("line 1 read as a header: u v w");
+    LoadedGraph string = GraphReader.load(write(dir, "s.txt", "protein1 protein2 combined_score\nP1 P2 173\n"), unit);
+    assertThat(string.graph().labels().names()).containsExactly("P1", "P2");
+
+    LoadedGraph labelled = GraphReader.load(write(dir, "rel.txt", "a b heavy\nc d light\n"), unit);
+    assertThat(labelled.graph().labels().names()).containsExactly("a", "b", "c", "d");
+    assertThat(labelled.graph().arcCount()).isEqualTo(2);
+    assertThat(labelled.source().headerRow()).isNull();
+    assertThat(GraphReader.read(write(dir, "one.txt", "a b heavy\n"), unit).labels().names())
+        .containsExactly("a", "b");
+    Graph toy = GraphReader.read(write(dir, "toy.txt", "gene1 gene2 0.5\ngene2 gene3 0.7\n"), unit);
+    assertThat(toy.labels().names()).containsExactly("gene1", "gene2", "gene3");
+  }
+
   /** Not followed by a number there, the first line keeps its error, which now names --header. */
   @Test
   void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {
