@@ -172,7 +172,9 @@ public final class IncrementalUpdate {
         Units.bytes(HeapFootprint.floatArray((long) rows * newSize)),
         Units.count(threads, "worker's chunk", "workers' chunks"), CHUNK_ROWS + 1,
         Units.bytes(threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize)),
-        Units.bytes(HeapFootprint.floatArray((long) endpoints * endpoints) + EndpointClosure.heapBytes(endpoints)));
+        Units.bytes(HeapFootprint.floatArray((long) endpoints * endpoints)))
+        + (EndpointClosure.heapBytes(endpoints) == 0 ? ""
+            : "; its tiled copy: " + Units.bytes(EndpointClosure.heapBytes(endpoints)));
   }
 
   /**
