@@ -127,8 +127,8 @@ class UpdateCommandTest {
         .isInstanceOf(MemoryBudgetException.class)
         .hasMessageContaining("the endpoints' rows and columns, 4·n·s floats: 6.0 GiB")
         .hasMessageContaining("a block of 128 rows as they are written: 50.0 MiB")
-        .hasMessageContaining("; 2 workers' chunks of 65 rows each: 52.0 MiB; the s² closure: 62.0 MiB")
-        .hasMessageContaining("; the scratch of 2 workers repairing 10 rows: 6.1 MiB) needs 6.1 GiB");
+        .hasMessageContaining("; 2 workers' chunks of 65 rows each: 52.0 MiB; the s² closure: 62.0 MiB;"
+            + " its tiled copy: 64.0 MiB; the scratch of 2 workers repairing 10 rows: 6.1 MiB) needs 6.2 GiB");
   }
 
   /** Allocates about {@code bytes} in arrays that are garbage once this returns; how many bytes it allocated. */

@@ -83,8 +83,9 @@ public final class IncrementalUpdate {
    * @param negativeWeights whether the graph, old arcs or added, has a negative weight: any old distance may then be
    *     negative, and the non-negative path's min on the bits would order such entries backwards
    * @param names a vertex's name, for a negative-cycle report
-   * @param progress told of the rows read for the columns of S (a pass over the old matrix unless symmetric) and
-   *     of the columns multiplied through the closed distances among S
+   * @param progress told of the closure among S where it is tiled ({@value EndpointClosure#TILED_FROM} endpoints or
+   *     more), of the rows read for the columns of S (a pass over the old matrix unless symmetric) and of the columns
+   *     multiplied through the closed distances among S
    * @throws NegativeCycleException if the added arcs close a cycle of negative length
    */
   public static IncrementalUpdate prepare(DistanceMatrix base, int newSize, List<Arc> arcs, boolean symmetric,
@@ -102,7 +103,12 @@ public final class IncrementalUpdate {
     Arithmetic arithmetic = negativeWeights ? Arithmetic.EXACT_FLOAT : Arithmetic.NONNEGATIVE_FLOAT;
     float[] fromRows = rowsOf(base, endpoints, newSize, arithmetic); // s × newSize: D[S, :]
     float[] closed = among(fromRows, endpoints, newSize, effective);
-    kernels.closure(arithmetic, s, closed, 0, s);
+    try {
+      EndpointClosure.close(closed, s, arithmetic, kernels, threads, progress);
+    } catch (NegativeCycleException e) {
+      int v = endpoints[e.vertex()];
+      throw new NegativeCycleException(v, names.apply(v), e.closedWalkLength());
+    }
     for (int a = 0; a < s; a++) {
       if (closed[a * s + a] < 0) {
         throw new NegativeCycleException(endpoints[a], names.apply(endpoints[a]), closed[a * s + a]);
@@ -150,7 +156,7 @@ public final class IncrementalUpdate {
   public static long heapBytes(int newSize, int endpoints, int threads) {
     long perMatrix = HeapFootprint.floatArray((long) newSize * endpoints);
     return 4 * perMatrix + HeapFootprint.floatArray((long) blockRows(newSize, threads) * newSize)
-        + HeapFootprint.floatArray((long) endpoints * endpoints)
+        + HeapFootprint.floatArray((long) endpoints * endpoints) + EndpointClosure.heapBytes(endpoints)
         + threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize);
   }
 
@@ -166,7 +172,9 @@ public final class IncrementalUpdate {
         Units.bytes(HeapFootprint.floatArray((long) rows * newSize)),
         Units.count(threads, "worker's chunk", "workers' chunks"), CHUNK_ROWS + 1,
         Units.bytes(threads * HeapFootprint.floatArray((long) (CHUNK_ROWS + 1) * newSize)),
-        Units.bytes(HeapFootprint.floatArray((long) endpoints * endpoints)));
+        Units.bytes(HeapFootprint.floatArray((long) endpoints * endpoints)))
+        + (EndpointClosure.heapBytes(endpoints) == 0 ? ""
+            : "; its tiled copy: " + Units.bytes(EndpointClosure.heapBytes(endpoints)));
   }
 
   /**

@@ -32,4 +32,30 @@ public interface Progress {
    * which then changes nothing.
    */
   default void stopped() {}
+
+  /** This progress with every task begun through it shown as {@code task}: a solver's own name said as its use. */
+  default Progress named(String task) {
+    Progress named = this;
+    return new Progress() {
+      @Override
+      public void begin(String ignored, long totalWork) {
+        named.begin(task, totalWork);
+      }
+
+      @Override
+      public void advance(long work) {
+        named.advance(work);
+      }
+
+      @Override
+      public void end() {
+        named.end();
+      }
+
+      @Override
+      public void stopped() {
+        named.stopped();
+      }
+    };
+  }
 }

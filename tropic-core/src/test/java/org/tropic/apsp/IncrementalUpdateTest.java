@@ -210,6 +210,72 @@ class IncrementalUpdateTest {
     }
   }
 
+  /**
+   * Enough endpoints that their closure is a tiled Floyd–Warshall on every thread (it was one kernel call, silent):
+   * the distances against Floyd–Warshall of the whole graph, the closure shown under its own name.
+   */
+  @Test
+  void manyEndpointsAreClosedOnEveryThreadUnderAProgressBar() {
+    Split split = manyEndpoints(11, 0);
+    Graph after = split.after().build();
+    List<String> tasks = new ArrayList<>();
+    IncrementalUpdate update = IncrementalUpdate.prepare(ReferenceShortestPaths.floydWarshall(split.before().build()),
+        after.vertexCount(), arcsOf(split), false, false, 2, MinPlusKernels.best(), Integer::toString,
+        beginnings(tasks));
+    assertThat(update.endpoints()).isGreaterThanOrEqualTo(EndpointClosure.TILED_FROM);
+    assertThat(tasks.getFirst()).startsWith("closing the distances among " + String.format("%,d", update.endpoints())
+        + " endpoints: ");
+    float[][] updated = rows(update.rows(), after.vertexCount());
+    RowDistanceMatrix expected = ReferenceShortestPaths.floydWarshall(after);
+    for (int u = 0; u < after.vertexCount(); u++) {
+      assertThat(updated[u]).as("row %d", u).isEqualTo(expected.row(u));
+    }
+  }
+
+  /** A negative cycle found by the tiled closure is named by the vertex, not by its place among the endpoints. */
+  @Test
+  void aNegativeCycleAmongManyEndpointsNamesAVertexOnIt() {
+    Split split = manyEndpoints(12, 1);
+    Graph after = split.after().build();
+    RowDistanceMatrix old = ReferenceShortestPaths.floydWarshall(split.before().build());
+    NegativeCycleException e = org.assertj.core.api.Assertions.catchThrowableOfType(NegativeCycleException.class,
+        () -> IncrementalUpdate.prepare(old, after.vertexCount(), arcsOf(split), false, true, 2,
+            MinPlusKernels.best(), u -> "v" + u, Progress.NONE));
+    assertThat(e.getMessage()).contains("from vertex v" + e.vertex() + " back to itself");
+    assertThat(ReferenceShortestPaths.minClosedWalk(after, e.vertex())).isNegative();
+  }
+
+  /**
+   * 800 vertices, 1,600 arcs kept and 600 added between random vertices, the last {@code negative} of them weighing
+   * -1,000: a closed walk through it is negative.
+   */
+  private static Split manyEndpoints(long seed, int negative) {
+    Random random = new Random(seed);
+    int n = 800;
+    List<TestGraph.Arc> arcs = new ArrayList<>();
+    for (int i = 0; i < 2_200; i++) {
+      float weight = i >= 2_200 - negative ? -1_000 : 1 + random.nextInt(50);
+      arcs.add(new TestGraph.Arc(random.nextInt(n), random.nextInt(n), weight));
+    }
+    return new Split(new TestGraph(n, arcs, false), 1_600, 0, 2, 0, false);
+  }
+
+  /** A progress that keeps each task's name and total, as "task: total". */
+  private static Progress beginnings(List<String> tasks) {
+    return new Progress() {
+      @Override
+      public synchronized void begin(String task, long totalWork) {
+        tasks.add(task + ": " + totalWork);
+      }
+
+      @Override
+      public void advance(long work) {}
+
+      @Override
+      public void end() {}
+    };
+  }
+
   @Provide
   Arbitrary<Split> splits() {
     return splitsOf(Arbitraries.oneOf(RandomGraphs.nonNegative(), RandomGraphs.negativeWithoutCycle()));
