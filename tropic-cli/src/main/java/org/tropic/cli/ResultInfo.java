@@ -4,12 +4,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.tropic.apsp.Progress;
+import org.tropic.io.ArcChanges;
 import org.tropic.io.GraphFormat;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.NpyIntMatrix;
-import org.tropic.io.ArcChanges;
 import org.tropic.io.Sidecar;
 
 /**
@@ -92,6 +96,31 @@ final class ResultInfo {
         : "not checked: the sidecar's " + recorded + " is of a scheme this Tropic does not read";
   }
 
+  /**
+   * The arcs files of the updates, in order: objects for JSON ({@code change}, {@code path}, {@code found}, as the
+   * graph's own path and found), a line of words each for the table.
+   */
+  private static Report.Worded arcChanges(List<Sidecar.GraphInput> changes) {
+    List<Map<String, Object>> json = new ArrayList<>();
+    List<String> words = new ArrayList<>();
+    for (Sidecar.GraphInput c : changes) {
+      String change = switch (ArcChanges.Kind.ofRecorded(c.change())) {
+        case ADD -> "added";
+        case REPLACE -> "replaced";
+        case REMOVE -> "removed";
+      };
+      boolean found = Files.exists(Path.of(c.path()));
+      Map<String, Object> entry = new LinkedHashMap<>();
+      entry.put("change", change);
+      entry.put("path", c.path());
+      entry.put("found", found);
+      json.add(entry);
+      // as 'found' says of the graph: without the file, no path
+      words.add(change + " " + c.path() + (found ? "" : " (not found: 'query path' and later updates need it)"));
+    }
+    return new Report.Worded(json, String.join(", ", words));
+  }
+
   private static void describeSidecar(Report report, Sidecar sidecar, String predecessors) {
     Sidecar.Checksums checksums = sidecar.checksums();
     report.put("labels", sidecar.labels() != null)
@@ -109,12 +138,7 @@ final class ResultInfo {
           .put("weights", input.weights() == null ? "default" : input.weights().toLowerCase(Locale.ROOT));
     }
     if (!sidecar.addedArcs().isEmpty()) { // 'tropic update': the graph is the file above with these changes made
-      graph.put("arc_changes", sidecar.addedArcs().stream().map(c -> switch (ArcChanges.Kind.ofRecorded(c.change())) {
-        case ADD -> "added ";
-        case REPLACE -> "replaced ";
-        case REMOVE -> "removed ";
-      } + c.path() + (Files.exists(Path.of(c.path())) ? "" // as 'found' says of the graph: without it, no path
-          : " (not found: 'query path' and later updates need it)")).toList());
+      graph.put("arc_changes", arcChanges(sidecar.addedArcs()));
     }
     report.put("graph", graph);
     Sidecar.Options options = sidecar.options();

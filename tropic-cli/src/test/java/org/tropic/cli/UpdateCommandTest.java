@@ -61,8 +61,14 @@ class UpdateCommandTest {
     path = TropicRun.of("query", twice.toString(), "path", "v7", "v0", "--json");
     assertThat(path.exitCode()).as("the graph is rebuilt from the file and both additions: %s", path.err()).isZero();
     TropicRun info = TropicRun.of("info", twice.toString(), "--json");
-    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes").toString())
-        .contains("added " + firstArcs).contains("added " + secondArcs);
+    JsonNode changes = new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes");
+    assertThat(changes).hasSize(2);
+    assertThat(changes.get(0).get("change").asText()).isEqualTo("added");
+    assertThat(changes.get(0).get("path").asText()).isEqualTo(firstArcs.toString());
+    assertThat(changes.get(1).get("path").asText()).isEqualTo(secondArcs.toString());
+    assertThat(changes.get(1).get("found").asBoolean()).isTrue();
+    assertThat(TropicRun.of("info", twice.toString()).out())
+        .containsPattern("arc_changes +added ").contains("added " + firstArcs + ", added " + secondArcs);
   }
 
   @Test
@@ -242,7 +248,10 @@ class UpdateCommandTest {
     assertThat(path.exitCode()).as("the graph is rebuilt with both changes: %s", path.err()).isZero();
     JsonNode changes = new ObjectMapper().readTree(TropicRun.of("info", second.toString(), "--json").out())
         .get("graph").get("arc_changes");
-    assertThat(changes.toString()).contains("replaced " + replacing).contains("removed " + removing);
+    assertThat(changes.get(0).get("change").asText() + " " + changes.get(0).get("path").asText())
+        .isEqualTo("replaced " + replacing);
+    assertThat(changes.get(1).get("change").asText() + " " + changes.get(1).get("path").asText())
+        .isEqualTo("removed " + removing);
   }
 
   /** a → c at 2.5 shortens nothing of the old graph (a → b → c is 2), but once a → b weighs 10 it does. */
@@ -301,8 +310,10 @@ class UpdateCommandTest {
     Files.delete(arcs);
     TropicRun info = TropicRun.of("info", out.toString(), "--json");
     assertThat(info.exitCode()).as(info.err()).isZero();
-    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes").get(0).asText())
-        .isEqualTo("removed " + arcs + " (not found: 'query path' and later updates need it)");
+    assertThat(new ObjectMapper().readTree(info.out()).get("graph").get("arc_changes").get(0).get("found").asBoolean())
+        .isFalse();
+    assertThat(TropicRun.of("info", out.toString()).out())
+        .contains("removed " + arcs + " (not found: 'query path' and later updates need it)");
   }
 
   /**
