@@ -120,6 +120,7 @@ public final class Tropic {
     all.put("centrality", () -> new CentralityCommand(loader));
     all.put("spectrum", () -> new SpectrumCommand(loader));
     all.put("sparse", () -> SparseCommand.commandLine(loader));
+    all.put("completion", CompletionCommand::new);
     all.put("help", HelpCommand::new); // last in the listing
     List<Object> chosen = new ArrayList<>();
     all.forEach((commandName, command) -> {
