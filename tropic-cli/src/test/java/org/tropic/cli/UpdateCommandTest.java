@@ -157,6 +157,17 @@ class UpdateCommandTest {
     assertThat(out).doesNotExist();
   }
 
+  /** Arcs piped in as '-' could not be read again by the result's later readers: said so, not "no such file". */
+  @Test
+  void arcsFromStandardInputAreRefusedSayingWhy() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1")), "base.npy");
+    Path out = dir.resolve("new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), "-", "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains("standard input is not read as a graph").doesNotContain("no such");
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void aGraphWithoutLabelsTakesNoNewVertices() throws IOException {
     Path mtx = dir.resolve("g.mtx");

@@ -56,6 +56,12 @@ public final class GraphReader {
       if (Files.isDirectory(path)) {
         throw new GraphInputException(name, 0, "is a directory", null, "a graph file");
       }
+      if (name.equals("-") && !Files.exists(path)) {
+        // the Unix habit; "no such graph file" left it unclear whether '-' was read at all
+        throw new GraphInputException(name, 0, "standard input is not read as a graph", null, "a graph file (save"
+            + " what a pipe gives to a file first: a result records its graph's path and fingerprint, and 'query',"
+            + " 'info' and 'update' read the graph there again)");
+      }
       // /dev/null or a FIFO exists: "no such graph file" sent the user looking for a typo in the name
       throw Files.exists(path)
           ? new GraphInputException(name, 0, "is a device, FIFO or socket, not a regular file", null,

@@ -86,6 +86,12 @@ class GraphFormatTest {
     assertInputError(fifo, 0, "is a device, FIFO or socket, not a regular file");
   }
 
+  /** '-' for standard input, the Unix habit, is said to be unsupported rather than a missing file. */
+  @Test
+  void aDashIsNotTakenForAMissingFile() throws Exception {
+    assertInputError(Path.of("-"), 0, "standard input is not read as a graph", "save what a pipe gives to a file");
+  }
+
   @Test
   void streamsAreReadWithAFormatFromNameOrContent() throws IOException {
     byte[] mtx = "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n".getBytes(StandardCharsets.UTF_8);
