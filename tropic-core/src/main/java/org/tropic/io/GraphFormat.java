@@ -124,6 +124,24 @@ public enum GraphFormat {
         "an edge list, CSV, TSV, SIF, Matrix Market or DIMACS file, plain or compressed with gzip or xz");
   }
 
+  /**
+   * Refuses text whose lines end in a carriage return alone (classic Mac OS): read on, the whole file is one line,
+   * and the error that follows quotes a field such as {@code '1\x0db'} or blames the first line's columns.
+   */
+  static void refuseCarriageReturnLineEnds(String name, byte[] head) throws GraphInputException {
+    for (int i = 0; i < head.length; i++) {
+      if (head[i] == '\n') {
+        return;
+      }
+    }
+    for (int i = 0; i + 1 < head.length; i++) {
+      if (head[i] == '\r') {
+        throw new GraphInputException(name, 0, "lines end in a carriage return alone (classic Mac OS)", null,
+            "lines ending in \\n or \\r\\n; convert with tr '\\r' '\\n' < IN > OUT");
+      }
+    }
+  }
+
   /** The last extension after dropping {@code .gz}/{@code .xz}, lower case; empty if none. */
   static String extensionOf(String name) {
     String file = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)

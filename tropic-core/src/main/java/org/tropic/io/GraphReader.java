@@ -100,6 +100,7 @@ public final class GraphReader {
       byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
       content.reset();
       GraphFormat.refuseBinary(name, head); // its bytes would be parsed as one unreadable line, or many
+      GraphFormat.refuseCarriageReturnLineEnds(name, head);
       if (format == null) {
         format = GraphFormat.detect(name, head);
       }

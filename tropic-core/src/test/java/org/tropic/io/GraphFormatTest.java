@@ -73,6 +73,18 @@ class GraphFormatTest {
         .isEqualTo(3);
   }
 
+  /** Read as one line, 'a b\rb c\r' failed on the weight 'c' and suggested --header. */
+  @Test
+  void carriageReturnLineEndsAreNamed() throws IOException {
+    Path mac = write(dir, "mac.edges", "a b\rb c\r");
+    Path oneLine = write(dir, "one.edges", "a b 1\r");
+    Path windows = write(dir, "win.mtx", "%%MatrixMarket matrix coordinate pattern general\r\n2 2 1\r\n1 2\r\n");
+
+    assertInputError(mac, 0, "lines end in a carriage return alone", "tr '\\r' '\\n'");
+    assertThat(GraphReader.read(oneLine).arcCount()).isEqualTo(1);
+    assertThat(GraphReader.read(windows).arcCount()).isEqualTo(1);
+  }
+
   @Test
   void unknownExtensionIsToldByContentOrRefused() throws IOException {
     Path mtx = write(dir, "matrix.dat", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n");
