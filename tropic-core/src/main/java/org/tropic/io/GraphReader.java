@@ -109,6 +109,17 @@ public final class GraphReader {
         throw new GraphInputException(name, 0, "--header and --no-header are for edge lists and SIF files, not "
             + format.description() + ", whose own header lines are read as such", null, null);
       }
+      if (options.weightColumn() > 0 && !isEdgeList(format)) {
+        // ignored, it read another column than the one asked for without a word
+        String weights = switch (format) {
+          case MATRIX_MARKET -> "whose weight is the value of each entry";
+          case DIMACS -> "whose weight is the last field of each 'a' line";
+          default -> "which has no weights";
+        };
+        throw new GraphInputException(name, 0, "--weight-column is for edge lists (whitespace, CSV or TSV), not "
+            + format.description() + ", " + weights, null,
+            "no --weight-column, or --format edges, csv or tsv if the file is an edge list");
+      }
       parsed = switch (format) {
         case MATRIX_MARKET -> MatrixMarketReader.read(lines, options);
         case DIMACS -> DimacsReader.read(lines, options);
@@ -128,5 +139,9 @@ public final class GraphReader {
         parsed.weights(), parsed.dataLines(), lines.weightRounding().result(), parsed.droppedArcs(),
         lines.headerRow());
     return new LoadedGraph(graph, source);
+  }
+
+  private static boolean isEdgeList(GraphFormat format) {
+    return format == GraphFormat.EDGE_LIST || format == GraphFormat.CSV || format == GraphFormat.TSV;
   }
 }

@@ -85,6 +85,22 @@ class GraphFormatTest {
     assertThat(GraphReader.read(windows).arcCount()).isEqualTo(1);
   }
 
+  /** Ignored, --weight-column 4 on a matrix read the entries' values (column 3) without a word. */
+  @Test
+  void aWeightColumnIsRefusedForFormatsWithoutOne() throws IOException {
+    Path mtx = write(dir, "g.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 3\n");
+    Path dimacs = write(dir, "g.gr", "p sp 2 1\na 1 2 3\n");
+    Path sif = write(dir, "g.sif", "a pp b\n");
+    Path edges = write(dir, "g.edges", "a b x 3\n");
+    ReadOptions fourth = ReadOptions.defaults().withWeightColumn(4);
+
+    assertInputError(mtx, fourth, 0, "--weight-column is for edge lists", "not Matrix Market",
+        "value of each entry", "--format edges");
+    assertInputError(dimacs, fourth, 0, "not DIMACS graph", "last field of each 'a' line");
+    assertInputError(sif, fourth, 0, "not Simple Interaction Format, which has no weights");
+    assertThat(GraphReader.read(edges, fourth).weight(0, 1)).isEqualTo(3f);
+  }
+
   @Test
   void unknownExtensionIsToldByContentOrRefused() throws IOException {
     Path mtx = write(dir, "matrix.dat", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n");
