@@ -261,6 +261,18 @@ class MatrixMarketReaderTest {
     assertInputError(huge, 3, "beyond the float32 range", "'1e39'");
   }
 
+  /** scipy.io.mmread truncates 1.5 in an integer matrix to 1 and this reader took 1.5: refused, not read two ways. */
+  @Test
+  void fractionsInAnIntegerMatrixAreReported() throws IOException {
+    String header = "%%MatrixMarket matrix coordinate integer general\n3 3 2\n";
+    Path fraction = write(dir, "fraction.mtx", header + "1 2 -7\n2 3 1.5\n");
+    Path whole = write(dir, "whole.mtx", header + "1 2 -7\n2 3 2.0\n");
+
+    assertInputError(fraction, 4, "a value of an integer matrix is not a whole number", "'1.5'", "'real'");
+    assertThat(GraphReader.read(whole).weight(1, 2)).isEqualTo(2f);
+    assertThat(GraphReader.read(fraction, ReadOptions.defaults().withWeights(Weights.UNIT)).arcCount()).isEqualTo(2);
+  }
+
   @Test
   void entryWithTheWrongNumberOfFieldsIsReported() throws IOException {
     Path file = write(dir, "x.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2\n");
