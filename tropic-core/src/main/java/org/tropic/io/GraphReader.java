@@ -52,6 +52,10 @@ public final class GraphReader {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(progress, "progress");
     String name = path.toString();
+    if (name.isEmpty()) { // the working directory: ": is a directory" named nothing the user had typed
+      throw new GraphInputException("''", 0, "the graph file name is empty", null,
+          "the path of a graph file (an unset shell variable in quotes gives an empty name)");
+    }
     if (!Files.isRegularFile(path)) {
       if (Files.isDirectory(path)) {
         throw new GraphInputException(name, 0, "is a directory", null, "a graph file");

@@ -135,6 +135,14 @@ class GraphFormatTest {
     assertInputError(sub, 0, "is a directory");
   }
 
+  /** Path.of("") is the working directory: the message was ": is a directory", naming nothing the user typed. */
+  @Test
+  void anEmptyNameIsNamedAsSuch() {
+    GraphInputException e = Fixtures.catchInputError(Path.of(""), ReadOptions.defaults());
+
+    assertThat(e.getMessage()).startsWith("'': the graph file name is empty; expected the path of a graph file");
+  }
+
   /** /dev/null and a FIFO exist: "no such graph file" sent the user looking for a typo in the name. */
   @Test
   void aDeviceOrAFifoIsNamedForWhatItIsNotAsMissing() throws Exception {
