@@ -120,7 +120,8 @@ final class MatrixMarketReader {
       }
       if (entries == nnz) {
         throw lines.lineError("more entries than the " + nnz + " declared by " + range,
-            "exactly " + nnz + " entry lines (or a size line that counts them all)");
+            "exactly " + GraphInputException.count(nnz, "entry line", "entry lines")
+                + " (or a size line that counts them all)");
       }
       entries++;
       int i = Numbers.parseIndex(lines, fields, 0, rows, "row index", range) - 1;
@@ -142,9 +143,9 @@ final class MatrixMarketReader {
       }
     }
     if (entries != nnz) {
-      throw lines.endError("the input ends after " + entries + (entries == 1 ? " entry" : " entries") + " but "
+      throw lines.endError("the input ends after " + GraphInputException.count(entries, "entry", "entries") + " but "
           + range + " declares " + nnz,
-          nnz + " entry lines; the file may be truncated");
+          GraphInputException.count(nnz, "entry line", "entry lines") + "; the file may be truncated");
     }
     return new ParsedGraph(builder.build(), direction.reason(), rule, entries,
         builder.droppedArcs().plusSelfLoops(diagonal));

@@ -223,13 +223,16 @@ class MatrixMarketReaderTest {
     Path file = write(dir, "f.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 3\n");
 
     assertInputError(file, 4, "ends after 2 entries", "the size line (line 2) declares 3", "truncated");
+    assertInputError(write(dir, "one.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n"), 2,
+        "ends after 0 entries", "expected 1 entry line;");
   }
 
   @Test
   void moreEntriesThanDeclaredIsReportedAtTheExtraLine() throws IOException {
     Path file = write(dir, "m.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n2 3\n");
 
-    assertInputError(file, 4, "more entries than the 1 declared by the size line (line 2)", "'2 3'");
+    assertInputError(file, 4, "more entries than the 1 declared by the size line (line 2)", "'2 3'",
+        "expected exactly 1 entry line (");
   }
 
   @Test
