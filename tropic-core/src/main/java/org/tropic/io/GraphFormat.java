@@ -13,11 +13,10 @@ import java.util.zip.ZipException;
 import org.tukaani.xz.XZIOException;
 
 /**
- * The graph file formats Tropic reads, and how a file's format is told: by its first lines where they say it (a
- * {@code %%MatrixMarket} banner means Matrix Market; {@code c} comment lines followed by a {@code p sp n m} /
- * {@code p tw n m} line mean DIMACS), whether the name is {@code .txt}, unknown, or that of an edge list or SIF
- * file; otherwise by its extension (after a {@code .gz} or {@code .xz} suffix is set aside). A {@code .txt} file
- * whose content says neither is a whitespace edge list.
+ * The graph file formats Tropic reads, and how a file's format is told: by its first lines where they say it,
+ * whatever the name (a {@code %%MatrixMarket} banner means Matrix Market; {@code c} comment lines followed by a
+ * {@code p sp n m} / {@code p tw n m} line mean DIMACS); otherwise by its extension (after a {@code .gz} or
+ * {@code .xz} suffix is set aside), {@code .txt} being a whitespace edge list.
  */
 public enum GraphFormat {
   /** Matrix Market {@code coordinate} matrices ({@code .mtx}): entry (i, j) is the arc i−1 → j−1. */
@@ -99,17 +98,17 @@ public enum GraphFormat {
 
   /** The format of an input called {@code name} whose decompressed content begins with {@code head}. */
   static GraphFormat detect(String name, byte[] head) throws GraphInputException {
-    String extension = extensionOf(name);
     GraphFormat byContent = byContent(head);
+    if (byContent != null) {
+      // A banner or problem line is the file's own word: read as an edge list or SIF, the banner is a comment and
+      // the size line '3 3 2' an edge of weight 2; a matrix named .gr failed on its banner as "no problem line"
+      return byContent;
+    }
+    String extension = extensionOf(name);
     for (GraphFormat format : values()) {
       if (format.extensions.contains(extension)) {
-        // A banner or problem line is the file's own word: read as an edge list or SIF, the banner is a comment
-        // and the size line '3 3 2' an edge of weight 2 (a .mtx or .gr name with other content fails on line 1)
-        return byContent != null && format.namesEdgeLines() ? byContent : format;
+        return format;
       }
-    }
-    if (byContent != null) {
-      return byContent;
     }
     throw new GraphInputException(name, 0, "cannot tell the graph format",
         extension.isEmpty() ? "(no extension)" : "." + extension,
@@ -153,11 +152,6 @@ public enum GraphFormat {
     }
     int dot = file.lastIndexOf('.');
     return dot < 0 ? "" : file.substring(dot + 1);
-  }
-
-  /** Whether files of this format are lines of named vertices, which a banner or problem line overrules. */
-  private boolean namesEdgeLines() {
-    return this == EDGE_LIST || this == CSV || this == TSV || this == SIF;
   }
 
   private static GraphFormat byContent(byte[] head) {

@@ -44,14 +44,16 @@ class GraphFormatTest {
 
   /**
    * Read as an edge list, a matrix's banner was a comment and its size line '3 3 1' an edge of weight 1 (3 vertices,
-   * 1 arc, no error); a DIMACS 'a 1 2 3' line was the arc a → 1 of weight 2.
+   * 1 arc, no error); a DIMACS 'a 1 2 3' line was the arc a → 1 of weight 2; a matrix named .gr had "no problem
+   * line".
    */
   @Test
-  void aBannerOrProblemLineWinsOverAnEdgeListName() throws IOException {
+  void aBannerOrProblemLineWinsOverTheName() throws IOException {
     Path mtx = write(dir, "m.edges", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 5\n");
     Path dimacs = write(dir, "d.csv", "p sp 3 2\na 1 2 3\na 2 3 4\n");
     Path sif = Fixtures.writeGzip(dir, "s.sif.gz", "c road\np tw 3 1\n1 3\n");
     Path bom = write(dir, "bom.txt", "\uFEFF%%MatrixMarket matrix coordinate pattern general\n3 3 1\n2 3\n");
+    Path gr = write(dir, "matrix.gr", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n2 3\n");
 
     assertThat(GraphFormat.detect(mtx)).isEqualTo(GraphFormat.MATRIX_MARKET);
     assertThat(GraphReader.read(mtx).weight(0, 1)).isEqualTo(5f);
@@ -60,6 +62,7 @@ class GraphFormatTest {
     assertThat(GraphFormat.detect(sif)).isEqualTo(GraphFormat.DIMACS);
     assertThat(GraphFormat.detect(bom)).isEqualTo(GraphFormat.MATRIX_MARKET);
     assertThat(GraphReader.read(bom).arcCount()).isEqualTo(1);
+    assertThat(GraphFormat.detect(gr)).isEqualTo(GraphFormat.MATRIX_MARKET);
   }
 
   /** An edge list whose first edge happens to start with p is no DIMACS file, and --format is obeyed as given. */
