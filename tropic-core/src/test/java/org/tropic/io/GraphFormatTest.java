@@ -218,6 +218,21 @@ class GraphFormatTest {
     assertThatThrownBy(() -> GraphReader.read(gzipped)).hasMessageContaining("this is an ELF executable");
   }
 
+  /** SuiteSparse's NAME.tar.gz given as it was downloaded was "binary data (a NUL byte at byte 7 ...)". */
+  @Test
+  void aTarArchiveIsNamedAsOne() throws IOException {
+    byte[] header = new byte[512];
+    byte[] name = "bcsstk13/bcsstk13.mtx".getBytes(StandardCharsets.US_ASCII);
+    System.arraycopy(name, 0, header, 0, name.length);
+    System.arraycopy("ustar".getBytes(StandardCharsets.US_ASCII), 0, header, 257, 5);
+    Path tgz = dir.resolve("bcsstk13.tar.gz");
+    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(tgz))) {
+      out.write(header);
+    }
+
+    assertInputError(tgz, 0, "not a text file: this is a tar archive (unpack it first: tar xf");
+  }
+
   /** Control characters in a quoted field are shown escaped, on one line. */
   @Test
   void controlCharactersInAQuotedFieldAreEscaped() {
