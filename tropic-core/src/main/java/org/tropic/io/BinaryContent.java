@@ -38,6 +38,9 @@ public final class BinaryContent {
     if (startsWith(head, 0xfd, '7', 'z', 'X', 'Z') || startsWith(head, 0x1f, 0x8b)) {
       return "compressed data inside compressed data (decompress it once)";
     }
+    if (isTar(head)) { // SuiteSparse hands out every matrix as NAME.tar.gz: the .mtx is inside
+      return "a tar archive (unpack it first: tar xf, then give the file inside)";
+    }
     if (startsWith(head, 0xff, 0xfe) || startsWith(head, 0xfe, 0xff)) {
       return "UTF-16 text (save it as UTF-8)";
     }
@@ -47,6 +50,20 @@ public final class BinaryContent {
       }
     }
     return null;
+  }
+
+  /** POSIX and GNU tar: "ustar" at byte 257 of the first header block. */
+  private static boolean isTar(byte[] head) {
+    byte[] magic = {'u', 's', 't', 'a', 'r'};
+    if (head.length < 257 + magic.length) {
+      return false;
+    }
+    for (int i = 0; i < magic.length; i++) {
+      if (head[257 + i] != magic[i]) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean startsWith(byte[] head, int... magic) {

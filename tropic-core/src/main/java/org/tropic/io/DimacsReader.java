@@ -58,7 +58,8 @@ final class DimacsReader {
     String shape = shortestPath ? "'a <from> <to> <weight>'" : "'<node> <node>'";
     int nodeField = shortestPath ? 1 : 0;
     int fieldCount = shortestPath ? 4 : 2;
-    String what = shortestPath ? "arcs" : "edges";
+    String one = shortestPath ? "arc" : "edge";
+    String what = one + "s";
     long read = 0;
     while (lines.next()) {
       int first = lines.firstNonBlank();
@@ -72,7 +73,7 @@ final class DimacsReader {
       }
       if (read == declared) {
         throw lines.lineError("more " + what + " than the " + declared + " declared by " + range,
-            "exactly " + declared + " " + what);
+            "exactly " + GraphInputException.count(declared, one, what));
       }
       read++;
       int u = Numbers.parseIndex(lines, fields, nodeField, nodes, "node", range) - 1;
@@ -86,8 +87,8 @@ final class DimacsReader {
       }
     }
     if (read != declared) {
-      throw lines.endError("the input ends after " + read + " " + what + " but " + range + " declares " + declared,
-          declared + " " + what + "; the file may be truncated");
+      throw lines.endError("the input ends after " + GraphInputException.count(read, one, what) + " but " + range
+          + " declares " + declared, GraphInputException.count(declared, one, what) + "; the file may be truncated");
     }
     return new ParsedGraph(builder.build(), direction.reason(), rule, read, builder.droppedArcs());
   }

@@ -180,9 +180,17 @@ final class EdgeListReader {
     return new ParsedGraph(names.finish().build(), direction.reason(), rule, edges, builder.droppedArcs());
   }
 
-  static Fields split(Fields fields, LineReader lines, GraphFormat format) {
+  /** The fields of the current line; null if a CSV quote is not closed on it. */
+  static Fields split(Fields fields, LineReader lines, GraphFormat format) throws GraphInputException {
     return switch (format) {
-      case CSV -> fields.splitCsv(lines.data(), lines.start(), lines.end());
+      case CSV -> {
+        Fields split = fields.splitCsv(lines.data(), lines.start(), lines.end());
+        if (split == null && fields.textAfterQuote() > 0) {
+          throw lines.lineError("text after the closing quote of field " + fields.textAfterQuote(),
+              "a field quoted whole or not at all, e.g. '\"a, b\"' (a quote inside it is written '\"\"')");
+        }
+        yield split;
+      }
       case TSV -> fields.splitOn(lines.data(), lines.start(), lines.end(), (byte) '\t');
       default -> fields.splitWhitespace(lines.data(), lines.start(), lines.end());
     };

@@ -14,6 +14,7 @@ final class Fields {
   private int[] ends = new int[8];
   private int count;
   private byte[] unquoted = new byte[256];
+  private int textAfterQuote;
 
   int count() {
     return count;
@@ -99,9 +100,11 @@ final class Fields {
    * Splits a comma-separated line. A field may be quoted with {@code "}; inside quotes commas are literal and
    * {@code ""} is one quote. Lines without quotes are split in place; others are unquoted into a scratch array.
    *
-   * @return null if a quote is not closed on this line (records spanning lines are not supported)
+   * @return null if a quote is not closed on this line (records spanning lines are not supported) or a closing
+   *     quote is followed by more than spaces before the next comma ({@link #textAfterQuote()} says which field)
    */
   Fields splitCsv(byte[] line, int from, int to) {
+    textAfterQuote = 0;
     boolean quoted = false;
     for (int i = from; i < to; i++) {
       if (line[i] == '"') {
@@ -141,8 +144,13 @@ final class Fields {
           }
           unquoted[out++] = line[i++];
         }
-        while (i < to && line[i] != ',') {
+        while (i < to && (line[i] == ' ' || line[i] == '\t')) {
           i++;
+        }
+        if (i < to && line[i] != ',') {
+          // '"a"x' is no RFC 4180 field; skipping the x named the vertex 'a' without a word
+          textAfterQuote = count + 1;
+          return null;
         }
         add(start, out);
       } else {
@@ -164,6 +172,11 @@ final class Fields {
       count--;
     }
     return this;
+  }
+
+  /** The 1-based field whose closing quote the last {@link #splitCsv} found followed by text, or 0. */
+  int textAfterQuote() {
+    return textAfterQuote;
   }
 
   private void addTrimmed(byte[] line, int start, int end) {

@@ -13,10 +13,10 @@ import java.util.zip.ZipException;
 import org.tukaani.xz.XZIOException;
 
 /**
- * The graph file formats Tropic reads, and how a file's format is told: by its extension (after a {@code .gz} or
- * {@code .xz} suffix is set aside), and where the extension is ambiguous ({@code .txt}) or unknown, by its first
- * lines: a {@code %%MatrixMarket} banner means Matrix Market, {@code c} comment lines followed by a {@code p sp} /
- * {@code p tw} line mean DIMACS, and a {@code .txt} file that is neither is a whitespace edge list.
+ * The graph file formats Tropic reads, and how a file's format is told: by its first lines where they say it,
+ * whatever the name (a {@code %%MatrixMarket} banner means Matrix Market; {@code c} comment lines followed by a
+ * {@code p sp n m} / {@code p tw n m} line mean DIMACS); otherwise by its extension (after a {@code .gz} or
+ * {@code .xz} suffix is set aside), {@code .txt} being a whitespace edge list.
  */
 public enum GraphFormat {
   /** Matrix Market {@code coordinate} matrices ({@code .mtx}): entry (i, j) is the arc i−1 → j−1. */
@@ -34,6 +34,8 @@ public enum GraphFormat {
 
   /** How much decompressed content detection looks at. */
   static final int SNIFF_BYTES = 1 << 16;
+  /** The UTF-8 byte order mark as ISO-8859-1 text, the way {@link #byContent} sees the bytes. */
+  private static final String UTF8_BOM = "\u00ef\u00bb\u00bf";
 
   private final String description;
   private final List<String> extensions;
@@ -73,8 +75,8 @@ public enum GraphFormat {
   }
 
   /**
-   * The format of the file at {@code path}, from its extension and, where that is ambiguous or unknown, its first
-   * lines (decompressed if it is gzip or xz).
+   * The format of the file at {@code path}, from its extension and its first lines (decompressed if it is gzip or
+   * xz), as the class comment says.
    *
    * @throws GraphInputException if neither the name nor the content says what the file is
    */
@@ -96,18 +98,17 @@ public enum GraphFormat {
 
   /** The format of an input called {@code name} whose decompressed content begins with {@code head}. */
   static GraphFormat detect(String name, byte[] head) throws GraphInputException {
-    String extension = extensionOf(name);
     GraphFormat byContent = byContent(head);
-    if (extension.equals("txt")) {
-      return byContent != null ? byContent : EDGE_LIST;
+    if (byContent != null) {
+      // A banner or problem line is the file's own word: read as an edge list or SIF, the banner is a comment and
+      // the size line '3 3 2' an edge of weight 2; a matrix named .gr failed on its banner as "no problem line"
+      return byContent;
     }
+    String extension = extensionOf(name);
     for (GraphFormat format : values()) {
       if (format.extensions.contains(extension)) {
         return format;
       }
-    }
-    if (byContent != null) {
-      return byContent;
     }
     throw new GraphInputException(name, 0, "cannot tell the graph format",
         extension.isEmpty() ? "(no extension)" : "." + extension,
@@ -120,6 +121,24 @@ public enum GraphFormat {
   static void refuseBinary(String name, byte[] head) throws GraphInputException {
     BinaryContent.refuse(name, head,
         "an edge list, CSV, TSV, SIF, Matrix Market or DIMACS file, plain or compressed with gzip or xz");
+  }
+
+  /**
+   * Refuses text whose lines end in a carriage return alone (classic Mac OS): read on, the whole file is one line,
+   * and the error that follows quotes a field such as {@code '1\x0db'} or blames the first line's columns.
+   */
+  static void refuseCarriageReturnLineEnds(String name, byte[] head) throws GraphInputException {
+    for (int i = 0; i < head.length; i++) {
+      if (head[i] == '\n') {
+        return;
+      }
+    }
+    for (int i = 0; i + 1 < head.length; i++) {
+      if (head[i] == '\r') {
+        throw new GraphInputException(name, 0, "lines end in a carriage return alone (classic Mac OS)", null,
+            "lines ending in \\n or \\r\\n; convert with tr '\\r' '\\n' < IN > OUT");
+      }
+    }
   }
 
   /** The last extension after dropping {@code .gz}/{@code .xz}, lower case; empty if none. */
@@ -137,6 +156,9 @@ public enum GraphFormat {
 
   private static GraphFormat byContent(byte[] head) {
     String text = new String(head, StandardCharsets.ISO_8859_1);
+    if (text.startsWith(UTF8_BOM)) { // the readers skip it; unskipped, it hid the banner of a .txt matrix
+      text = text.substring(UTF8_BOM.length());
+    }
     for (String line : text.split("\n", -1)) {
       String trimmed = line.strip();
       if (trimmed.isEmpty()) {
@@ -150,10 +172,14 @@ public enum GraphFormat {
       }
       String[] words = trimmed.split("\\s+");
       boolean dimacs = words.length == 4 && words[0].equals("p")
-          && (words[1].equals("sp") || words[1].equals("tw"));
+          && (words[1].equals("sp") || words[1].equals("tw")) && isDigits(words[2]) && isDigits(words[3]);
       return dimacs ? DIMACS : null;
     }
     return null;
+  }
+
+  private static boolean isDigits(String word) {
+    return !word.isEmpty() && word.chars().allMatch(c -> c >= '0' && c <= '9');
   }
 
   private static String acceptedExtensions() {

@@ -54,6 +54,11 @@ public final class GraphInputException extends IOException {
     return message.toString();
   }
 
+  /** "1 arc", "2 arcs": a count for a message, written as a header line writes it (no thousands separators). */
+  static String count(long n, String one, String many) {
+    return n + " " + (n == 1 ? one : many);
+  }
+
   /**
    * Keeps messages readable when the offending text is a huge line, or holds control characters (a binary file's
    * bytes would otherwise reach the terminal raw): those are written as {@code \xNN}; a tab stays a tab.

@@ -52,6 +52,10 @@ public final class GraphReader {
     Objects.requireNonNull(options, "options");
     Objects.requireNonNull(progress, "progress");
     String name = path.toString();
+    if (name.isEmpty()) { // the working directory: ": is a directory" named nothing the user had typed
+      throw new GraphInputException("''", 0, "the graph file name is empty", null,
+          "the path of a graph file (an unset shell variable in quotes gives an empty name)");
+    }
     if (!Files.isRegularFile(path)) {
       if (Files.isDirectory(path)) {
         throw new GraphInputException(name, 0, "is a directory", null, "a graph file");
@@ -106,6 +110,7 @@ public final class GraphReader {
       byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
       content.reset();
       GraphFormat.refuseBinary(name, head); // its bytes would be parsed as one unreadable line, or many
+      GraphFormat.refuseCarriageReturnLineEnds(name, head);
       if (format == null) {
         format = GraphFormat.detect(name, head);
       }
@@ -113,6 +118,17 @@ public final class GraphReader {
           && (format == GraphFormat.MATRIX_MARKET || format == GraphFormat.DIMACS)) {
         throw new GraphInputException(name, 0, "--header and --no-header are for edge lists and SIF files, not "
             + format.description() + ", whose own header lines are read as such", null, null);
+      }
+      if (options.weightColumn() > 0 && !isEdgeList(format)) {
+        // ignored, it read another column than the one asked for without a word
+        String weights = switch (format) {
+          case MATRIX_MARKET -> "whose weight is the value of each entry";
+          case DIMACS -> "whose weight is the last field of each 'a' line";
+          default -> "which has no weights";
+        };
+        throw new GraphInputException(name, 0, "--weight-column is for edge lists (whitespace, CSV or TSV), not "
+            + format.description() + ", " + weights, null,
+            "no --weight-column, or --format edges, csv or tsv if the file is an edge list");
       }
       parsed = switch (format) {
         case MATRIX_MARKET -> MatrixMarketReader.read(lines, options);
@@ -133,5 +149,9 @@ public final class GraphReader {
         parsed.weights(), parsed.dataLines(), lines.weightRounding().result(), parsed.droppedArcs(),
         lines.headerRow());
     return new LoadedGraph(graph, source);
+  }
+
+  private static boolean isEdgeList(GraphFormat format) {
+    return format == GraphFormat.EDGE_LIST || format == GraphFormat.CSV || format == GraphFormat.TSV;
   }
 }

@@ -8,7 +8,8 @@ import org.tropic.graph.GraphBuilder;
  * Reads a Matrix Market {@code coordinate} matrix as a graph: entry (i, j, v) is the arc i−1 → j−1 of weight |v|
  * (or v, or 1; see {@link ReadOptions.Weights}); {@code symmetric} and {@code skew-symmetric} matrices also give
  * j−1 → i−1 (skew: of weight −v when signed values are kept); {@code pattern} entries weigh 1; the diagonal is
- * dropped. The size line must be square and its entry count must match the entries. Dense {@code array} matrices,
+ * dropped. The size line must be square, its entry count must match the entries, and the values of an
+ * {@code integer} matrix must be whole numbers (other readers truncate 1.5 to 1). Dense {@code array} matrices,
  * {@code complex} and {@code hermitian} ones are refused (a graph needs one real weight per stored entry).
  *
  * <p>Format: Boisvert, Pozo and Remington, "The Matrix Market Exchange Formats: Initial Design", NISTIR 5935, 1996.
@@ -49,6 +50,7 @@ final class MatrixMarketReader {
       throw lines.fieldError("unknown Matrix Market layout", fields.text(2), "'coordinate'");
     }
     boolean pattern = field.equals("pattern");
+    boolean integer = field.equals("integer");
     if (!pattern && !field.equals("real") && !field.equals("integer") && !field.equals("double")) {
       throw lines.fieldError("unsupported Matrix Market field", fields.text(3),
           "'real', 'integer' or 'pattern' (a complex value is no distance)");
@@ -118,12 +120,18 @@ final class MatrixMarketReader {
       }
       if (entries == nnz) {
         throw lines.lineError("more entries than the " + nnz + " declared by " + range,
-            "exactly " + nnz + " entry lines (or a size line that counts them all)");
+            "exactly " + GraphInputException.count(nnz, "entry line", "entry lines")
+                + " (or a size line that counts them all)");
       }
       entries++;
       int i = Numbers.parseIndex(lines, fields, 0, rows, "row index", range) - 1;
       int j = Numbers.parseIndex(lines, fields, 1, rows, "column index", range) - 1;
       float weight = rule == ReadOptions.Weights.UNIT ? 1f : Numbers.parseWeight(lines, fields, 2);
+      if (integer && weight != Math.rint(weight)) {
+        // scipy.io.mmread truncates it to 1, this reader took 1.5: a malformed file, read two ways
+        throw lines.fieldError("a value of an integer matrix is not a whole number", fields.text(2),
+            "a whole number in column 3, or the field 'real' in the header (line 1)");
+      }
       if (i == j) {
         diagonal++;
         continue;
@@ -135,9 +143,9 @@ final class MatrixMarketReader {
       }
     }
     if (entries != nnz) {
-      throw lines.endError("the input ends after " + entries + (entries == 1 ? " entry" : " entries") + " but "
+      throw lines.endError("the input ends after " + GraphInputException.count(entries, "entry", "entries") + " but "
           + range + " declares " + nnz,
-          nnz + " entry lines; the file may be truncated");
+          GraphInputException.count(nnz, "entry line", "entry lines") + "; the file may be truncated");
     }
     return new ParsedGraph(builder.build(), direction.reason(), rule, entries,
         builder.droppedArcs().plusSelfLoops(diagonal));

@@ -115,7 +115,9 @@ class DimacsReaderTest {
     Path more = write(dir, "m.gr", "p tw 3 1\n1 2\n2 3\n");
 
     assertInputError(fewer, 3, "ends after 2 arcs but the problem line (line 1) declares 3", "truncated");
-    assertInputError(more, 3, "more edges than the 1 declared by the problem line (line 1)", "'2 3'");
+    assertThat(assertInputError(more, 3, "more edges than the 1 declared by the problem line (line 1)", "'2 3'")
+        .getMessage()).endsWith("expected exactly 1 edge");
+    assertInputError(write(dir, "one.gr", "p sp 3 2\na 1 2 1\n"), 2, "ends after 1 arc but", "expected 2 arcs;");
   }
 
   @Test

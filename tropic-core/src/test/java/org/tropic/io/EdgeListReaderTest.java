@@ -344,6 +344,16 @@ class EdgeListReaderTest {
     assertInputError(file, 1, "a quoted field is not closed", "'\"a,b'", "a closing '\"'");
   }
 
+  /** The text after a closing quote was skipped: '"a"x' became the vertex 'a', merged with another 'a'. */
+  @Test
+  void textAfterAClosingQuoteIsReportedNotDropped() throws IOException {
+    Path file = write(dir, "g.csv", "a,b,1\nb,\"a\"x,2\n");
+    Path spaced = write(dir, "spaced.csv", "\"a\"  ,b,1\n");
+
+    assertInputError(file, 2, "text after the closing quote of field 2", "'b,\"a\"x,2'", "quoted whole");
+    assertThat(GraphReader.read(spaced).labels().names()).containsExactly("a", "b");
+  }
+
   @Test
   void emptyNamesAreReported() throws IOException {
     Path file = write(dir, "g.tsv", "a\tb\n\tc\n");

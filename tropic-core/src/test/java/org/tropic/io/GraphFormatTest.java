@@ -42,6 +42,68 @@ class GraphFormatTest {
     assertThat(GraphReader.read(dimacs).weight(0, 1)).isEqualTo(3f);
   }
 
+  /**
+   * Read as an edge list, a matrix's banner was a comment and its size line '3 3 1' an edge of weight 1 (3 vertices,
+   * 1 arc, no error); a DIMACS 'a 1 2 3' line was the arc a → 1 of weight 2; a matrix named .gr had "no problem
+   * line".
+   */
+  @Test
+  void aBannerOrProblemLineWinsOverTheName() throws IOException {
+    Path mtx = write(dir, "m.edges", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 5\n");
+    Path dimacs = write(dir, "d.csv", "p sp 3 2\na 1 2 3\na 2 3 4\n");
+    Path sif = Fixtures.writeGzip(dir, "s.sif.gz", "c road\np tw 3 1\n1 3\n");
+    Path bom = write(dir, "bom.txt", "\uFEFF%%MatrixMarket matrix coordinate pattern general\n3 3 1\n2 3\n");
+    Path gr = write(dir, "matrix.gr", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n2 3\n");
+
+    assertThat(GraphFormat.detect(mtx)).isEqualTo(GraphFormat.MATRIX_MARKET);
+    assertThat(GraphReader.read(mtx).weight(0, 1)).isEqualTo(5f);
+    assertThat(GraphFormat.detect(dimacs)).isEqualTo(GraphFormat.DIMACS);
+    assertThat(GraphReader.read(dimacs).weight(1, 2)).isEqualTo(4f);
+    assertThat(GraphFormat.detect(sif)).isEqualTo(GraphFormat.DIMACS);
+    assertThat(GraphFormat.detect(bom)).isEqualTo(GraphFormat.MATRIX_MARKET);
+    assertThat(GraphReader.read(bom).arcCount()).isEqualTo(1);
+    assertThat(GraphFormat.detect(gr)).isEqualTo(GraphFormat.MATRIX_MARKET);
+  }
+
+  /** An edge list whose first edge happens to start with p is no DIMACS file, and --format is obeyed as given. */
+  @Test
+  void edgeListsThatOnlyLookLikeAProblemLineStayEdgeLists() throws IOException {
+    Path edges = write(dir, "e.edges", "p sp x y\nx y 2\n");
+    Path mtx = write(dir, "m.edges", "%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 5\n");
+
+    assertThat(GraphFormat.detect(edges)).isEqualTo(GraphFormat.EDGE_LIST);
+    assertThat(GraphReader.read(mtx, ReadOptions.defaults().withFormat(GraphFormat.EDGE_LIST)).vertexCount())
+        .isEqualTo(3);
+  }
+
+  /** Read as one line, 'a b\rb c\r' failed on the weight 'c' and suggested --header. */
+  @Test
+  void carriageReturnLineEndsAreNamed() throws IOException {
+    Path mac = write(dir, "mac.edges", "a b\rb c\r");
+    Path oneLine = write(dir, "one.edges", "a b 1\r");
+    Path windows = write(dir, "win.mtx", "%%MatrixMarket matrix coordinate pattern general\r\n2 2 1\r\n1 2\r\n");
+
+    assertInputError(mac, 0, "lines end in a carriage return alone", "tr '\\r' '\\n'");
+    assertThat(GraphReader.read(oneLine).arcCount()).isEqualTo(1);
+    assertThat(GraphReader.read(windows).arcCount()).isEqualTo(1);
+  }
+
+  /** Ignored, --weight-column 4 on a matrix read the entries' values (column 3) without a word. */
+  @Test
+  void aWeightColumnIsRefusedForFormatsWithoutOne() throws IOException {
+    Path mtx = write(dir, "g.mtx", "%%MatrixMarket matrix coordinate real general\n2 2 1\n1 2 3\n");
+    Path dimacs = write(dir, "g.gr", "p sp 2 1\na 1 2 3\n");
+    Path sif = write(dir, "g.sif", "a pp b\n");
+    Path edges = write(dir, "g.edges", "a b x 3\n");
+    ReadOptions fourth = ReadOptions.defaults().withWeightColumn(4);
+
+    assertInputError(mtx, fourth, 0, "--weight-column is for edge lists", "not Matrix Market",
+        "value of each entry", "--format edges");
+    assertInputError(dimacs, fourth, 0, "not DIMACS graph", "last field of each 'a' line");
+    assertInputError(sif, fourth, 0, "not Simple Interaction Format, which has no weights");
+    assertThat(GraphReader.read(edges, fourth).weight(0, 1)).isEqualTo(3f);
+  }
+
   @Test
   void unknownExtensionIsToldByContentOrRefused() throws IOException {
     Path mtx = write(dir, "matrix.dat", "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n");
@@ -74,6 +136,14 @@ class GraphFormatTest {
     assertThatThrownBy(() -> GraphReader.read(dir.resolve("absent.mtx"))).isInstanceOf(NoSuchFileException.class)
         .hasMessageContaining("absent.mtx");
     assertInputError(sub, 0, "is a directory");
+  }
+
+  /** Path.of("") is the working directory: the message was ": is a directory", naming nothing the user typed. */
+  @Test
+  void anEmptyNameIsNamedAsSuch() {
+    GraphInputException e = Fixtures.catchInputError(Path.of(""), ReadOptions.defaults());
+
+    assertThat(e.getMessage()).startsWith("'': the graph file name is empty; expected the path of a graph file");
   }
 
   /** /dev/null and a FIFO exist: "no such graph file" sent the user looking for a typo in the name. */
@@ -152,6 +222,21 @@ class GraphFormatTest {
       out.write(elf);
     }
     assertThatThrownBy(() -> GraphReader.read(gzipped)).hasMessageContaining("this is an ELF executable");
+  }
+
+  /** SuiteSparse's NAME.tar.gz given as it was downloaded was "binary data (a NUL byte at byte 7 ...)". */
+  @Test
+  void aTarArchiveIsNamedAsOne() throws IOException {
+    byte[] header = new byte[512];
+    byte[] name = "bcsstk13/bcsstk13.mtx".getBytes(StandardCharsets.US_ASCII);
+    System.arraycopy(name, 0, header, 0, name.length);
+    System.arraycopy("ustar".getBytes(StandardCharsets.US_ASCII), 0, header, 257, 5);
+    Path tgz = dir.resolve("bcsstk13.tar.gz");
+    try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(tgz))) {
+      out.write(header);
+    }
+
+    assertInputError(tgz, 0, "not a text file: this is a tar archive (unpack it first: tar xf");
   }
 
   /** Control characters in a quoted field are shown escaped, on one line. */

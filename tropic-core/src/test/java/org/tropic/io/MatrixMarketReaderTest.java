@@ -223,13 +223,16 @@ class MatrixMarketReaderTest {
     Path file = write(dir, "f.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 3\n");
 
     assertInputError(file, 4, "ends after 2 entries", "the size line (line 2) declares 3", "truncated");
+    assertInputError(write(dir, "one.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n"), 2,
+        "ends after 0 entries", "expected 1 entry line;");
   }
 
   @Test
   void moreEntriesThanDeclaredIsReportedAtTheExtraLine() throws IOException {
     Path file = write(dir, "m.mtx", "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n2 3\n");
 
-    assertInputError(file, 4, "more entries than the 1 declared by the size line (line 2)", "'2 3'");
+    assertInputError(file, 4, "more entries than the 1 declared by the size line (line 2)", "'2 3'",
+        "expected exactly 1 entry line (");
   }
 
   @Test
@@ -259,6 +262,18 @@ class MatrixMarketReaderTest {
     assertInputError(text, 3, "weight is not a number", "'heavy'");
     assertInputError(javaSuffix, 3, "weight is not a number", "'1.5f'");
     assertInputError(huge, 3, "beyond the float32 range", "'1e39'");
+  }
+
+  /** scipy.io.mmread truncates 1.5 in an integer matrix to 1 and this reader took 1.5: refused, not read two ways. */
+  @Test
+  void fractionsInAnIntegerMatrixAreReported() throws IOException {
+    String header = "%%MatrixMarket matrix coordinate integer general\n3 3 2\n";
+    Path fraction = write(dir, "fraction.mtx", header + "1 2 -7\n2 3 1.5\n");
+    Path whole = write(dir, "whole.mtx", header + "1 2 -7\n2 3 2.0\n");
+
+    assertInputError(fraction, 4, "a value of an integer matrix is not a whole number", "'1.5'", "'real'");
+    assertThat(GraphReader.read(whole).weight(1, 2)).isEqualTo(2f);
+    assertThat(GraphReader.read(fraction, ReadOptions.defaults().withWeights(Weights.UNIT)).arcCount()).isEqualTo(2);
   }
 
   @Test
