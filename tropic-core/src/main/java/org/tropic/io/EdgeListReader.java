@@ -29,8 +29,13 @@ final class EdgeListReader {
 
   private EdgeListReader() {}
 
-  static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format) throws IOException {
+  /**
+   * Reads the edge list {@code lines}, whose first bytes are {@code head} (read ahead, to find column names over
+   * integer ids before the first line is taken for an edge).
+   */
+  static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format, byte[] head) throws IOException {
     FirstLine first = new FirstLine();
+    first.namesOverIds = options.headerRow() == ReadOptions.HeaderRow.AUTO && NamesOverIds.startsSo(head, format);
     try {
       return read(lines, options, format, first);
     } catch (GraphInputException e) {
@@ -46,6 +51,7 @@ final class EdgeListReader {
   private static final class FirstLine {
     long line;
     boolean autoDecided;
+    boolean namesOverIds;
     long heldBack;
     String heldBackText;
     GraphInputException heldBackError;
@@ -96,7 +102,7 @@ final class EdgeListReader {
       if (!headerRowDone) {
         headerRowDone = true;
         if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || isHeaderRow(fields)
-            || isNamedHeaderRow(fields, options)) {
+            || isNamedHeaderRow(fields, options) || firstLine.namesOverIds) {
           lines.skipAsHeaderRow();
           continue;
         }

@@ -252,6 +252,33 @@ class EdgeListReaderTest {
     assertThat(toy.labels().names()).containsExactly("gene1", "gene2", "gene3");
   }
 
+  /**
+   * Column names of any spelling over integer ids: 'u,v' over '1,2' made vertices u and v and an arc between them
+   * without a word. Words over words, or over a line with a word, stay an edge; --no-header keeps it one.
+   */
+  @Test
+  void wordsOverIntegerIdsAreColumnNames() throws IOException {
+    LoadedGraph csv = GraphReader.load(write(dir, "uv.csv", "u,v\n1,2\n2,3\n"), ReadOptions.defaults());
+    assertThat(csv.graph().labels().names()).containsExactly("1", "2", "3");
+    assertThat(csv.source().headerRow()).isEqualTo("line 1 read as a header: u,v");
+    LoadedGraph snap = GraphReader.load(write(dir, "snap.tsv", "# a graph\nFromNodeId\tToNodeId\n0\t1\n1\t2\n"),
+        ReadOptions.defaults());
+    assertThat(snap.graph().labels().names()).containsExactly("0", "1", "2");
+    assertThat(snap.source().headerRow()).isEqualTo("line 2 read as a header: FromNodeId\tToNodeId");
+    Graph weighted = GraphReader.read(write(dir, "w.txt", "from_node to_node\n1 2 0.5\n"), ReadOptions.defaults());
+    assertThat(weighted.labels().names()).containsExactly("1", "2");
+    assertThat(weighted.weight(0, 1)).isEqualTo(0.5f);
+
+    assertThat(GraphReader.read(write(dir, "words.txt", "a b\nc d\n"), ReadOptions.defaults()).labels().names())
+        .containsExactly("a", "b", "c", "d");
+    assertThat(GraphReader.read(write(dir, "mixed.txt", "a b\n1 x\n"), ReadOptions.defaults()).labels().names())
+        .containsExactly("a", "b", "1", "x");
+    assertThat(GraphReader.read(write(dir, "half.txt", "a 7\n1 2\n"), ReadOptions.defaults()).labels().names())
+        .containsExactly("a", "7", "1", "2");
+    assertThat(GraphReader.read(write(dir, "uv2.csv", "u,v\n1,2\n"),
+        ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT)).labels().names()).containsExactly("u", "v", "1", "2");
+  }
+
   /** Not followed by a number there, the first line keeps its error, which now names --header. */
   @Test
   void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {
@@ -259,8 +286,11 @@ class EdgeListReaderTest {
         "(line: \"a b heavy\")", "if line 1 holds column names, pass --header");
     assertInputError(write(dir, "alone.txt", "a b heavy\n"), 1, "weight is not a number: 'heavy'",
         "pass --header");
-    assertInputError(write(dir, "third.txt", "x y\n1 2 3\n"), 2, "a third column, but the first edge line (line 1)",
+    assertInputError(write(dir, "third.txt", "x y\nz 2 3\n"), 2, "a third column, but the first edge line (line 1)",
         "if line 1 holds column names, pass --header");
+    // over integer ids the same first line is read as column names
+    assertThat(GraphReader.read(write(dir, "third-ids.txt", "x y\n1 2 3\n"), ReadOptions.defaults()).weight(0, 1))
+        .isEqualTo(3f);
     GraphInputException later = Fixtures.assertInputError(write(dir, "later.txt", "a b 1\nc d heavy\n"), 2,
         "weight is not a number");
     assertThat(later.getMessage()).doesNotContain("--header");
