@@ -278,7 +278,7 @@ class TropicCommandTest {
     assertThat(path.out()).contains("gene1 →[1] gene2");
 
     Path toy = dir.resolve("toy.txt");
-    Files.writeString(toy, "cols x y\n1 2\n"); // not recognised: 'cols' is no usual name
+    Files.writeString(toy, "cols x y\nz 2\n"); // not recognised: 'cols' is no usual name, nor 'z' an integer id
     TropicRun failing = run("info", toy.toString());
     assertThat(failing.exitCode()).isEqualTo(2);
     assertThat(failing.err()).contains("toy.txt, line 1: weight is not a number: 'y'")
