@@ -50,6 +50,35 @@ class CompletionCommandTest {
     assertThat(offered("tropic", "query", "r.npy", "")).contains("dist", "path", "nearest");
   }
 
+  /**
+   * Bash splits '--weights=u' into '--weights' '=' 'u': the value after '=' was completed as a file or not at all.
+   * '--no-header' was never offered, --format offered 'matrix-market' where the help says 'mtx', and options whose
+   * label lists their words ('auto|weights|pattern') offered nothing.
+   */
+  @Test
+  void valuesAfterAnEqualsSignAndTheFormsTheHelpNames() throws Exception {
+    Files.writeString(dir.resolve("g.edges"), "a b\n");
+    assertThat(offered("tropic", "apsp", "--weights", "=", "u")).containsExactly("unit");
+    assertThat(offered("tropic", "apsp", "--weights", "=")).containsExactly("default", "as_written", "absolute",
+        "unit");
+    assertThat(offered("tropic", "apsp", "--weights", "=", "unit", "g")).containsExactly("g.edges");
+    assertThat(offered("tropic", "apsp", "--output", "=", "g")).containsExactly("g.edges");
+    assertThat(offered("tropic", "apsp", "g.edges", "--no-h")).containsExactly("--no-header");
+    assertThat(offered("tropic", "apsp", "--format", "")).containsExactly("mtx", "gr", "sif", "edges", "csv", "tsv");
+    assertThat(offered("tropic", "update", "r.npy", "--format", "")).containsExactly("sif", "edges", "csv", "tsv");
+    assertThat(offered("tropic", "sparse", "convert", "g.edges", "--values", ""))
+        .containsExactly("auto", "weights", "pattern");
+  }
+
+  /** 'tropic help' offered nothing; it takes a command's names, the subcommands' after their command. */
+  @Test
+  void helpCompletesCommandNames() throws Exception {
+    assertThat(offered("tropic", "help", "")).contains("apsp", "discover", "sparse");
+    assertThat(offered("tropic", "help", "discover", "")).containsExactly("open", "closed", "demo");
+    assertThat(offered("tropic", "help", "sparse", "c")).containsExactly("convert");
+    assertThat(offered("tropic", "help", "apsp", "")).isEmpty();
+  }
+
   /** Every value the script can offer, for every option of every command, parses as that option's value. */
   @Test
   void everyOfferedValueIsAccepted() {

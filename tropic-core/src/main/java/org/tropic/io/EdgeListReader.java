@@ -35,7 +35,8 @@ final class EdgeListReader {
    */
   static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format, byte[] head) throws IOException {
     FirstLine first = new FirstLine();
-    first.namesOverIds = options.headerRow() == ReadOptions.HeaderRow.AUTO && NamesOverIds.startsSo(head, format);
+    first.namesOverIds = options.headerRow() == ReadOptions.HeaderRow.AUTO && NamesOverIds.startsSo(head, format,
+        options.weightColumn());
     try {
       return read(lines, options, format, first);
     } catch (GraphInputException e) {

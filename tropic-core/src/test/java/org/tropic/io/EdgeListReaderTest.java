@@ -279,6 +279,23 @@ class EdgeListReaderTest {
         ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT)).labels().names()).containsExactly("u", "v", "1", "2");
   }
 
+  /**
+   * A file whose last line has no line end ('u v' over '1 2' and no newline) was read as two edges, the head being
+   * the whole file; a first line with a number in its weight column ('a b 5' over '1 2 3') was skipped as names.
+   */
+  @Test
+  void wordsOverIdsAtTheEndOfTheFileOrOverAWeight() throws IOException {
+    LoadedGraph unended = GraphReader.load(write(dir, "unended.txt", "u v\n1 2"), ReadOptions.defaults());
+    assertThat(unended.graph().labels().names()).containsExactly("1", "2");
+    assertThat(unended.source().headerRow()).isEqualTo("line 1 read as a header: u v");
+    assertThat(GraphReader.read(write(dir, "weighted-edge.txt", "a b 5\n1 2 3\n"), ReadOptions.defaults())
+        .labels().names()).containsExactly("a", "b", "1", "2");
+    assertThat(GraphReader.read(write(dir, "fourth.txt", "a b x 5\n1 2 y 3\n"),
+        ReadOptions.defaults().withWeightColumn(4)).labels().names()).containsExactly("a", "b", "1", "2");
+    assertThat(GraphReader.read(write(dir, "named-weight.txt", "a b w\n1 2 3"), ReadOptions.defaults())
+        .labels().names()).containsExactly("1", "2");
+  }
+
   /** Not followed by a number there, the first line keeps its error, which now names --header. */
   @Test
   void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {
