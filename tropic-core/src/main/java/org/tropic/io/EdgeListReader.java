@@ -152,9 +152,7 @@ final class EdgeListReader {
             "the same columns on every line: " + shape + ", or a weight on every line (--weights unit ignores them)");
       }
       if (fields.count() < 2) {
-        boolean commas = format == GraphFormat.EDGE_LIST && lines.text().indexOf(',') >= 0;
-        throw lines.lineError("an edge line needs a source and a target",
-            shape + (commas ? " (for comma-separated input use format CSV or a .csv name)" : ""));
+        throw lines.lineError("an edge line needs a source and a target", shape + separatorHint(format, lines.text()));
       }
       if (fields.isEmpty(0) || fields.isEmpty(1)) {
         throw lines.lineError("empty vertex name", shape);
@@ -264,6 +262,23 @@ final class EdgeListReader {
       }
     }
     return false;
+  }
+
+  /**
+   * What a line of one field may be separated by instead, for its error: commas in a whitespace or tab file,
+   * spaces in a tab file, semicolons (a spreadsheet's CSV in many locales) anywhere; empty where none is seen.
+   */
+  static String separatorHint(GraphFormat format, String line) {
+    if (line.indexOf(';') >= 0) {
+      return " (semicolons do not separate fields: replace them by commas, e.g. tr ';' ',' < IN > OUT.csv)";
+    }
+    if (format != GraphFormat.CSV && line.indexOf(',') >= 0) {
+      return " (for comma-separated input use --format csv or a .csv name)";
+    }
+    if (format == GraphFormat.TSV && line.strip().indexOf(' ') >= 0) {
+      return " (the line has no tab; for space-separated input use --format edges)";
+    }
+    return "";
   }
 
   private static String separatorWord(GraphFormat format) {

@@ -296,6 +296,17 @@ class EdgeListReaderTest {
         .labels().names()).containsExactly("1", "2");
   }
 
+  /** A line of one field says what else may separate its fields: commas, spaces in a tab file, semicolons. */
+  @Test
+  void aLineOfOneFieldNamesTheSeparatorItMayHave() throws IOException {
+    assertInputError(write(dir, "semi.csv", "a;b;1\nb;c;2\n"), 1, "an edge line needs a source and a target",
+        "semicolons do not separate fields", "tr ';' ','");
+    assertInputError(write(dir, "spaces.tsv", "a b 1\n"), 1, "the line has no tab", "--format edges");
+    assertInputError(write(dir, "commas.txt", "a,b,1\n"), 1, "use --format csv or a .csv name");
+    assertInputError(write(dir, "commas.tsv", "a,b,1\n"), 1, "use --format csv or a .csv name");
+    assertThat(EdgeListReader.separatorHint(GraphFormat.EDGE_LIST, "lonely")).isEmpty();
+  }
+
   /** Not followed by a number there, the first line keeps its error, which now names --header. */
   @Test
   void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {
@@ -352,7 +363,7 @@ class EdgeListReaderTest {
   void commaSeparatedLineInAWhitespaceListGetsAHint() throws IOException {
     Path file = write(dir, "g.edges", "1,2\n");
 
-    assertInputError(file, 1, "'1,2'", "use format CSV");
+    assertInputError(file, 1, "'1,2'", "use --format csv or a .csv name");
   }
 
   @Test
