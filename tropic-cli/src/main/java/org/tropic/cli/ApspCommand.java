@@ -21,6 +21,7 @@ import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
 import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.apsp.NegativeCycleException;
 import org.tropic.apsp.PartitionedCostModel;
 import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
@@ -58,6 +59,12 @@ import picocli.CommandLine.Spec;
         "2:bad input or usage (unreadable graph, bad option, too big for memory or for the disk, -o naming a "
             + "folder or a device, no GPU for --device gpu)"})
 final class ApspCommand implements Callable<Integer> {
+  /**
+   * How long a negative cycle's error may look for the cycle itself (Bellman–Ford from the vertex the solver named,
+   * O(n·m) at worst); past it the error names that vertex alone.
+   */
+  static final double CYCLE_SEARCH_SECONDS = 5;
+
   @Spec
   CommandSpec spec;
 
@@ -317,6 +324,8 @@ final class ApspCommand implements Callable<Integer> {
         DistanceStore.write(DistanceStore.RowSource.of(d), predRows, output, sidecar, bar);
         writeSeconds = seconds(writeStart);
       }
+    } catch (NegativeCycleException e) {
+      throw e.withCycleOf(graph, CYCLE_SEARCH_SECONDS); // the arcs to fix, not only a vertex that reaches them
     } finally {
       stopNote.close();
     }

@@ -12,6 +12,7 @@ import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.apsp.NegativeCycleException;
 import org.tropic.bench.OptionConverters;
 import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
@@ -99,6 +100,9 @@ final class UpdateCommand implements Callable<Integer> {
   @Mixin
   OutputOptions outputOptions;
 
+  /** The graph with the arcs changed, once read: a negative cycle's vertices are its. */
+  private Graph changed;
+
   @Override
   public Integer call() throws Exception {
     var err = spec.commandLine().getErr();
@@ -129,6 +133,7 @@ final class UpdateCommand implements Callable<Integer> {
       }
       ArcChanges added = ArcChanges.read(graph, arcsPath, options, kind);
       Graph after = added.graph();
+      changed = after;
       double readSeconds = seconds(start);
       DroppedArcs dropped = added.source().droppedArcs(); // said as 'apsp' says it: "2 arcs" of 4 lines is no puzzle
       err.printf(Locale.ROOT, "read %s: %s (%s), %s%s (%s)%s%s%n", arcsPath, Units.count(added.arcs().size(), "arc",
@@ -210,6 +215,8 @@ final class UpdateCommand implements Callable<Integer> {
       double writeSeconds = seconds(writeStart);
       double updateSeconds = seconds(updateStart);
       report(update, added, kind, repaired, graph, n, updateSeconds, writeSeconds);
+    } catch (NegativeCycleException e) {
+      throw changed == null ? e : e.withCycleOf(changed, ApspCommand.CYCLE_SEARCH_SECONDS);
     }
     return 0;
   }

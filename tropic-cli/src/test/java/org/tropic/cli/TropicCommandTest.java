@@ -792,8 +792,19 @@ class TropicCommandTest {
     Path out = dir.resolve("neg.npy");
     TropicRun r = run("apsp", graph.toString(), "-o", out.toString());
     assertThat(r.exitCode()).isEqualTo(1);
-    assertThat(r.err()).contains("negative cycle");
+    assertThat(r.err()).contains("negative cycle").containsPattern("one such cycle: (0 → 1 → 2 → 0|1 → 2 → 0 → 1|"
+        + "2 → 0 → 1 → 2) \\(3 arcs, length -1\\.0\\)");
     assertThat(out).doesNotExist();
+  }
+
+  /** The solver names a vertex that reaches the cycle and returns (5); the cycle itself is 1 → 2 → 3 → 1. */
+  @Test
+  void theNegativeCycleItselfIsNamedBesideTheVertexThatReachesIt() throws IOException {
+    Path graph = dir.resolve("tail.edges");
+    Files.writeString(graph, "5 1 1\n1 5 1\n1 2 1\n2 3 1\n3 1 -5\n");
+    TropicRun r = run("apsp", graph.toString(), "--algorithm", "fw");
+    assertThat(r.exitCode()).isEqualTo(1);
+    assertThat(r.err()).containsPattern("one such cycle: (1 → 2 → 3 → 1|2 → 3 → 1 → 2|3 → 1 → 2 → 3) \\(3 arcs");
   }
 
   /** Floyd–Warshall goes round a self-loop of -3 twice (-6), Bellman–Ford once: neither is called the cycle. */

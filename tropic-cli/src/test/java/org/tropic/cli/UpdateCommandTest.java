@@ -188,7 +188,8 @@ class UpdateCommandTest {
     TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", List.of("c\ta\t-3")).toString(),
         "-o", out.toString());
     assertThat(update.exitCode()).as(update.err()).isOne();
-    assertThat(update.err()).contains("negative cycle");
+    assertThat(update.err()).contains("negative cycle").containsPattern("one such cycle: [abc] → [abc] → [abc] → [abc]"
+        + " \\(3 arcs, length -1\\.0\\)");
     assertThat(out).doesNotExist();
   }
 

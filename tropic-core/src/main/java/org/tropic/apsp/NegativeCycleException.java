@@ -13,11 +13,32 @@ public final class NegativeCycleException extends RuntimeException {
   public NegativeCycleException(int vertex, String vertexName, float closedWalkLength) {
     // The solvers measure a closed walk, not the cycle: Floyd–Warshall's diagonal can go round a self-loop of -3
     // twice (-6) where Bellman–Ford stops at once (-3). So the message names the walk and does not call it the cycle.
-    super("negative cycle: a closed walk from vertex " + vertexName + " back to itself has length "
-        + closedWalkLength + " (it may go round a negative cycle more than once, or reach one and return);"
-        + " shortest paths are undefined");
+    this(vertex, closedWalkLength, "negative cycle: a closed walk from vertex " + vertexName + " back to itself has"
+        + " length " + closedWalkLength + " (it may go round a negative cycle more than once, or reach one and"
+        + " return); shortest paths are undefined");
+  }
+
+  private NegativeCycleException(int vertex, float closedWalkLength, String message) {
+    super(message);
     this.vertex = vertex;
     this.closedWalkLength = closedWalkLength;
+  }
+
+  /**
+   * This exception with a negative cycle reachable from its vertex said too (up to 12 of its vertices), found
+   * within {@code seconds}; itself where none was found in time.
+   */
+  public NegativeCycleException withCycleOf(Graph graph, double seconds) {
+    NegativeCycles.Cycle cycle = NegativeCycles.reachableFrom(graph, vertex,
+        System.nanoTime() + (long) (seconds * 1e9));
+    if (cycle == null || cycle.length() >= 0) {
+      return this;
+    }
+    NegativeCycleException named = new NegativeCycleException(vertex, closedWalkLength, getMessage()
+        + "; one such cycle: " + cycle.describe(graph, 12) + " (" + cycle.vertices().length + " arc"
+        + (cycle.vertices().length == 1 ? "" : "s") + ", length " + (float) cycle.length() + ")");
+    named.setStackTrace(getStackTrace());
+    return named;
   }
 
   /**
