@@ -29,8 +29,8 @@ final class MentionedLine {
       return 0;
     }
     try (BufferedInputStream raw = new BufferedInputStream(Files.newInputStream(file));
-        BufferedReader lines = new BufferedReader(new InputStreamReader(Compression.sniff(raw).decompress(raw),
-            StandardCharsets.UTF_8))) {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(
+            Compression.sniff(raw).decompress(raw, file.toString()), StandardCharsets.UTF_8))) {
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         number++;
