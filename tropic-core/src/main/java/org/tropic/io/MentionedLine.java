@@ -62,7 +62,7 @@ final class MentionedLine {
     };
     String[] fields = text.split(separator);
     for (int i = 0; i < fields.length; i++) {
-      String field = fields[i].strip();
+      String field = NoBreakSpaces.strip(fields[i]); // as the readers trim names
       fields[i] = field.length() >= 2 && field.startsWith("\"") && field.endsWith("\"")
           ? field.substring(1, field.length() - 1) : field;
     }
