@@ -59,11 +59,8 @@ import picocli.CommandLine.Spec;
         "2:bad input or usage (unreadable graph, bad option, too big for memory or for the disk, -o naming a "
             + "folder or a device, no GPU for --device gpu)"})
 final class ApspCommand implements Callable<Integer> {
-  /**
-   * How long a negative cycle's error may look for the cycle itself (Bellman–Ford from the vertex the solver named,
-   * O(n·m) at worst); past it the error names that vertex alone.
-   */
-  static final double CYCLE_SEARCH_SECONDS = 5;
+  /** How long a negative cycle's error may look for the cycle itself, as {@link NegativeCycleException} says. */
+  static final double CYCLE_SEARCH_SECONDS = NegativeCycleException.CYCLE_SEARCH_SECONDS;
 
   @Spec
   CommandSpec spec;

@@ -10,12 +10,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.tropic.io.NoBreakSpaces;
 
 /**
  * The vertex pairs of a file for {@code tropic query OUT.npy dist|path --pairs FILE}: one pair per line, a source
  * and a target name. The separator is taken from the first line that is not a comment: a tab if it has one (names
  * may then hold spaces), else a comma (CSV, quotes allowed), else runs of spaces. Lines starting with {@code #} and
  * blank lines (spaces or tabs only) are skipped, as is a leading byte-order mark; {@code -} reads standard input.
+ * Names are trimmed of spaces and of no-break spaces (U+00A0), as the graph readers trim them.
  */
 final class VertexPairs {
   /** One pair as written, with the line it came from for error messages. */
@@ -42,7 +44,7 @@ final class VertexPairs {
         for (String field : record.getFields()) {
           // with spaces as separators, a run of them gives empty fields between its spaces
           if (!(separator == ' ' && field.isEmpty())) {
-            names.add(field.strip());
+            names.add(NoBreakSpaces.strip(field)); // a no-break space around a pasted name is no part of it
           }
         }
         if (names.stream().allMatch(String::isEmpty)) {
@@ -52,7 +54,7 @@ final class VertexPairs {
           throw new IllegalArgumentException(file + ", line " + record.getStartingLineNumber()
               + ": expected two vertex names (from, to), got " + names.size() + ": " + names + " (the separator is "
               + (separator == '\t' ? "a tab" : separator == ',' ? "a comma" : "spaces")
-              + ", as on the file's first pair; one file uses one)");
+              + ", as on the file's first pair; one file uses one)" + NoBreakSpaces.hint(names, separator));
         }
         pairs.add(new Pair(names.get(0), names.get(1), record.getStartingLineNumber()));
       }

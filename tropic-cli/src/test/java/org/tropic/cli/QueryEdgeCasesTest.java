@@ -56,6 +56,23 @@ class QueryEdgeCasesTest {
     assertThat(rows.get(1).get("arcs").asInt()).isEqualTo(2);
   }
 
+  /** A name pasted with a no-break space (U+00A0) after it was an unknown vertex "b\u00A0"; inside a name it stays. */
+  @Test
+  void aNoBreakSpaceAroundAPairsNameIsTrimmedAndOneGluingTwoNamesIsNamed() throws IOException {
+    Path out = chainResult();
+    Path spaces = Files.writeString(dir.resolve("pairs.txt"), "b\u00A0 d\n\u00A0b\u00A0   d\u00A0\n");
+    JsonNode rows = pairs(run("query", out.toString(), "dist", "--pairs", spaces.toString(), "--json"));
+    assertThat(rows).hasSize(2);
+    assertThat(rows.get(1).get("from").asText()).isEqualTo("b");
+    assertThat(rows.get(1).get("distance").asDouble()).isEqualTo(5);
+
+    Path glued = Files.writeString(dir.resolve("glued.txt"), "b\u00A0d\n");
+    TropicRun run = run("query", out.toString(), "dist", "--pairs", glued.toString());
+    assertThat(run.exitCode()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains(glued + ", line 1: expected two vertex names (from, to), got 1")
+        .contains("a no-break space (U+00A0) joins 'b' and 'd' into one field");
+  }
+
   /** Fewer vertices reachable than -k asks for: said, so a short list is not taken for a cut-off one. */
   @Test
   void nearestSaysWhenFewerVerticesAreReachableThanAsked() throws IOException {

@@ -7,6 +7,13 @@ import org.tropic.graph.Graph;
  * paths undefined. Names one vertex on (or reaching) such a cycle.
  */
 public final class NegativeCycleException extends RuntimeException {
+  /**
+   * How long a negative cycle's error may look for the cycle itself ({@link #withCycleOf}: Bellman–Ford from the
+   * vertex the solver named, O(n·m) at worst), on one node or a distributed run's reporting rank; past it the error
+   * names that vertex alone.
+   */
+  public static final double CYCLE_SEARCH_SECONDS = 5;
+
   private final int vertex;
   private final float closedWalkLength;
 

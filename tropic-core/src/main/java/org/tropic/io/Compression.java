@@ -4,20 +4,18 @@ import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 import org.tukaani.xz.XZInputStream;
 
 /**
  * How an input is compressed, recognised by its first bytes (not its name, so a mislabelled file still reads):
- * gzip ({@code 1f 8b}, through the JDK) and xz ({@code fd 37 7a 58 5a 00}, through {@code org.tukaani:xz}). Other
- * compressors are refused by extension with a message saying how to decompress.
+ * gzip ({@code 1f 8b}, through {@link GzipContent}, which refuses bytes after the end of its data) and xz
+ * ({@code fd 37 7a 58 5a 00}, through {@code org.tukaani:xz}). Other compressors are refused by extension with a
+ * message saying how to decompress.
  */
 public enum Compression {
   NONE(""),
   GZIP(".gz"),
   XZ(".xz");
-
-  private static final int INFLATE_BUFFER = 1 << 16;
 
   private final String suffix;
 
@@ -47,11 +45,11 @@ public enum Compression {
     return NONE;
   }
 
-  /** The decompressed content of {@code in}. */
-  InputStream decompress(InputStream in) throws IOException {
+  /** The decompressed content of {@code in}, called {@code source} in messages. */
+  InputStream decompress(InputStream in, String source) throws IOException {
     return switch (this) {
       case NONE -> in;
-      case GZIP -> new GZIPInputStream(in, INFLATE_BUFFER);
+      case GZIP -> GzipContent.open(in, source);
       case XZ -> new XZInputStream(in);
     };
   }

@@ -1,7 +1,9 @@
 package org.tropic.io;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import org.tropic.graph.GraphBuilder;
 
 /**
@@ -160,7 +162,8 @@ final class EdgeListReader {
       float weight = 1f;
       if (weightField >= 0) {
         if (fields.count() <= weightField || fields.isEmpty(weightField)) {
-          throw lines.lineError("missing weight in column " + (weightField + 1), shape + " on every line");
+          throw lines.lineError("missing weight in column " + (weightField + 1), shape + " on every line"
+              + NoBreakSpaces.hint(fieldTexts(fields), separatorOf(format)));
         }
         weight = ReadOptions.apply(rule, Numbers.parseWeight(lines, fields, weightField));
       }
@@ -266,9 +269,18 @@ final class EdgeListReader {
 
   /**
    * What a line of one field may be separated by instead, for its error: commas in a whitespace or tab file,
-   * spaces in a tab file, semicolons (a spreadsheet's CSV in many locales) anywhere; empty where none is seen.
+   * spaces in a tab file, semicolons (a spreadsheet's CSV in many locales) anywhere, a no-break space that looks
+   * like a separator but is part of a name; empty where none is seen.
    */
   static String separatorHint(GraphFormat format, String line) {
+    String glued = NoBreakSpaces.hint(List.of(line.split(switch (format) {
+      case CSV -> ",";
+      case TSV -> "\t";
+      default -> "[ \t\f\u000B]+";
+    })), separatorOf(format));
+    if (!glued.isEmpty()) { // it is what joined the fields, whatever else the line holds
+      return glued;
+    }
     if (line.indexOf(';') >= 0) {
       return " (semicolons do not separate fields: replace them by commas, e.g. tr ';' ',' < IN > OUT.csv)";
     }
@@ -279,6 +291,22 @@ final class EdgeListReader {
       return " (the line has no tab; for space-separated input use --format edges)";
     }
     return "";
+  }
+
+  private static char separatorOf(GraphFormat format) {
+    return switch (format) {
+      case CSV -> ',';
+      case TSV -> '\t';
+      default -> ' ';
+    };
+  }
+
+  static List<String> fieldTexts(Fields fields) {
+    List<String> texts = new ArrayList<>(fields.count());
+    for (int i = 0; i < fields.count(); i++) {
+      texts.add(fields.text(i));
+    }
+    return texts;
   }
 
   private static String separatorWord(GraphFormat format) {

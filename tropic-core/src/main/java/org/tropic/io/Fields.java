@@ -56,7 +56,10 @@ final class Fields {
     return true;
   }
 
-  /** Splits on runs of spaces, tabs, form feeds and vertical tabs; leading and trailing ones are ignored. */
+  /**
+   * Splits on runs of spaces, tabs, form feeds and vertical tabs; leading and trailing ones are ignored. A no-break
+   * space (U+00A0) at a field's start or end is trimmed, and a field of them only is none ({@link NoBreakSpaces}).
+   */
   Fields splitWhitespace(byte[] line, int from, int to) {
     data = line;
     count = 0;
@@ -72,13 +75,22 @@ final class Fields {
       while (i < to && !isSpace(line[i])) {
         i++;
       }
-      add(start, i);
+      int end = i;
+      while (start < end && isNoBreakSpace(line, start, end)) {
+        start += 2;
+      }
+      while (end > start && isNoBreakSpace(line, end - 2, end)) {
+        end -= 2;
+      }
+      if (start < end) {
+        add(start, end);
+      }
     }
   }
 
   /**
-   * Splits on every occurrence of {@code separator}; spaces around a field are trimmed and empty fields at the end
-   * of the line (a trailing separator) dropped, so tab-separated names may contain spaces.
+   * Splits on every occurrence of {@code separator}; spaces (and no-break spaces) around a field are trimmed and
+   * empty fields at the end of the line (a trailing separator) dropped, so tab-separated names may contain spaces.
    */
   Fields splitOn(byte[] line, int from, int to, byte separator) {
     data = line;
@@ -123,9 +135,7 @@ final class Fields {
     int out = 0;
     int i = from;
     while (true) {
-      while (i < to && (line[i] == ' ' || line[i] == '\t')) {
-        i++;
-      }
+      i = skipBlanks(line, i, to);
       int start = out;
       if (i < to && line[i] == '"') {
         i++;
@@ -144,9 +154,7 @@ final class Fields {
           }
           unquoted[out++] = line[i++];
         }
-        while (i < to && (line[i] == ' ' || line[i] == '\t')) {
-          i++;
-        }
+        i = skipBlanks(line, i, to);
         if (i < to && line[i] != ',') {
           // '"a"x' is no RFC 4180 field; skipping the x named the vertex 'a' without a word
           textAfterQuote = count + 1;
@@ -157,11 +165,7 @@ final class Fields {
         while (i < to && line[i] != ',') {
           unquoted[out++] = line[i++];
         }
-        int end = out;
-        while (end > start && (unquoted[end - 1] == ' ' || unquoted[end - 1] == '\t')) {
-          end--;
-        }
-        add(start, end);
+        addTrimmed(unquoted, start, out);
       }
       if (i == to) {
         break;
@@ -179,14 +183,38 @@ final class Fields {
     return textAfterQuote;
   }
 
+  /** Adds {@code line[start, end)} without the spaces, tabs and no-break spaces around it. */
   private void addTrimmed(byte[] line, int start, int end) {
-    while (start < end && (line[start] == ' ' || line[start] == '\t')) {
-      start++;
-    }
-    while (end > start && (line[end - 1] == ' ' || line[end - 1] == '\t')) {
-      end--;
+    start = skipBlanks(line, start, end);
+    while (end > start) {
+      if (line[end - 1] == ' ' || line[end - 1] == '\t') {
+        end--;
+      } else if (isNoBreakSpace(line, end - 2, end)) {
+        end -= 2;
+      } else {
+        break;
+      }
     }
     add(start, end);
+  }
+
+  /** The first index from {@code i} that is not a space, a tab or a no-break space; {@code to} if none. */
+  private static int skipBlanks(byte[] line, int i, int to) {
+    while (i < to) {
+      if (line[i] == ' ' || line[i] == '\t') {
+        i++;
+      } else if (isNoBreakSpace(line, i, to)) {
+        i += 2;
+      } else {
+        break;
+      }
+    }
+    return i;
+  }
+
+  /** Whether U+00A0 (UTF-8 {@code C2 A0}) starts at {@code i}, before {@code to}: 0xC2 is never inside another. */
+  private static boolean isNoBreakSpace(byte[] line, int i, int to) {
+    return i >= 0 && i + 1 < to && line[i] == (byte) 0xC2 && line[i + 1] == (byte) 0xA0;
   }
 
   private void add(int start, int end) {

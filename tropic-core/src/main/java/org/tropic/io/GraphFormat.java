@@ -86,7 +86,7 @@ public enum GraphFormat {
       Compression compression = Compression.sniff(raw);
       byte[] head;
       try {
-        InputStream content = compression.decompress(raw);
+        InputStream content = compression.decompress(raw, path.toString());
         head = content.readNBytes(SNIFF_BYTES);
       } catch (ZipException | EOFException | XZIOException e) {
         throw new GraphInputException(path.toString(), 0, "corrupt or truncated " + compression + " data",

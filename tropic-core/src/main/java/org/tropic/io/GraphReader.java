@@ -104,7 +104,7 @@ public final class GraphReader {
     LineReader lines = null;
     ParsedGraph parsed;
     try {
-      BufferedInputStream content = new BufferedInputStream(compression.decompress(raw), GraphFormat.SNIFF_BYTES);
+      BufferedInputStream content = new BufferedInputStream(compression.decompress(raw, name), GraphFormat.SNIFF_BYTES);
       lines = new LineReader(content, name);
       content.mark(GraphFormat.SNIFF_BYTES);
       byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);

@@ -29,8 +29,8 @@ final class MentionedLine {
       return 0;
     }
     try (BufferedInputStream raw = new BufferedInputStream(Files.newInputStream(file));
-        BufferedReader lines = new BufferedReader(new InputStreamReader(Compression.sniff(raw).decompress(raw),
-            StandardCharsets.UTF_8))) {
+        BufferedReader lines = new BufferedReader(new InputStreamReader(
+            Compression.sniff(raw).decompress(raw, file.toString()), StandardCharsets.UTF_8))) {
       long number = 0;
       for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         number++;
@@ -62,7 +62,7 @@ final class MentionedLine {
     };
     String[] fields = text.split(separator);
     for (int i = 0; i < fields.length; i++) {
-      String field = fields[i].strip();
+      String field = NoBreakSpaces.strip(fields[i]); // as the readers trim names
       fields[i] = field.length() >= 2 && field.startsWith("\"") && field.endsWith("\"")
           ? field.substring(1, field.length() - 1) : field;
     }

@@ -44,7 +44,8 @@ final class SifReader {
         }
       }
       if (fields.count() == 2) {
-        throw lines.lineError("a relation without a target", SHAPE);
+        throw lines.lineError("a relation without a target", SHAPE
+            + NoBreakSpaces.hint(EdgeListReader.fieldTexts(fields), hasTab(lines) ? '\t' : ' '));
       }
       for (int i = 0; i < fields.count(); i++) {
         if (fields.isEmpty(i)) {

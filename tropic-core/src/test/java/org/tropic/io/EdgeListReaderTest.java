@@ -307,6 +307,40 @@ class EdgeListReaderTest {
     assertThat(EdgeListReader.separatorHint(GraphFormat.EDGE_LIST, "lonely")).isEmpty();
   }
 
+  /**
+   * A no-break space (U+00A0) copied with a name from a web page or a spreadsheet made a vertex "a\u00A0" beside
+   * "a": at a field's start or end it is trimmed like a space, in every separator; inside a name it stays.
+   */
+  @Test
+  void aNoBreakSpaceAroundANameIsTrimmedAndOneInsideItKept() throws IOException {
+    Path spaces = write(dir, "nbsp.txt", "a\u00A0 b 1.5\n\u00A0b \u00A0 c\u00A0 2\nNew\u00A0York a 3\n");
+    Graph g = GraphReader.read(spaces);
+    assertThat(g.labels().names()).containsExactly("a", "b", "c", "New\u00A0York");
+    assertThat(g.weight(0, 1)).isEqualTo(1.5f);
+    assertThat(g.weight(1, 2)).isEqualTo(2f);
+
+    Path tabs = write(dir, "nbsp.tsv", "a\u00A0\t\u00A0New\u00A0York \u00A0\t1\n");
+    assertThat(GraphReader.read(tabs).labels().names()).containsExactly("a", "New\u00A0York");
+
+    Path csv = write(dir, "nbsp.csv", "a\u00A0,\u00A0b,1\n\u00A0\"c\"\u00A0, \"d\u00A0\" ,2\n");
+    // a quoted name keeps what is inside its quotes, as it keeps spaces there
+    assertThat(GraphReader.read(csv).labels().names()).containsExactly("a", "b", "c", "d\u00A0");
+  }
+
+  /** A no-break space looks like a space but does not separate fields: the error for too few fields says so. */
+  @Test
+  void twoNamesGluedByANoBreakSpaceAreNamedInTheError() throws IOException {
+    assertInputError(write(dir, "glued.txt", "a\u00A0b\n"), 1, "an edge line needs a source and a target",
+        "a no-break space (U+00A0) joins 'a' and 'b' into one field", "write a space there instead");
+    assertInputError(write(dir, "glued.tsv", "x\ty\t1\nNew York\u00A0Boston\t2\n"), 2,
+        "joins 'New York' and 'Boston'", "write a tab there instead");
+    assertInputError(write(dir, "weighed.txt", "a b 1\nc\u00A0d 2\n"), 2, "missing weight in column 3",
+        "joins 'c' and 'd' into one field");
+    assertInputError(write(dir, "g.sif", "a pp b\nc\u00A0pp d\n"), 2, "a relation without a target",
+        "joins 'c' and 'pp'");
+    assertThat(EdgeListReader.separatorHint(GraphFormat.EDGE_LIST, "lonely\u00A0")).isEmpty();
+  }
+
   /** Not followed by a number there, the first line keeps its error, which now names --header. */
   @Test
   void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {

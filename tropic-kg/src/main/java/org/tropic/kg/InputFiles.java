@@ -9,11 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.LongConsumer;
-import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 import org.tropic.io.BinaryContent;
 import org.tropic.io.CountedInputStream;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.GzipContent;
 
 /** Opens input files, gunzipping those that start with the gzip magic bytes whatever their name. */
 final class InputFiles {
@@ -23,7 +23,8 @@ final class InputFiles {
 
   /**
    * The decompressed bytes of {@code file}. Reading a damaged gzip file fails with a {@link GraphInputException}
-   * naming it (bad input), not with the bare {@link ZipException} or {@link EOFException} of the JDK.
+   * naming it (bad input), not with the bare {@link ZipException} or {@link EOFException} of the JDK; so does one
+   * with bytes after the end of its gzip data, which the JDK's stream ignored.
    *
    * @throws NoSuchFileException naming the file if it does not exist
    * @throws GraphInputException naming it if it is a directory, a pipe or a device
@@ -80,7 +81,7 @@ final class InputFiles {
 
     private static InputStream gunzip(Path file, InputStream compressed) throws IOException {
       try {
-        return new GZIPInputStream(compressed, BUFFER);
+        return GzipContent.open(compressed, file.toString()); // refuses bytes after its end
       } catch (ZipException | EOFException e) {
         throw damaged(file, e);
       }

@@ -8,12 +8,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.tropic.io.NoBreakSpaces;
 
 /**
  * Reads a small UTF-8 table line by line (plain or gzip): fields split on tabs when the line has one, else on
  * commas (or, for SIF, on runs of spaces, as the core's SIF reader splits); a field wrapped in double quotes loses
- * them; CR before LF, blank lines and {@code #} comment lines are ignored. For the tab- and comma-separated inputs
- * that are not SemMedDB dumps (citation pairs, triples, co-occurrence tables, curated graphs).
+ * them; spaces and no-break spaces (U+00A0) around a field are trimmed; CR before LF, blank lines and {@code #}
+ * comment lines are ignored. For the tab- and comma-separated inputs that are not SemMedDB dumps (citation pairs,
+ * triples, co-occurrence tables, curated graphs).
  */
 final class TextTable implements Closeable {
   /** What separates the fields of a line that has no tab. */
@@ -49,14 +51,25 @@ final class TextTable implements Closeable {
       if (raw.endsWith("\r")) {
         raw = raw.substring(0, raw.length() - 1);
       }
-      if (raw.isBlank() || raw.startsWith("#")) {
+      if (NoBreakSpaces.strip(raw).isEmpty() || raw.startsWith("#")) {
         continue;
       }
       text = raw;
-      fields = raw.indexOf('\t') < 0 && fallback == Fallback.WHITESPACE ? raw.strip().split("\\s+")
-          : split(raw);
+      fields = raw.indexOf('\t') < 0 && fallback == Fallback.WHITESPACE ? splitWhitespace(raw) : split(raw);
       return true;
     }
+  }
+
+  /** Runs of whitespace; a no-break space around a field is trimmed, as the core's readers trim it. */
+  private static String[] splitWhitespace(String raw) {
+    List<String> parts = new ArrayList<>();
+    for (String part : raw.strip().split("\\s+")) {
+      String field = NoBreakSpaces.strip(part);
+      if (!field.isEmpty()) {
+        parts.add(field);
+      }
+    }
+    return parts.toArray(String[]::new);
   }
 
   private static String[] split(String raw) {
@@ -69,7 +82,7 @@ final class TextTable implements Closeable {
       if (part.length() >= 2 && part.startsWith("\"") && part.endsWith("\"")) {
         part = part.substring(1, part.length() - 1);
       }
-      parts.add(part.strip());
+      parts.add(NoBreakSpaces.strip(part));
       if (at < 0) {
         return parts.toArray(String[]::new);
       }

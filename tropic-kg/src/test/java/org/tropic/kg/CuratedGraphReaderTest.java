@@ -63,6 +63,19 @@ class CuratedGraphReaderTest {
     assertThat(lenient.headerRow()).isNull();
   }
 
+  /** A no-break space (U+00A0) pasted around an id is trimmed, in space- and tab-separated lines alike. */
+  @Test
+  void aNoBreakSpaceAroundAnIdIsNotPartOfIt() throws IOException {
+    Path edges = Files.writeString(dir.resolve("edges.sif"), "Gene::1\u00A0 GiG \u00A0 Gene::2\u00A0\n"
+        + "Gene::2\u00A0\tGiG\t\u00A0Gene::3\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CuratedGraphReader.read(null, edges, builder, true).get(0);
+    assertThat(report.accepted()).isEqualTo(2);
+    KnowledgeGraph graph = builder.build();
+    assertThat(graph.nodeCount()).isEqualTo(3);
+    assertThat(graph.node("Gene::2")).isNotNegative();
+  }
+
   /** Hetionet lists two edges once each way: the rows are counted as merged, so rows and edges add up. */
   @Test
   void aRowRepeatingAnEdgeIsCountedAsMergedAndASelfLoopAsDropped() throws IOException {

@@ -47,6 +47,27 @@ class DamagedInputTest {
         .hasMessageContaining(truncated.toString());
   }
 
+  /** The JDK's gzip stream stopped at bytes after the data without a word: the table read as if they were not there. */
+  @Test
+  void bytesAfterTheGzipDataAreBadInputNamingTheFile() throws IOException {
+    ByteArrayOutputStream gz = new ByteArrayOutputStream();
+    for (String rows : List.of("subject\tpredicate\tobject\nA\tX\tB\n", "B\tX\tC\n")) {
+      try (GZIPOutputStream out = new GZIPOutputStream(gz)) { // two members: concatenated gzip, read whole
+        out.write(rows.getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    Path whole = Files.write(dir.resolve("whole.tsv.gz"), gz.toByteArray());
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    assertThat(LiteratureTableReader.readTriples(whole, builder, false).rows()).isEqualTo(2);
+
+    gz.writeBytes("\ntrailing".getBytes(StandardCharsets.UTF_8));
+    Path damaged = Files.write(dir.resolve("d.tsv.gz"), gz.toByteArray());
+    assertThatThrownBy(() -> LiteratureTableReader.readTriples(damaged, KnowledgeGraphBuilder.allKinds(), false))
+        .isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(damaged + ": bytes follow the end of its compressed data that start no further gzip"
+            + " member: the file is damaged or not one gzip stream");
+  }
+
   /** {@code head relation tail} is a header as the core's edge-list reader sees it, not the triple head–tail. */
   @Test
   void aTriplesHeaderOfAnyUsualSourceNameIsSkippedWithANote() throws IOException {

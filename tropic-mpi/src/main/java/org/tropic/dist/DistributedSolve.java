@@ -12,6 +12,7 @@ import java.util.Objects;
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.NegativeCycleException;
 import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
@@ -195,7 +196,15 @@ public final class DistributedSolve {
     }
 
     DistributedFloydWarshall solver = new DistributedFloydWarshall(kernels, world, grid, options);
-    DistributedFloydWarshall.LocalResult result = solver.solve(graph, blockSize, arithmetic, mine, checkpoint);
+    DistributedFloydWarshall.LocalResult result;
+    try {
+      result = solver.solve(graph, blockSize, arithmetic, mine, checkpoint);
+    } catch (NegativeCycleException e) {
+      // Only the rank that found it reports (the others are ended by its abort), and it read the whole graph as
+      // every rank does: so it names the cycle to fix, as on one node, not only a vertex that reaches it. The search
+      // is bounded; the other ranks wait for it in their next exchange.
+      throw e.withCycleOf(graph, NegativeCycleException.CYCLE_SEARCH_SECONDS);
+    }
     double solveSeconds = world.allreduce(result.statistics().solveSeconds(), ReduceOp.MAX);
 
     long writeStarted = System.nanoTime();

@@ -110,6 +110,25 @@ class UnderMpirunTest {
     assertThat(out).doesNotExist();
   }
 
+  /**
+   * A negative cycle met in a distributed solve named only a vertex that reaches it; the error now names the cycle
+   * itself, as on one node, once, and every rank exits without a result.
+   */
+  @Test
+  void aNegativeCycleIsReportedOnceWithTheCycleItself(@TempDir Path dir) throws IOException {
+    // 50 → 51 → 50 of length -11: duplicate arcs keep the smaller weight, so the ring's 50 → 51 becomes -10
+    Path graph = Files.writeString(dir.resolve("g.edges"), ring(100) + "50 51 -10\n51 50 -1\n");
+    Path out = dir.resolve("d.npy");
+    MpiRun.Result result = MpiRun.run(mpirun, 2, Tropic.class, List.of("apsp", graph.toString(), "-o",
+        out.toString(), "--distributed", "--block", "32", "--threads", "1"), TIMEOUT);
+    assertThat(result.exitCode()).as(result.output()).isEqualTo(1);
+    assertThat(result.linesContaining("negative cycle: a closed walk from vertex")).as(result.output()).hasSize(1);
+    assertThat(result.linesContaining("; one such cycle: ")).as(result.output()).hasSize(1);
+    assertThat(result.output()).containsAnyOf("50 → 51 → 50 (2 arcs, length -11.0)",
+        "51 → 50 → 51 (2 arcs, length -11.0)");
+    assertThat(out).doesNotExist();
+  }
+
   /** A directed ring of {@code n} vertices with a chord from each: whole weights. */
   private static String ring(int n) {
     StringBuilder edges = new StringBuilder("# directed=True\n");
