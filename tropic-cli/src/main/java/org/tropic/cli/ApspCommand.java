@@ -26,7 +26,8 @@ import org.tropic.apsp.PartitionedCostModel;
 import org.tropic.apsp.PartitionedDistanceMatrix;
 import org.tropic.apsp.PartitionedTimings;
 import org.tropic.apsp.Planner;
-import org.tropic.apsp.PredecessorMatrix;
+import org.tropic.apsp.PredecessorRows;
+import org.tropic.apsp.PredecessorsWhenStored;
 import org.tropic.apsp.WholeWeightSums;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.dist.DistributedApsp;
@@ -236,8 +237,6 @@ final class ApspCommand implements Callable<Integer> {
     double planSeconds;
     ApspResult result;
     DistanceMatrix d;
-    PredecessorMatrix preds = null;
-    double predSeconds = 0;
     double writeSeconds = 0;
     // Until the result is stored a stop leaves the save to go on from, and the note says so: from the plan on (its
     // calibration takes seconds) through the predecessors and the write (13 s for Hetionet's), not the solve alone.
@@ -281,11 +280,6 @@ final class ApspCommand implements Callable<Integer> {
 
       result = Apsp.run(graph, plan, request, bar);
       d = result.distances();
-      if (predecessors) {
-        long predStart = System.nanoTime();
-        preds = PredecessorMatrix.of(graph, d, plan.threads(), bar);
-        predSeconds = seconds(predStart);
-      }
 
       if (output != null) {
         long writeStart = System.nanoTime();
@@ -293,9 +287,6 @@ final class ApspCommand implements Callable<Integer> {
         timings.put("read", readSeconds);
         timings.put("plan", planSeconds);
         timings.put("solve", result.solveSeconds());
-        if (predecessors) {
-          timings.put("predecessors", predSeconds);
-        }
         var source = loaded.source();
         Sidecar sidecar = Sidecar.of(graph,
             Sidecar.GraphInput.of(graphPath.toAbsolutePath().normalize().toString(), source,
@@ -304,21 +295,9 @@ final class ApspCommand implements Callable<Integer> {
                 plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads(),
                 plan.partitioned() == null ? null : plan.partitioned().report().parts()),
             plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
-        final PredecessorMatrix p = preds;
-        DistanceStore.IntRowSource predRows = p == null ? null : new DistanceStore.IntRowSource() {
-          @Override
-          public int size() {
-            return p.size();
-          }
-
-          @Override
-          public void copyRow(int u, int[] dst) {
-            for (int v = 0; v < dst.length; v++) {
-              dst[v] = p.predecessor(u, v);
-            }
-          }
-        };
-        DistanceStore.write(DistanceStore.RowSource.of(d), predRows, output, sidecar, bar);
+        // found a block of rows at a time as they are written, from the distances as written: never n² of them held
+        DistanceStore.writeFindingPredecessors(DistanceStore.RowSource.of(d), predecessors
+            ? new PredecessorsWhenStored(graph, plan.threads()) : null, output, sidecar, bar);
         writeSeconds = seconds(writeStart);
       }
     } catch (NegativeCycleException e) {
@@ -471,12 +450,13 @@ final class ApspCommand implements Callable<Integer> {
   }
 
   /**
-   * The predecessors are found once the distances are, and held beside them until both are written: the plan's
-   * memory counts the distances alone, so a run with room for them ran its whole solve and then out of heap (exit 1,
-   * nothing written). Refused now instead, with the figures, as a solve too big for the heap is.
+   * The predecessors are found as they are written, a block of rows at a time, beside the distances: the plan's
+   * memory counts the distances alone, so a run without room for the block would solve and then run out of heap
+   * (exit 1, nothing written). Refused before the solve instead, with the figures, as a solve too big is.
    */
   private static void requirePredecessorRoom(int n, ApspPlan plan) {
-    long need = plan.estimatedBytes() + PredecessorMatrix.bytes(n);
+    long rows = PredecessorRows.heapBytes(n, plan.threads());
+    long need = plan.estimatedBytes() + rows;
     Runtime rt = Runtime.getRuntime();
     if (rt.maxMemory() == Long.MAX_VALUE || need <= rt.maxMemory() - (rt.totalMemory() - rt.freeMemory())) {
       return;
@@ -485,8 +465,8 @@ final class ApspCommand implements Callable<Integer> {
     long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     if (need > available) {
       throw new MemoryBudgetException(String.format(Locale.ROOT, "APSP of n = %,d with --predecessors (the plan's"
-          + " %s and the int32 predecessor matrix, %s)", n, Units.bytes(plan.estimatedBytes()),
-          Units.bytes(PredecessorMatrix.bytes(n))), need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...),"
+          + " %s and the predecessor rows found a block at a time, %s)", n, Units.bytes(plan.estimatedBytes()),
+          Units.bytes(rows)), need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...),"
           + " use a machine with more memory, or drop --predecessors: 'tropic query OUT.npy path' finds a path from"
           + " the distances and the graph"); // not --distributed, which stores no predecessors
     }

@@ -13,6 +13,8 @@ import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
+import org.tropic.apsp.PredecessorRows;
+import org.tropic.apsp.PredecessorsWhenStored;
 import org.tropic.bench.OptionConverters;
 import org.tropic.graph.DroppedArcs;
 import org.tropic.graph.Graph;
@@ -93,6 +95,11 @@ final class UpdateCommand implements Callable<Integer> {
       description = "Whether the first line of ARCS is column names. Default: detected, as for 'tropic apsp'.")
   Boolean header;
 
+  @Option(names = "--predecessors", negatable = true, description = "Store an int32 predecessor matrix beside NEW.npy"
+      + " (NEW.pred.npy: n² × 4 more bytes), found from the new distances and the graph, or not (--no-predecessors)."
+      + " Default: as OUT.npy, which has one if it was solved or updated with --predecessors.")
+  Boolean predecessors;
+
   @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
       description = "Worker threads (default: all processors).")
   int threads;
@@ -121,7 +128,8 @@ final class UpdateCommand implements Callable<Integer> {
       }
       Graph graph = ResultGraphs.read(base, sidecar, graphPath, "'tropic update'");
       Path graphFile = graphPath != null ? graphPath : Path.of(sidecar.graph().path());
-      refuseInputsAsOutput(sidecar, graphFile);
+      boolean withPredecessors = predecessors != null ? predecessors : sidecar.predecessors() != null;
+      refuseInputsAsOutput(sidecar, graphFile, withPredecessors);
       err.printf(Locale.ROOT, "read %s: %s, %s, as %s records it (%s)%n", graphFile, Units.count(
           graph.vertexCount(), "vertex", "vertices"), Units.count(graph.arcCount(), "arc", "arcs"), base.getFileName()
           + Sidecar.SUFFIX, Units.duration(seconds(start)));
@@ -161,12 +169,8 @@ final class UpdateCommand implements Callable<Integer> {
         err.printf(Locale.ROOT, "note: deleted %s of partial files beside %s, left by a run killed while writing"
             + " it%n", Units.bytes(freed), output);
       }
-      if (sidecar.predecessors() != null) {
-        err.printf("note: %s's predecessor file is not carried over; 'tropic query NEW.npy path' walks the graph%n",
-            base.getFileName());
-      }
       int n = after.vertexCount();
-      DistanceStore.checkWritable(output, n, false);
+      DistanceStore.checkWritable(output, n, withPredecessors);
       ProgressBar bar = ProgressBar.onStandardError();
       long updateStart = System.nanoTime();
       DistanceMatrix beforeLowering = old; // the distances once raised arcs are repaired
@@ -174,7 +178,8 @@ final class UpdateCommand implements Callable<Integer> {
       if (!added.raised().isEmpty()) {
         boolean[] affected = AffectedRows.find(old, added.raised(), workers, bar);
         int touched = AffectedRows.count(affected);
-        long spare = requireRoom(n, IncrementalUpdate.endpointCount(added.lowered()), touched, workers);
+        long spare = requireRoom(n, IncrementalUpdate.endpointCount(added.lowered()), touched, workers,
+            withPredecessors);
         err.println(repairLine(added, touched, old.size()));
         repaired = AffectedRows.repair(old, added.raisedOnly(), added.raised(), affected, workers, bar, spare);
         beforeLowering = repaired;
@@ -186,7 +191,7 @@ final class UpdateCommand implements Callable<Integer> {
       int endpoints = IncrementalUpdate.endpointCount(shortening);
       Arithmetic arithmetic = after.weightStats().hasNegative() ? Arithmetic.EXACT_FLOAT
           : Arithmetic.NONNEGATIVE_FLOAT;
-      requireRoom(n, endpoints, 0, workers);
+      requireRoom(n, endpoints, 0, workers, withPredecessors);
       if (!added.lowered().isEmpty()) {
         // said before the closure and the columns' product, which take as long as the rows when s nears n
         err.println(planLine(shortening.size(), added.lowered().size(), kind, endpoints, arithmetic, n));
@@ -210,11 +215,13 @@ final class UpdateCommand implements Callable<Integer> {
           sidecar.graph().weights(), sidecar.graph().weightColumn(), sidecar.graph().headerRow());
       Sidecar next = Sidecar.of(after, baseInput, new Sidecar.Options("update", update.arithmetic().label(), null,
           workers), update.arithmetic().label(), timings).withAdditions(additions);
-      // the rows are computed as the store asks for them: the bar and the time are the update's and the write's
-      DistanceStore.write(update.rows(), null, output, next, bar);
+      // the rows are computed as the store asks for them: the bar and the time are the update's and the write's; the
+      // predecessors are found from the new distances once written, read back from the file, not computed twice
+      PredecessorsWhenStored predecessorsOf = withPredecessors ? new PredecessorsWhenStored(after, workers) : null;
+      DistanceStore.writeFindingPredecessors(update.rows(), predecessorsOf, output, next, bar);
       double writeSeconds = seconds(writeStart);
       double updateSeconds = seconds(updateStart);
-      report(update, added, kind, repaired, graph, n, updateSeconds, writeSeconds);
+      report(update, added, kind, repaired, graph, n, updateSeconds, writeSeconds, predecessorsOf);
     } catch (NegativeCycleException e) {
       throw changed == null ? e : e.withCycleOf(changed, ApspCommand.CYCLE_SEARCH_SECONDS);
     }
@@ -226,7 +233,7 @@ final class UpdateCommand implements Callable<Integer> {
   }
 
   private void report(IncrementalUpdate update, ArcChanges added, ArcChanges.Kind kind, AffectedRows repaired,
-      Graph before, int n, double updateSeconds, double writeSeconds) {
+      Graph before, int n, double updateSeconds, double writeSeconds, PredecessorsWhenStored predecessors) {
     Report report = new Report()
         .put("result", base.toString())
         .put("arcs_file", arcsPath.toString())
@@ -252,6 +259,8 @@ final class UpdateCommand implements Callable<Integer> {
         .put("gflops", IncrementalUpdate.flops(n, update.endpoints()) / updateSeconds / 1e9)
         .put("peak_memory_bytes", PeakMemory.bytes())
         .put("output", output.toString())
+        .put("predecessors", predecessors == null ? null : DistanceStore.predecessorsPathFor(output).toString())
+        .put("predecessor_seconds", predecessors == null ? null : predecessors.seconds())
         .put("write_seconds", writeSeconds);
     outputOptions.print(spec, report);
   }
@@ -273,8 +282,12 @@ final class UpdateCommand implements Callable<Integer> {
    * an arcs file of an earlier update (every later {@code query path}, {@code info} and update replays those) or
    * the old result's sidecar. The rename at the end would replace it for good, and with it the graph of the result.
    */
-  private void refuseInputsAsOutput(Sidecar sidecar, Path graphFile) {
-    for (Path written : List.of(output, Sidecar.pathFor(output))) {
+  private void refuseInputsAsOutput(Sidecar sidecar, Path graphFile, boolean withPredecessors) {
+    List<Path> writes = new ArrayList<>(List.of(output, Sidecar.pathFor(output)));
+    if (withPredecessors) {
+      writes.add(DistanceStore.predecessorsPathFor(output));
+    }
+    for (Path written : writes) {
       OutputPaths.refuseInputAsOutput("-o", written, graphFile, "the result's graph");
       OutputPaths.refuseInputAsOutput("-o", written, arcsPath, "the arcs to "
           + kind().name().toLowerCase(Locale.ROOT));
@@ -337,9 +350,10 @@ final class UpdateCommand implements Callable<Integer> {
    * Refused before the rows are computed, with the figures, when the gathered rows and columns and the repair's
    * scratch cannot fit the heap; else the heap left over, for the repaired distances.
    */
-  static long requireRoom(int n, int endpoints, int repairs, int threads) {
+  static long requireRoom(int n, int endpoints, int repairs, int threads, boolean withPredecessors) {
+    long predecessorBytes = withPredecessors ? PredecessorRows.heapBytes(n, threads) : 0;
     long need = IncrementalUpdate.heapBytes(n, endpoints, threads)
-        + (repairs == 0 ? 0 : AffectedRows.heapBytes(n, threads));
+        + (repairs == 0 ? 0 : AffectedRows.heapBytes(n, threads)) + predecessorBytes;
     Runtime rt = Runtime.getRuntime();
     long available = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
     if (need > available || repairs > 0) {
@@ -352,7 +366,8 @@ final class UpdateCommand implements Callable<Integer> {
       throw new MemoryBudgetException(String.format(Locale.ROOT, "an update of n = %,d through up to %,d endpoints"
           + " (%s%s)", n, endpoints, IncrementalUpdate.heapParts(n, endpoints, threads), repairs == 0 ? ""
           : "; the scratch of " + Units.count(threads, "worker", "workers") + " repairing "
-              + Units.count(repairs, "row", "rows") + ": " + Units.bytes(AffectedRows.heapBytes(n, threads))),
+              + Units.count(repairs, "row", "rows") + ": " + Units.bytes(AffectedRows.heapBytes(n, threads)))
+          + (withPredecessors ? "; the predecessor rows, a block at a time: " + Units.bytes(predecessorBytes) : ""),
           need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller"
           + " files, one update each");
     }

@@ -2,6 +2,7 @@ package org.tropic.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,7 +15,12 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.MemoryBudgetException;
+import org.tropic.graph.Graph;
+import org.tropic.io.DistanceStore;
+import org.tropic.io.GraphReader;
 import org.tropic.io.NpyDistanceMatrix;
+import org.tropic.io.NpyIntMatrix;
+import org.tropic.io.ReadOptions;
 
 /**
  * {@code tropic update} as users run it: arcs added to a stored result, the new distances checked against
@@ -82,9 +88,60 @@ class UpdateCommandTest {
     TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", added).toString(), "-o",
         base.toString());
     assertThat(update.exitCode()).as(update.err()).isZero();
-    assertThat(update.err()).contains("base.npy's predecessor file is not carried over");
-    assertSameDistances(base, apsp(write("whole.tsv", old, added), "whole.npy"));
+    Path whole = write("whole.tsv", old, added);
+    assertSameDistances(base, apsp(whole, "whole.npy"));
     assertThat(TropicRun.of("query", base.toString(), "dist", "v1", "v2").out()).contains("0.5");
+    assertPredecessorsOf(base, whole);
+  }
+
+  /**
+   * The predecessor file of {@code --predecessors} is carried over, found again from the new distances: a result
+   * whose file was dropped by an update kept naming no predecessors where its user stored them for numpy.
+   */
+  @Test
+  void predecessorsAreCarriedOverOrAddedOrDropped() throws IOException {
+    Random random = new Random(11);
+    List<String> old = arcs(random, 80, 240, "v");
+    Path graph = write("graph.tsv", old);
+    Path base = dir.resolve("base.npy");
+    TropicRun solve = TropicRun.of("apsp", graph.toString(), "-o", base.toString(), "--predecessors");
+    assertThat(solve.exitCode()).as(solve.err()).isZero();
+    List<String> lighter = new ArrayList<>(arcs(random, 80, 6, "v").stream().map(l -> l + ".5").toList());
+    lighter.add("v3\tfresh\t1");
+    List<String> replaced = List.of(old.get(0).replaceFirst("\t[0-9]+$", "\t40"), "v5\tv6\t0.25");
+    Path carried = dir.resolve("carried.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("added.tsv", lighter).toString(), "-o",
+        carried.toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(new ObjectMapper().readTree(update.out()).get("predecessors").asText())
+        .isEqualTo(dir.resolve("carried.pred.npy").toString());
+    assertPredecessorsOf(carried, write("whole1.tsv", old, lighter));
+
+    Path edited = dir.resolve("edited.npy");
+    update = TropicRun.of("update", carried.toString(), write("replaced.tsv", replaced).toString(), "--replace",
+        "-o", edited.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    List<String> before = new ArrayList<>(old);
+    before.addAll(lighter);
+    assertPredecessorsOf(edited, write("whole2.tsv", edit(before, replaced)));
+
+    update = TropicRun.of("update", edited.toString(), write("more.tsv", List.of("v1\tv9\t1")).toString(),
+        "--no-predecessors", "-o", edited.toString(), "--json");
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(new ObjectMapper().readTree(update.out()).get("predecessors").isNull()).isTrue();
+    assertThat(dir.resolve("edited.pred.npy")).as("no stale predecessors beside the new distances").doesNotExist();
+    assertThat(new ObjectMapper().readTree(TropicRun.of("info", edited.toString(), "--json").out())
+        .findValue("predecessors").asText()).isEqualTo("none");
+
+    Path plain = apsp(graph, "plain.npy");
+    Path added = dir.resolve("added.npy");
+    update = TropicRun.of("update", plain.toString(), dir.resolve("added.tsv").toString(), "--predecessors", "-o",
+        added.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertPredecessorsOf(added, dir.resolve("whole1.tsv"));
+    TropicRun info = TropicRun.of("info", added.toString());
+    assertThat(info.exitCode()).as(info.err()).isZero();
+    assertThat(info.out()).containsPattern("predecessors +added.pred.npy \\(checksum matches the sidecar");
   }
 
   @Test
@@ -119,7 +176,7 @@ class UpdateCommandTest {
   @Test
   void theHeapLeftForARepairDoesNotCountGarbage() {
     long garbage = makeGarbage(Math.min(Runtime.getRuntime().maxMemory() / 4, 256L << 20));
-    long spare = UpdateCommand.requireRoom(100, 0, 1, 1);
+    long spare = UpdateCommand.requireRoom(100, 0, 1, 1, false);
     System.gc();
     Runtime rt = Runtime.getRuntime();
     long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
@@ -129,7 +186,7 @@ class UpdateCommandTest {
   /** A refusal gives the parts of the heap it needs, so the block of rows shows where the endpoints are few. */
   @Test
   void aRefusalForTheHeapGivesThePartsOfTheFigure() {
-    assertThatThrownBy(() -> UpdateCommand.requireRoom(100_000, 4_000, 10, 2))
+    assertThatThrownBy(() -> UpdateCommand.requireRoom(100_000, 4_000, 10, 2, false))
         .isInstanceOf(MemoryBudgetException.class)
         .hasMessageContaining("the endpoints' rows and columns, 4·n·s floats: 6.0 GiB")
         .hasMessageContaining("a block of 128 rows as they are written: 50.0 MiB")
@@ -532,6 +589,36 @@ class UpdateCommandTest {
     TropicRun run = TropicRun.of("apsp", graph.toString(), "-o", out.toString(), "--examples", "0");
     assertThat(run.exitCode()).as(run.err()).isZero();
     return out;
+  }
+
+  /**
+   * The result's predecessor file is a tree of shortest paths in every row of the graph {@code wholeGraph} holds:
+   * each vertex's predecessor is its parent by an arc of that graph whose weight closes the distance, none for the
+   * root and the unreachable, and following them from any vertex climbs back to the root.
+   */
+  private static void assertPredecessorsOf(Path result, Path wholeGraph) throws IOException {
+    Graph graph = GraphReader.load(wholeGraph, ReadOptions.defaults()).graph();
+    try (NpyDistanceMatrix d = NpyDistanceMatrix.open(result);
+        NpyIntMatrix pred = NpyIntMatrix.open(DistanceStore.predecessorsPathFor(result))) {
+      assertThat(pred.size()).isEqualTo(d.size()).isEqualTo(graph.vertexCount());
+      for (int u = 0; u < d.size(); u++) {
+        for (int v = 0; v < d.size(); v++) {
+          int p = pred.get(u, v);
+          String at = d.labels().name(u) + " → " + d.labels().name(v);
+          if (v == u || d.get(u, v) == Float.POSITIVE_INFINITY) {
+            assertThat(p).as(at).isEqualTo(-1);
+            continue;
+          }
+          assertThat(p).as(at).isBetween(0, d.size() - 1);
+          float arc = graph.weight(graph.vertex(d.labels().name(p)), graph.vertex(d.labels().name(v)));
+          assertThat(d.get(u, p) + arc).as(at).isCloseTo(d.get(u, v), within(1e-4f));
+          int steps = 0;
+          for (int x = v; x != u; x = pred.get(u, x)) {
+            assertThat(++steps).as("the predecessors of %s climb back to its root", at).isLessThan(d.size());
+          }
+        }
+      }
+    }
   }
 
   /** The two results hold the same distance for every pair of vertex names. */

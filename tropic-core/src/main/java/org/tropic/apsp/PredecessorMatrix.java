@@ -14,7 +14,7 @@ import org.tropic.graph.Graph;
  * <p><b>Cost.</b> Building is about as expensive as running Dijkstra from every source again,
  * O(n (n + m) log n), spread over the caller's threads. Memory is 4n² bytes, as much as the distances themselves,
  * held as one {@code int[]} per row. {@link ShortestPaths#path} needs none of it; prefer that unless paths are
- * queried by the million.
+ * queried by the million. {@link PredecessorRows} hands out the same rows a block at a time, for a writer.
  */
 public final class PredecessorMatrix {
   private final Graph graph;
@@ -53,20 +53,31 @@ public final class PredecessorMatrix {
       ReducedCostSearch search = new ReducedCostSearch(graph);
       float[] row = new float[n];
       return u -> {
-        distances.copyRow(u, row);
         int[] pred = new int[n];
-        search.run(u, -1, row, pred);
-        for (int v = 0; v < n; v++) {
-          if (pred[v] < 0 && v != u && row[v] != Float.POSITIVE_INFINITY) {
-            throw new IllegalStateException("the distance matrix says " + graph.name(v) + " is at " + row[v]
-                + " from " + graph.name(u) + ", but the graph has no path between them: the matrix was not"
-                + " computed for " + graph);
-          }
-        }
+        rowOf(graph, distances, u, search, row, pred);
         predecessors[u] = pred;
       };
     });
     return new PredecessorMatrix(graph, predecessors);
+  }
+
+  /**
+   * Row u of the predecessors into {@code pred}: the tree of shortest paths from u over the graph's arcs that the
+   * distances of row u (copied into {@code row}) make tight.
+   *
+   * @throws IllegalStateException if the row claims a distance the graph has no path for
+   */
+  static void rowOf(Graph graph, DistanceMatrix distances, int u, ReducedCostSearch search, float[] row,
+      int[] pred) {
+    distances.copyRow(u, row);
+    search.run(u, -1, row, pred);
+    for (int v = 0; v < row.length; v++) {
+      if (pred[v] < 0 && v != u && row[v] != Float.POSITIVE_INFINITY) {
+        throw new IllegalStateException("the distance matrix says " + graph.name(v) + " is at " + row[v]
+            + " from " + graph.name(u) + ", but the graph has no path between them: the matrix was not"
+            + " computed for " + graph);
+      }
+    }
   }
 
   /** The heap a predecessor matrix of n vertices takes: n rows of n int32 and their array headers. */

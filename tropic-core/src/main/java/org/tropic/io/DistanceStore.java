@@ -119,6 +119,22 @@ public final class DistanceStore {
     void copyRow(int u, int[] dst);
   }
 
+  /**
+   * Predecessors found from the distances once they are on disk, for distances that are streamed and not held (say,
+   * an update's): handed the written matrix, mapped from the staged file, it returns the rows to store beside it.
+   */
+  @FunctionalInterface
+  public interface PredecessorsOf {
+
+    /** The n×n predecessors of {@code written}, read before the write returns. */
+    IntRowSource of(DistanceMatrix written);
+
+    /** The sidecar to store once the predecessors are staged, e.g. with the time they took; as given by default. */
+    default Sidecar completed(Sidecar sidecar) {
+      return sidecar;
+    }
+  }
+
   /** Room for the checksums, which are added to the sidecar once the matrices are written. */
   private static final int CHECKSUMS_JSON_BYTES = 160;
 
@@ -157,16 +173,25 @@ public final class DistanceStore {
    */
   public static void write(RowSource distances, IntRowSource predecessors, Path out, Sidecar sidecar,
       Progress progress) throws IOException {
+    writeFindingPredecessors(distances, predecessors == null ? null : written -> predecessors, out, sidecar,
+        progress);
+  }
+
+  /**
+   * As {@link #write(RowSource, IntRowSource, Path, Sidecar, Progress)}, with predecessors found from the distances
+   * as written: the distances are staged first, then mapped and handed to {@code predecessors}, whose rows are staged
+   * next; the result is published as a whole only then.
+   *
+   * @param predecessors what finds the predecessors from the written distances, or {@code null} for none
+   */
+  public static void writeFindingPredecessors(RowSource distances, PredecessorsOf predecessors, Path out,
+      Sidecar sidecar, Progress progress) throws IOException {
     Objects.requireNonNull(distances, "distances");
     Objects.requireNonNull(out, "out");
     Objects.requireNonNull(sidecar, "sidecar");
     Objects.requireNonNull(progress, "progress");
     int n = distances.size();
     checkSize(sidecar, n);
-    if (predecessors != null && predecessors.size() != n) {
-      throw new IllegalArgumentException("predecessors are " + predecessors.size() + "×" + predecessors.size()
-          + " but distances are " + n + "×" + n);
-    }
     Path target = out.toAbsolutePath();
     Path predecessorsTarget = predecessors == null ? null : predecessorsPathFor(target);
     Sidecar stored = predecessors == null ? sidecar.withPredecessors(null)
@@ -178,18 +203,25 @@ public final class DistanceStore {
 
     List<Path> temporaries = new ArrayList<>();
     try {
+      Path distancesTemp = createTemporary(target, temporaries);
+      String distancesChecksum = stageFloats(distancesTemp, target, distanceHeader, distances, progress);
       Path predecessorsTemp = null;
       String predecessorsChecksum = null;
       if (predecessors != null) {
         predecessorsTemp = createTemporary(predecessorsTarget, temporaries);
-        predecessorsChecksum = stageInts(predecessorsTemp, predecessorsTarget, predecessorHeader, predecessors,
-            progress);
+        try (NpyDistanceMatrix written = NpyDistanceMatrix.openWithoutSidecar(distancesTemp, null)) {
+          IntRowSource rows = predecessors.of(written);
+          if (rows.size() != n) {
+            throw new IllegalArgumentException("predecessors are " + rows.size() + "×" + rows.size()
+                + " but distances are " + n + "×" + n);
+          }
+          predecessorsChecksum = stageInts(predecessorsTemp, predecessorsTarget, predecessorHeader, rows, progress);
+        }
       }
-      Path distancesTemp = createTemporary(target, temporaries);
-      Sidecar.Checksums checksums = new Sidecar.Checksums(
-          stageFloats(distancesTemp, target, distanceHeader, distances, progress), predecessorsChecksum);
+      Sidecar.Checksums checksums = new Sidecar.Checksums(distancesChecksum, predecessorsChecksum);
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
-      stageBytes(sidecarTemp, stored.withChecksums(checksums).toJson());
+      Sidecar completed = predecessors == null ? stored : predecessors.completed(stored);
+      stageBytes(sidecarTemp, completed.withChecksums(checksums).toJson());
       commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
     } catch (IOException e) {
       deleteQuietly(temporaries, e);

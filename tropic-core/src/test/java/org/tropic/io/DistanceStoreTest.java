@@ -185,6 +185,43 @@ class DistanceStoreTest {
     }
   }
 
+  /**
+   * Predecessors found from the distances as written are handed the staged distances, every bit of them, before
+   * anything is published; one that fails leaves the earlier result as it was.
+   */
+  @Test
+  void predecessorsFoundFromTheWrittenDistancesSeeThemAndAFailureKeepsTheEarlierResult() throws IOException {
+    Path out = dir.resolve("r.npy");
+    DistanceStore.write(NpyTestSupport.randomMatrix(5, 1, null), out, NpyTestSupport.sidecar(5, null),
+        Progress.NONE);
+    byte[] npyBefore = Files.readAllBytes(out);
+    RowDistanceMatrix second = NpyTestSupport.randomMatrix(12, 4, null);
+    assertThatThrownBy(() -> DistanceStore.writeFindingPredecessors(RowSource.of(second), written -> {
+      assertThat(dir.resolve("r.pred.npy")).as("nothing published yet").doesNotExist();
+      return failingInts(12, 7);
+    }, out, NpyTestSupport.sidecar(12, null), Progress.NONE)).hasMessage("predecessors died at row 7");
+    assertThat(NpyTestSupport.listing(dir)).containsExactly("r.npy", "r.npy.json");
+    assertThat(Files.readAllBytes(out)).isEqualTo(npyBefore);
+
+    float[][] seen = new float[12][12];
+    DistanceStore.writeFindingPredecessors(RowSource.of(second), written -> {
+      for (int u = 0; u < 12; u++) {
+        written.copyRow(u, seen[u]);
+      }
+      return predecessorsOf(12);
+    }, out, NpyTestSupport.sidecar(12, null), Progress.NONE);
+    float[] row = new float[12];
+    for (int u = 0; u < 12; u++) {
+      second.copyRow(u, row);
+      assertThat(seen[u]).isEqualTo(row);
+    }
+    assertThat(NpyTestSupport.listing(dir)).containsExactly("r.npy", "r.npy.json", "r.pred.npy");
+    try (NpyDistanceMatrix stored = NpyDistanceMatrix.open(out);
+        NpyIntMatrix predecessors = stored.openPredecessors()) {
+      assertThat(predecessors.get(3, 5)).isEqualTo((3 * 31 + 5) % 12);
+    }
+  }
+
   @Test
   void overwritingWithoutPredecessorsRemovesTheEarlierPredecessorFile() throws IOException {
     Path out = dir.resolve("r.npy");
