@@ -8,7 +8,7 @@ import org.tukaani.xz.XZInputStream;
 
 /**
  * How an input is compressed, recognised by its first bytes (not its name, so a mislabelled file still reads):
- * gzip ({@code 1f 8b}, through {@link GzipContent}, which refuses bytes after the end of its data) and xz
+ * gzip ({@code 1f 8b}, through {@link StrictGzipInputStream}, which refuses bytes after the end of its data) and xz
  * ({@code fd 37 7a 58 5a 00}, through {@code org.tukaani:xz}). Other compressors are refused by extension with a
  * message saying how to decompress.
  */
@@ -16,6 +16,8 @@ public enum Compression {
   NONE(""),
   GZIP(".gz"),
   XZ(".xz");
+
+  private static final int INFLATE_BUFFER = 1 << 16;
 
   private final String suffix;
 
@@ -49,7 +51,7 @@ public enum Compression {
   InputStream decompress(InputStream in, String source) throws IOException {
     return switch (this) {
       case NONE -> in;
-      case GZIP -> GzipContent.open(in, source);
+      case GZIP -> new StrictGzipInputStream(in, INFLATE_BUFFER, source);
       case XZ -> new XZInputStream(in);
     };
   }

@@ -13,7 +13,7 @@ import java.util.zip.ZipException;
 import org.tropic.io.BinaryContent;
 import org.tropic.io.CountedInputStream;
 import org.tropic.io.GraphInputException;
-import org.tropic.io.GzipContent;
+import org.tropic.io.StrictGzipInputStream;
 
 /** Opens input files, gunzipping those that start with the gzip magic bytes whatever their name. */
 final class InputFiles {
@@ -81,7 +81,7 @@ final class InputFiles {
 
     private static InputStream gunzip(Path file, InputStream compressed) throws IOException {
       try {
-        return GzipContent.open(compressed, file.toString()); // refuses bytes after its end
+        return new StrictGzipInputStream(compressed, BUFFER, file.toString()); // refuses bytes after its end
       } catch (ZipException | EOFException e) {
         throw damaged(file, e);
       }

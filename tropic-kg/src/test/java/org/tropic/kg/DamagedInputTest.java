@@ -64,8 +64,8 @@ class DamagedInputTest {
     Path damaged = Files.write(dir.resolve("d.tsv.gz"), gz.toByteArray());
     assertThatThrownBy(() -> LiteratureTableReader.readTriples(damaged, KnowledgeGraphBuilder.allKinds(), false))
         .isInstanceOf(GraphInputException.class)
-        .hasMessageStartingWith(damaged + ": bytes follow the end of its compressed data that start no further gzip"
-            + " member: the file is damaged or not one gzip stream");
+        .hasMessageStartingWith(damaged + ": 9 bytes follow the end of its compressed data: the file is damaged or"
+            + " not one gzip stream");
   }
 
   /** {@code head relation tail} is a header as the core's edge-list reader sees it, not the triple head–tail. */
