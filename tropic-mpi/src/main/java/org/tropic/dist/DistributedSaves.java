@@ -26,6 +26,8 @@ final class DistributedSaves {
   private double seconds;
   /** Iterations in the last save every rank completed (or went on from), 0 for none: what a stop leaves. */
   private volatile int lastComplete;
+  /** Iterations of the save being written now, 0 when none is: a stop may leave it complete on every rank too. */
+  private volatile int underWay;
   private Thread stopNote;
 
   /**
@@ -102,6 +104,7 @@ final class DistributedSaves {
     }
     String problem = null;
     long[] written = {-1, 0};
+    underWay = done;
     try {
       written = files.save(solve, tiles.asPart(), done, iterations);
     } catch (UncheckedIOException e) {
@@ -111,6 +114,7 @@ final class DistributedSaves {
     if (failed == world.size()) {
       files.completed((int) written[0]);
       lastComplete = done;
+      underWay = 0;
       long bytes = world.allreduce(written[1], ReduceOp.SUM);
       double took = (System.nanoTime() - start) / 1e9;
       saves++;
@@ -120,6 +124,7 @@ final class DistributedSaves {
       }
       return;
     }
+    underWay = 0;
     String reason = Agreement.broadcast(world, (int) failed, problem == null ? "" : problem);
     if (world.rank() == 0) {
       checkpoint.onSave().notSaved(done, "rank " + failed + ": " + reason);
@@ -135,14 +140,31 @@ final class DistributedSaves {
       return;
     }
     stopNote = new Thread(() -> {
-      int done = lastComplete;
-      System.err.printf("%ntropic apsp: stopped; %s%n", done == 0
-          ? "no save of it was complete on every rank yet: the same command starts afresh"
-          : "the checkpoint " + setName() + " holds " + done + " of " + iterations + " pivot iterations on every"
-              + " rank: run the same command to go on from there");
+      System.err.printf("%ntropic apsp: stopped; %s%n", stopNote(setName(), lastComplete, underWay, iterations));
       System.err.flush();
     }, "checkpoint-note-on-stop");
     Runtime.getRuntime().addShutdownHook(stopNote);
+  }
+
+  /**
+   * Where a stopped job's checkpoint stands. A save under way when the stop came may still be completed by every rank
+   * before the ranks end (mpirun gives them a second before SIGKILL): the next run then goes on from it, so the note
+   * names both.
+   *
+   * @param done iterations in the last save every rank completed, 0 for none
+   * @param underWay iterations of the save being written, 0 for none
+   */
+  static String stopNote(String setName, int done, int underWay, int iterations) {
+    if (done == 0) {
+      return underWay > 0 ? "no save of it was complete on every rank yet (the first, of " + underWay + " of "
+          + iterations + " pivot iterations, was under way): the same command goes on from it if every rank completed"
+          + " it, else starts afresh" : "no save of it was complete on every rank yet: the same command starts afresh";
+    }
+    String held = "the checkpoint " + setName + " holds " + done + " of " + iterations + " pivot iterations on every"
+        + " rank";
+    return underWay > done ? held + ", or " + underWay + " if the save under way is completed on every rank before"
+        + " the job ends: run the same command to go on from the newest save all ranks hold"
+        : held + ": run the same command to go on from there";
   }
 
   /** The solve is over: a stop no longer leaves it at a save. */
