@@ -48,8 +48,8 @@ final class GraphSources {
     if (!isMatrix(file)) {
       Graph graph = load(file, loader, read, spec.commandLine().getErr());
       try {
-        return SparseGraph.of(graph, matrix.layout(graph, BlockCooOptions.defaults(), product,
-            spec.commandLine().getErr()).options(), matrix.kernels());
+        return requireVertices(file, SparseGraph.of(graph, matrix.layout(graph, BlockCooOptions.defaults(), product,
+            spec.commandLine().getErr()).options(), matrix.kernels()));
       } catch (IllegalArgumentException e) {
         throw new BadInputException(e.getMessage(), e);
       }
@@ -63,10 +63,23 @@ final class GraphSources {
             + " the analytics pull along in-arcs and need Aᵀ: convert the graph again without --orientation (its"
             + " default is transpose)", null);
       }
-      return SparseGraph.of(m, readLabels(file, m), matrix.kernels());
+      return requireVertices(file, SparseGraph.of(m, readLabels(file, m), matrix.kernels()));
     } catch (IOException | IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * A graph of no vertices (a 0 × 0 Matrix Market file, or its .bcoo) has nothing to rank or search: PageRank
+   * answered "converged" with an empty ranking (exit 0), eigenvector centrality "did not converge after 1000
+   * iterations; raise --iterations" (exit 1) after running none, and bfs "the graph has ids 0..-1".
+   */
+  private static SparseGraph requireVertices(Path file, SparseGraph g) throws BadInputException {
+    if (g.vertexCount() == 0) {
+      throw new BadInputException(file + ": the graph has no vertices (0 × 0); there is nothing to search or rank",
+          null);
+    }
+    return g;
   }
 
   /** The graph of {@code file}, read as {@code read} says; self-loops dropped and arcs merged are told on err. */

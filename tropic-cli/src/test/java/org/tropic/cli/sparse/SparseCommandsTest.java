@@ -153,6 +153,33 @@ class SparseCommandsTest {
     assertThat(JSON.readTree(out.toString()).get("layout_reason").asText()).isNotBlank();
   }
 
+  /**
+   * A graph without vertices (the test loader reads a file of comments as one; a 0 × 0 Matrix Market file is one) is
+   * bad input for every analytic, named with its file: PageRank said "converged" (exit 0) and eigenvector centrality
+   * "did not converge after 1000 iterations" (exit 1).
+   */
+  @Test
+  void aGraphWithoutVerticesIsRefusedByEveryAnalytic() throws IOException {
+    Path empty = dir.resolve("empty.txt");
+    Files.writeString(empty, "# no arcs, no vertices\n");
+    List<List<Object>> runs = List.of(
+        List.of(new BfsCommand(LOADER), new String[] {"--source", "0"}),
+        List.of(new TraverseCommand(LOADER), new String[] {"--seeds", "0"}),
+        List.of(new SpectrumCommand(LOADER), new String[0]),
+        List.of(new CentralityCommand(LOADER), new String[] {"pagerank"}),
+        List.of(new CentralityCommand(LOADER), new String[] {"eigenvector"}),
+        List.of(new CentralityCommand(LOADER), new String[] {"katz"}),
+        List.of(new CentralityCommand(LOADER), new String[] {"subgraph"}));
+    for (List<Object> r : runs) {
+      err.getBuffer().setLength(0);
+      List<String> args = new ArrayList<>(List.of(empty.toString()));
+      args.addAll(List.of((String[]) r.get(1)));
+      assertThat(run(r.get(0), args.toArray(String[]::new))).as(args + ": " + err).isEqualTo(2);
+      assertThat(err.toString()).as(args.toString())
+          .contains(empty + ": the graph has no vertices").doesNotContain("converge");
+    }
+  }
+
   @Test
   void selfLoopsDroppedAndArcsMergedAreToldOnStderr() throws IOException {
     Path loops = dir.resolve("loops.txt");
