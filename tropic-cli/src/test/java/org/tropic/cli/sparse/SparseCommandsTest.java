@@ -714,8 +714,11 @@ class SparseCommandsTest {
 
     out.getBuffer().setLength(0);
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "katz", "--json")).isZero();
-    assertThat(JSON.readTree(out.toString()).get("alpha_rule").asText())
-        .isEqualTo("0.5/max in-weight (no directed cycle)");
+    JsonNode dag = JSON.readTree(out.toString());
+    assertThat(dag.get("alpha_rule").asText()).isEqualTo("0.5/max in-weight (no directed cycle)");
+    // the rule's own proof: lambda_max read 0.001, power iteration's upper bound after 2,000 steps
+    assertThat(dag.get("lambda_max").asDouble()).isZero();
+    assertThat(dag.get("lambda_max_method").asText()).startsWith("exact: no directed cycle");
   }
 
   /** 10⁹ Hadamard probes on 5 vertices ran for minutes; 8 give the exact diagonal. */
