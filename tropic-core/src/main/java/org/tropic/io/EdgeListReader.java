@@ -31,14 +31,9 @@ final class EdgeListReader {
 
   private EdgeListReader() {}
 
-  /**
-   * Reads the edge list {@code lines}, whose first bytes are {@code head} (read ahead, to find column names over
-   * integer ids before the first line is taken for an edge).
-   */
-  static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format, byte[] head) throws IOException {
+  /** Reads the edge list {@code lines}. */
+  static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format) throws IOException {
     FirstLine first = new FirstLine();
-    first.namesOverIds = options.headerRow() == ReadOptions.HeaderRow.AUTO && NamesOverIds.startsSo(head, format,
-        options.weightColumn());
     try {
       return read(lines, options, format, first);
     } catch (GraphInputException e) {
@@ -54,7 +49,9 @@ final class EdgeListReader {
   private static final class FirstLine {
     long line;
     boolean autoDecided;
-    boolean namesOverIds;
+    // Whether the next data line was read to judge this one ({@link NamesOverIds}), and what it judged a header.
+    boolean readAhead;
+    LineReader.SavedLine namesOverIds;
     long heldBack;
     String heldBackText;
     GraphInputException heldBackError;
@@ -103,12 +100,20 @@ final class EdgeListReader {
         builder.undirected(direction.undirected());
       }
       if (!headerRowDone) {
-        headerRowDone = true;
         if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || isHeaderRow(fields)
-            || isNamedHeaderRow(fields, options) || firstLine.namesOverIds) {
+            || isNamedHeaderRow(fields, options)) {
+          headerRowDone = true;
           lines.skipAsHeaderRow();
           continue;
         }
+        if (!firstLine.readAhead && NamesOverIds.mayBeNames(fields, options.weightColumn())) {
+          // the next data line decides; either way this line or that one comes again
+          firstLine.readAhead = true;
+          firstLine.namesOverIds = NamesOverIds.readAhead(lines, format);
+          headerRowDone = firstLine.namesOverIds != null;
+          continue;
+        }
+        headerRowDone = true;
         firstLine.line = lines.lineNumber();
         firstLine.autoDecided = true;
         int column = writtenWeightField(options, fields);
@@ -169,6 +174,9 @@ final class EdgeListReader {
       }
       int u = names.id(fields.data(), fields.start(0), fields.end(0));
       int v = names.id(fields.data(), fields.start(1), fields.end(1));
+      if (firstLine.namesOverIds != null && !names.allIntegers()) {
+        throw NamesOverIds.laterName(lines, fields, firstLine.namesOverIds);
+      }
       if (direction.undirected()) {
         builder.addEdge(u, v, weight);
       } else {

@@ -296,6 +296,49 @@ class EdgeListReaderTest {
         .labels().names()).containsExactly("1", "2");
   }
 
+  /**
+   * Decided on the first 64 KiB, 'u v' over '1 2' under a longer comment preamble was an edge between two extra
+   * vertices u and v, and a header under a short one. The lines after are read as before, numbered as in the file.
+   */
+  @Test
+  void wordsOverIdsAreColumnNamesWhereverTheyLie() throws IOException {
+    String preamble = "# written by a pipeline that logs its provenance as comments, one line per step\n".repeat(1000);
+    assertThat(preamble.length()).isGreaterThan(GraphFormat.SNIFF_BYTES);
+
+    LoadedGraph late = GraphReader.load(write(dir, "late.txt", preamble + "u v\n1 2\n2 3\n"), ReadOptions.defaults());
+    assertThat(late.graph().labels().names()).containsExactly("1", "2", "3");
+    assertThat(late.source().headerRow()).isEqualTo("line 1001 read as a header: u v");
+    LoadedGraph edge = GraphReader.load(write(dir, "edge.txt", preamble + "a b\n1 x\n"), ReadOptions.defaults());
+    assertThat(edge.graph().labels().names()).containsExactly("a", "b", "1", "x");
+    assertThat(edge.source().headerRow()).isNull();
+
+    assertInputError(write(dir, "short.txt", "u v\n# between\n\n1 2\n3\n"), 5, "needs a source and a target");
+    assertInputError(write(dir, "named.txt", "a b\n\n1 x\nc\n"), 4, "needs a source and a target");
+    assertInputError(write(dir, "bad.txt", "a b\n1 x 7\n"), 2, "a third column, but the first edge line (line 1)");
+  }
+
+  /**
+   * 'x y' over integer ids was skipped as column names even where a later line names a vertex 'alice': the file is
+   * not all ids, and line 1 may well be an edge. It was dropped without a word; now the reading stops and says so.
+   */
+  @Test
+  void aLaterNameContradictsColumnNamesOverIds() throws IOException {
+    StringBuilder ids = new StringBuilder("x y\n");
+    for (int i = 1; i < 9000; i++) {
+      ids.append(i).append(' ').append(i + 1).append('\n');
+    }
+    Path later = write(dir, "later.txt", ids + "9000 alice\n");
+    Path early = write(dir, "early.csv", "x,y\n1,2\nbob,1\n");
+
+    assertInputError(later, 9001, "vertex 'alice' is not an integer id, yet line 1 (\"x y\") was read as column names",
+        "'9000 alice'", "pass --no-header if line 1 is an edge, or --header if it holds column names");
+    assertInputError(early, 3, "vertex 'bob'", "'bob,1'", "--no-header");
+    assertThat(GraphReader.read(early, ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT)).labels().names())
+        .containsExactly("x", "y", "1", "2", "bob");
+    assertThat(GraphReader.read(early, ReadOptions.defaults().withHeaderRow(HeaderRow.PRESENT)).labels().names())
+        .containsExactly("1", "2", "bob");
+  }
+
   /** A line of one field says what else may separate its fields: commas, spaces in a tab file, semicolons. */
   @Test
   void aLineOfOneFieldNamesTheSeparatorItMayHave() throws IOException {
