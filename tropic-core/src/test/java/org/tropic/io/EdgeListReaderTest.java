@@ -384,6 +384,29 @@ class EdgeListReaderTest {
     assertThat(EdgeListReader.separatorHint(GraphFormat.EDGE_LIST, "lonely\u00A0")).isEmpty();
   }
 
+  /**
+   * On the first edge line a no-break space that glues two names leaves it two fields, so the file was taken as
+   * unweighted and the next line failed for its weight without a word about the no-break space, which the error's
+   * own line does not show. A name with one inside and no weight behind it ('New York' 'Boston') gets no such hint.
+   */
+  @Test
+  void aNoBreakSpaceOnTheFirstEdgeLineIsNamedWhenALaterLineHasAWeight() throws IOException {
+    assertInputError(write(dir, "first.txt", "# weighted\na\u00A0b 3\nc d 4\n"), 3,
+        "a third column, but the first edge line (line 2) has none", "'c d 4'",
+        "(on line 2, a no-break space (U+00A0) joins 'a' and 'b' into one field",
+        "write a space there instead, e.g. sed 's/\\xc2\\xa0/ /g' IN > OUT)");
+    GraphInputException csv = assertInputError(write(dir, "first.csv", "a\u00A0b,3\nc,d,4\n"), 2,
+        "on line 1, a no-break space", "write a comma there instead");
+    assertThat(csv.getMessage()).as("the cause is known").doesNotContain("--header");
+    assertInputError(write(dir, "first.tsv", "New York\u00A0Boston\t3\nc\td\t4\n"), 2,
+        "on line 1, a no-break space (U+00A0) joins 'New York' and 'Boston'", "write a tab there instead");
+
+    GraphInputException named = Fixtures.catchInputError(write(dir, "named.txt", "New\u00A0York Boston\nc d 4\n"),
+        ReadOptions.defaults());
+    assertThat(named.getMessage()).contains("a third column").doesNotContain("no-break")
+        .contains("if line 1 holds column names, pass --header");
+  }
+
   /** Not followed by a number there, the first line keeps its error, which now names --header. */
   @Test
   void aFirstLineThatFailsSuggestsTheHeaderOption() throws IOException {
