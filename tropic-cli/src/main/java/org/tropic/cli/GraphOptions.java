@@ -45,7 +45,8 @@ public final class GraphOptions {
       description = "Whether the first non-comment line of an edge list or SIF file is column names (--header) or "
           + "data (--no-header). Default: detected, and announced when skipped: a first field such as source, "
           + "src, from, subject, node1 or head; protein1, gene1, node_a, source_id and similar when the line has "
-          + "no number in the weight column; or a weight column that is not a number on line 1 but is on line 2.")
+          + "no number in the weight column; a weight column that is not a number on line 1 but is on line 2; "
+          + "or a source and target that are words over integer ids (u v over 1 2), every later id then an integer.")
   Boolean header;
 
   static final class DirectionChoice {

@@ -1,6 +1,7 @@
 package org.tropic.io;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -31,14 +32,9 @@ final class EdgeListReader {
 
   private EdgeListReader() {}
 
-  /**
-   * Reads the edge list {@code lines}, whose first bytes are {@code head} (read ahead, to find column names over
-   * integer ids before the first line is taken for an edge).
-   */
-  static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format, byte[] head) throws IOException {
+  /** Reads the edge list {@code lines}. */
+  static ParsedGraph read(LineReader lines, ReadOptions options, GraphFormat format) throws IOException {
     FirstLine first = new FirstLine();
-    first.namesOverIds = options.headerRow() == ReadOptions.HeaderRow.AUTO && NamesOverIds.startsSo(head, format,
-        options.weightColumn());
     try {
       return read(lines, options, format, first);
     } catch (GraphInputException e) {
@@ -54,7 +50,9 @@ final class EdgeListReader {
   private static final class FirstLine {
     long line;
     boolean autoDecided;
-    boolean namesOverIds;
+    // Whether the next data line was read to judge this one ({@link NamesOverIds}), and what it judged a header.
+    boolean readAhead;
+    LineReader.SavedLine namesOverIds;
     long heldBack;
     String heldBackText;
     GraphInputException heldBackError;
@@ -76,8 +74,9 @@ final class EdgeListReader {
     ParsedGraph.Direction direction = null;
     boolean headerRowDone = options.headerRow() == ReadOptions.HeaderRow.ABSENT;
     int weightField = -2;
-    // The first edge line when it decided, by having two fields, that the file has no weights.
+    // The first edge line when it decided, by having two fields, that the file has no weights; and its text.
     long unweightedSince = 0;
+    String unweightedText = null;
     ReadOptions.Weights rule = null;
     String shape = null;
     long edges = 0;
@@ -103,12 +102,20 @@ final class EdgeListReader {
         builder.undirected(direction.undirected());
       }
       if (!headerRowDone) {
-        headerRowDone = true;
         if (options.headerRow() == ReadOptions.HeaderRow.PRESENT || isHeaderRow(fields)
-            || isNamedHeaderRow(fields, options) || firstLine.namesOverIds) {
+            || isNamedHeaderRow(fields, options)) {
+          headerRowDone = true;
           lines.skipAsHeaderRow();
           continue;
         }
+        if (!firstLine.readAhead && NamesOverIds.mayBeNames(fields, options.weightColumn())) {
+          // the next data line decides; either way this line or that one comes again
+          firstLine.readAhead = true;
+          firstLine.namesOverIds = NamesOverIds.readAhead(lines, format);
+          headerRowDone = firstLine.namesOverIds != null;
+          continue;
+        }
+        headerRowDone = true;
         firstLine.line = lines.lineNumber();
         firstLine.autoDecided = true;
         int column = writtenWeightField(options, fields);
@@ -146,12 +153,16 @@ final class EdgeListReader {
             + "weight") + "'" + (weightField > 2 ? " with the weight in column " + (weightField + 1) : "");
         if (weightField < 0 && options.weights() != ReadOptions.Weights.UNIT) {
           unweightedSince = lines.lineNumber();
+          unweightedText = lines.text();
         }
       }
       if (unweightedSince > 0 && fields.count() > 2) {
         // Reading on would drop this line's weight without a word; a file weighted from line 1 is read as such.
+        String glued = gluedWeight(unweightedText, unweightedSince, format);
+        firstLine.autoDecided &= glued.isEmpty(); // a no-break space cost it its weight: no column names to suggest
         throw lines.lineError("a third column, but the first edge line (line " + unweightedSince + ") has none",
-            "the same columns on every line: " + shape + ", or a weight on every line (--weights unit ignores them)");
+            "the same columns on every line: " + shape + ", or a weight on every line (--weights unit ignores them)"
+                + glued);
       }
       if (fields.count() < 2) {
         throw lines.lineError("an edge line needs a source and a target", shape + separatorHint(format, lines.text()));
@@ -169,6 +180,9 @@ final class EdgeListReader {
       }
       int u = names.id(fields.data(), fields.start(0), fields.end(0));
       int v = names.id(fields.data(), fields.start(1), fields.end(1));
+      if (firstLine.namesOverIds != null && !names.allIntegers()) {
+        throw NamesOverIds.laterName(lines, fields, firstLine.namesOverIds);
+      }
       if (direction.undirected()) {
         builder.addEdge(u, v, weight);
       } else {
@@ -186,6 +200,30 @@ final class EdgeListReader {
       throw lines.endError("the input has no edge lines", "lines 'source target [weight]' after any '#' comments");
     }
     return new ParsedGraph(names.finish().build(), direction.reason(), rule, edges, builder.droppedArcs());
+  }
+
+  /**
+   * For a line with a weight under a first edge line without one: where that line ({@code text}, line {@code line})
+   * has a weight once its no-break spaces are read as separators ({@code a<U+00A0>b 3} for {@code a b 3}), the hint
+   * that names the no-break space, which the error's own line does not show; else empty.
+   */
+  private static String gluedWeight(String text, long line, GraphFormat format) {
+    char separator = separatorOf(format);
+    Fields asWritten = splitText(text, format);
+    Fields unglued = splitText(text.replace(NoBreakSpaces.NO_BREAK_SPACE, separator), format);
+    if (asWritten == null || unglued == null || unglued.count() < 3 || !Numbers.isNumeral(unglued, 2)) {
+      return "";
+    }
+    return NoBreakSpaces.hint(fieldTexts(asWritten), separator, "on line " + line + ", ");
+  }
+
+  private static Fields splitText(String text, GraphFormat format) {
+    byte[] line = text.getBytes(StandardCharsets.UTF_8);
+    return switch (format) {
+      case CSV -> new Fields().splitCsv(line, 0, line.length);
+      case TSV -> new Fields().splitOn(line, 0, line.length, (byte) '\t');
+      default -> new Fields().splitWhitespace(line, 0, line.length);
+    };
   }
 
   /** The fields of the current line; null if a CSV quote is not closed on it. */

@@ -134,7 +134,7 @@ public final class GraphReader {
         case MATRIX_MARKET -> MatrixMarketReader.read(lines, options);
         case DIMACS -> DimacsReader.read(lines, options);
         case SIF -> SifReader.read(lines, options);
-        case EDGE_LIST, CSV, TSV -> EdgeListReader.read(lines, options, format, head);
+        case EDGE_LIST, CSV, TSV -> EdgeListReader.read(lines, options, format);
       };
     } catch (ZipException | EOFException | XZIOException e) {
       if (compression == Compression.NONE) {

@@ -4,13 +4,16 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * Reads an input line by line as raw bytes, with a 1 MiB buffer and no per-line allocation: a line that lies inside
  * the buffer is handed out in place, one that straddles a refill is copied into a reusable array. Line ends are
  * {@code \n} or {@code \r\n}; a UTF-8 byte order mark is skipped. Memory is constant per line (up to
- * {@link #MAX_LINE_BYTES}). Also the one place that turns a problem into a {@link GraphInputException} naming the
- * source and the current line.
+ * {@link #MAX_LINE_BYTES}). A reader that must see a later line to judge the current one saves lines and has them
+ * handed out again ({@link #replay}). Also the one place that turns a problem into a {@link GraphInputException}
+ * naming the source and the current line.
  */
 final class LineReader implements Closeable {
   static final int BUFFER_BYTES = 1 << 20;
@@ -28,6 +31,8 @@ final class LineReader implements Closeable {
   private int lineStart;
   private int lineEnd;
   private long lineNumber;
+  private long linesRead;
+  private final ArrayDeque<SavedLine> replay = new ArrayDeque<>(2);
   private final WeightRounding.Tally weightRounding = new WeightRounding.Tally();
   private String headerRow;
 
@@ -41,8 +46,23 @@ final class LineReader implements Closeable {
     return source;
   }
 
+  /** A copy of one line and its number, to be handed out again by {@link #replay}. */
+  record SavedLine(long number, byte[] bytes) {
+    String text() {
+      return new String(bytes, StandardCharsets.UTF_8);
+    }
+  }
+
   /** Advances to the next line; false at the end of input. The previous line's bytes become invalid. */
   boolean next() throws IOException {
+    if (!replay.isEmpty()) {
+      SavedLine saved = replay.poll();
+      lineData = saved.bytes();
+      lineStart = 0;
+      lineEnd = saved.bytes().length;
+      lineNumber = saved.number();
+      return true;
+    }
     int spilled = 0;
     boolean any = false;
     while (true) {
@@ -81,7 +101,7 @@ final class LineReader implements Closeable {
       spilled = spill(spilled, position, stop);
       position = stop;
     }
-    lineNumber++;
+    lineNumber = ++linesRead;
     if (lineEnd > lineStart && lineData[lineEnd - 1] == '\r') {
       lineEnd--;
     }
@@ -95,7 +115,7 @@ final class LineReader implements Closeable {
   private int spill(int spilled, int from, int to) throws GraphInputException {
     int length = to - from;
     if ((long) spilled + length > MAX_LINE_BYTES) {
-      throw new GraphInputException(source, lineNumber + 1, "line longer than " + MAX_LINE_BYTES + " bytes", null,
+      throw new GraphInputException(source, linesRead + 1, "line longer than " + MAX_LINE_BYTES + " bytes", null,
           "a text file with one edge or entry per line");
     }
     if (spill.length < spilled + length) {
@@ -119,6 +139,19 @@ final class LineReader implements Closeable {
     position = 0;
     limit = read;
     return true;
+  }
+
+  /** A copy of the current line (without its line end), to hand out again. */
+  SavedLine save() {
+    return new SavedLine(lineNumber, Arrays.copyOfRange(lineData, lineStart, lineEnd));
+  }
+
+  /**
+   * Has {@link #next} hand out {@code lines}, in this order and with their numbers, before the line after the last
+   * one read; lines read in between and not saved are passed over.
+   */
+  void replay(SavedLine... lines) {
+    replay.addAll(Arrays.asList(lines));
   }
 
   /** The array holding the current line (from {@link #start()} to {@link #end()}, exclusive). */

@@ -9,8 +9,12 @@ import org.tropic.graph.GraphBuilder;
  * (or v, or 1; see {@link ReadOptions.Weights}); {@code symmetric} and {@code skew-symmetric} matrices also give
  * j−1 → i−1 (skew: of weight −v when signed values are kept); {@code pattern} entries weigh 1; the diagonal is
  * dropped. The size line must be square, its entry count must match the entries, and the values of an
- * {@code integer} matrix must be whole numbers (other readers truncate 1.5 to 1). Dense {@code array} matrices,
- * {@code complex} and {@code hermitian} ones are refused (a graph needs one real weight per stored entry).
+ * {@code integer} matrix must be whole numbers (other readers truncate 1.5 to 1). Dense {@code array} matrices and
+ * {@code complex} ones are refused (a graph needs one real weight per stored entry).
+ *
+ * <p>The format reserves {@code hermitian} for {@code complex} matrices, yet some writers label real ones so; the
+ * conjugate of a real value (or of a pattern entry, which has none) is itself, so a {@code real}, {@code integer} or
+ * {@code pattern} {@code hermitian} matrix is read as the {@code symmetric} one it is, as scipy.io.mmread does.
  *
  * <p>Format: Boisvert, Pozo and Remington, "The Matrix Market Exchange Formats: Initial Design", NISTIR 5935, 1996.
  * One pass, constant memory per line; O(nnz) time.
@@ -18,7 +22,8 @@ import org.tropic.graph.GraphBuilder;
 final class MatrixMarketReader {
   private static final String BANNER = "%%MatrixMarket";
   private static final String BANNER_EXPECTED =
-      "a first line '%%MatrixMarket matrix coordinate <real|integer|pattern> <general|symmetric|skew-symmetric>'";
+      "a first line '%%MatrixMarket matrix coordinate <real|integer|pattern> <general|symmetric|skew-symmetric|"
+          + "hermitian>'";
 
   private MatrixMarketReader() {}
 
@@ -56,17 +61,19 @@ final class MatrixMarketReader {
           "'real', 'integer' or 'pattern' (a complex value is no distance)");
     }
     boolean skew = symmetry.equals("skew-symmetric");
-    boolean symmetric = symmetry.equals("symmetric") || skew;
+    // a real (or pattern) Hermitian matrix: a(j,i) = conj(a(i,j)) = a(i,j); complex ones were refused above
+    boolean hermitian = symmetry.equals("hermitian");
+    boolean symmetric = symmetry.equals("symmetric") || skew || hermitian;
     if (!symmetric && !symmetry.equals("general")) {
       throw lines.fieldError("unsupported Matrix Market symmetry", fields.text(4),
-          "'general', 'symmetric' or 'skew-symmetric'");
+          "'general', 'symmetric', 'skew-symmetric' or 'hermitian'");
     }
 
     ReadOptions.Weights rule = pattern || options.weights() == ReadOptions.Weights.UNIT
         ? ReadOptions.Weights.UNIT
         : options.weights() == ReadOptions.Weights.DEFAULT ? ReadOptions.Weights.ABSOLUTE : options.weights();
     ParsedGraph.Direction direction = ParsedGraph.Direction.resolve(options.direction(), symmetric,
-        "Matrix Market " + symmetry);
+        "Matrix Market " + symmetry + (hermitian ? ", real so symmetric" : ""));
     boolean mirrored = direction.undirected();
     boolean negateMirror = skew && mirrored && rule == ReadOptions.Weights.AS_WRITTEN
         && options.direction() == ReadOptions.Direction.AS_FILE;

@@ -6,7 +6,8 @@ import java.util.List;
  * U+00A0, the no-break space, around and between names. Copied from a web page or a spreadsheet, it is never meant as
  * part of a label at its start or end, so it is trimmed there like a space; inside a name ({@code New York}) it
  * stays, as a space inside a tab-separated name does. It never separates fields: where it glues two names into one
- * field and the line falls short of fields, the error says so ({@link #hint}), since it looks like a space.
+ * field and the line falls short of fields, the error says so ({@link #hint}), since it looks like a space; so does
+ * the error of a weighted line under a first edge line that it left without a weight.
  */
 public final class NoBreakSpaces {
   /** U+00A0. */
@@ -34,11 +35,19 @@ public final class NoBreakSpaces {
    * @param separator what does separate the fields: {@code ' '} (runs of whitespace), {@code '\t'} or {@code ','}
    */
   public static String hint(List<String> fields, char separator) {
+    return hint(fields, separator, "");
+  }
+
+  /**
+   * As {@link #hint(List, char)}, for fields of another line than the one in error: {@code where} says which, e.g.
+   * {@code "on line 1, "}, and opens the hint.
+   */
+  public static String hint(List<String> fields, char separator, String where) {
     for (String field : fields) {
       String name = strip(field);
       int at = name.indexOf(NO_BREAK_SPACE);
       if (at >= 0) {
-        return " (a no-break space (U+00A0) joins '" + strip(name.substring(0, at)) + "' and '"
+        return " (" + where + "a no-break space (U+00A0) joins '" + strip(name.substring(0, at)) + "' and '"
             + strip(name.substring(at + 1)) + "' into one field: it is part of a name, not a separator; write "
             + switch (separator) {
               case '\t' -> "a tab there instead, e.g. sed 's/\\xc2\\xa0/\\t/g' IN > OUT)";

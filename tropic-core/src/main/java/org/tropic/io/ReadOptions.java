@@ -10,11 +10,11 @@ import java.util.Objects;
  *
  * <ul>
  *   <li><b>format</b> — {@code null}: detected by {@link GraphFormat#detect}.
- *   <li><b>direction</b> — {@link Direction#AS_FILE}: Matrix Market {@code general} is directed, {@code symmetric}
- *       and {@code skew-symmetric} give arcs both ways; DIMACS {@code p sp} is directed, {@code p tw} undirected;
- *       an edge list is undirected if a header line before the first edge says so (graph-tool's
- *       {@code # directed=False}, SNAP's {@code # Undirected graph ...}) and <em>directed</em> otherwise, because
- *       an edge list names arcs and reading it as directed never invents one; SIF is directed.
+ *   <li><b>direction</b> — {@link Direction#AS_FILE}: Matrix Market {@code general} is directed, {@code symmetric},
+ *       {@code skew-symmetric} and (real) {@code hermitian} give arcs both ways; DIMACS {@code p sp} is directed,
+ *       {@code p tw} undirected; an edge list is undirected if a header line before the first edge says so
+ *       (graph-tool's {@code # directed=False}, SNAP's {@code # Undirected graph ...}) and <em>directed</em>
+ *       otherwise, because an edge list names arcs and reading it as directed never invents one; SIF is directed.
  *   <li><b>weights</b> — {@link Weights#DEFAULT}: Matrix Market uses |value| (a matrix of signed coefficients is
  *       read as distances), {@code pattern} matrices and unweighted formats (DIMACS {@code p tw}, SIF, edge lists
  *       without a weight column) weight 1, everything else the value as written.

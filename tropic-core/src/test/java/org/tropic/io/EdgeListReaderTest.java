@@ -296,6 +296,49 @@ class EdgeListReaderTest {
         .labels().names()).containsExactly("1", "2");
   }
 
+  /**
+   * Decided on the first 64 KiB, 'u v' over '1 2' under a longer comment preamble was an edge between two extra
+   * vertices u and v, and a header under a short one. The lines after are read as before, numbered as in the file.
+   */
+  @Test
+  void wordsOverIdsAreColumnNamesWhereverTheyLie() throws IOException {
+    String preamble = "# written by a pipeline that logs its provenance as comments, one line per step\n".repeat(1000);
+    assertThat(preamble.length()).isGreaterThan(GraphFormat.SNIFF_BYTES);
+
+    LoadedGraph late = GraphReader.load(write(dir, "late.txt", preamble + "u v\n1 2\n2 3\n"), ReadOptions.defaults());
+    assertThat(late.graph().labels().names()).containsExactly("1", "2", "3");
+    assertThat(late.source().headerRow()).isEqualTo("line 1001 read as a header: u v");
+    LoadedGraph edge = GraphReader.load(write(dir, "edge.txt", preamble + "a b\n1 x\n"), ReadOptions.defaults());
+    assertThat(edge.graph().labels().names()).containsExactly("a", "b", "1", "x");
+    assertThat(edge.source().headerRow()).isNull();
+
+    assertInputError(write(dir, "short.txt", "u v\n# between\n\n1 2\n3\n"), 5, "needs a source and a target");
+    assertInputError(write(dir, "named.txt", "a b\n\n1 x\nc\n"), 4, "needs a source and a target");
+    assertInputError(write(dir, "bad.txt", "a b\n1 x 7\n"), 2, "a third column, but the first edge line (line 1)");
+  }
+
+  /**
+   * 'x y' over integer ids was skipped as column names even where a later line names a vertex 'alice': the file is
+   * not all ids, and line 1 may well be an edge. It was dropped without a word; now the reading stops and says so.
+   */
+  @Test
+  void aLaterNameContradictsColumnNamesOverIds() throws IOException {
+    StringBuilder ids = new StringBuilder("x y\n");
+    for (int i = 1; i < 9000; i++) {
+      ids.append(i).append(' ').append(i + 1).append('\n');
+    }
+    Path later = write(dir, "later.txt", ids + "9000 alice\n");
+    Path early = write(dir, "early.csv", "x,y\n1,2\nbob,1\n");
+
+    assertInputError(later, 9001, "vertex 'alice' is not an integer id, yet line 1 (\"x y\") was read as column names",
+        "'9000 alice'", "pass --no-header if line 1 is an edge, or --header if it holds column names");
+    assertInputError(early, 3, "vertex 'bob'", "'bob,1'", "--no-header");
+    assertThat(GraphReader.read(early, ReadOptions.defaults().withHeaderRow(HeaderRow.ABSENT)).labels().names())
+        .containsExactly("x", "y", "1", "2", "bob");
+    assertThat(GraphReader.read(early, ReadOptions.defaults().withHeaderRow(HeaderRow.PRESENT)).labels().names())
+        .containsExactly("1", "2", "bob");
+  }
+
   /** A line of one field says what else may separate its fields: commas, spaces in a tab file, semicolons. */
   @Test
   void aLineOfOneFieldNamesTheSeparatorItMayHave() throws IOException {
@@ -339,6 +382,29 @@ class EdgeListReaderTest {
     assertInputError(write(dir, "g.sif", "a pp b\nc\u00A0pp d\n"), 2, "a relation without a target",
         "joins 'c' and 'pp'");
     assertThat(EdgeListReader.separatorHint(GraphFormat.EDGE_LIST, "lonely\u00A0")).isEmpty();
+  }
+
+  /**
+   * On the first edge line a no-break space that glues two names leaves it two fields, so the file was taken as
+   * unweighted and the next line failed for its weight without a word about the no-break space, which the error's
+   * own line does not show. A name with one inside and no weight behind it ('New York' 'Boston') gets no such hint.
+   */
+  @Test
+  void aNoBreakSpaceOnTheFirstEdgeLineIsNamedWhenALaterLineHasAWeight() throws IOException {
+    assertInputError(write(dir, "first.txt", "# weighted\na\u00A0b 3\nc d 4\n"), 3,
+        "a third column, but the first edge line (line 2) has none", "'c d 4'",
+        "(on line 2, a no-break space (U+00A0) joins 'a' and 'b' into one field",
+        "write a space there instead, e.g. sed 's/\\xc2\\xa0/ /g' IN > OUT)");
+    GraphInputException csv = assertInputError(write(dir, "first.csv", "a\u00A0b,3\nc,d,4\n"), 2,
+        "on line 1, a no-break space", "write a comma there instead");
+    assertThat(csv.getMessage()).as("the cause is known").doesNotContain("--header");
+    assertInputError(write(dir, "first.tsv", "New York\u00A0Boston\t3\nc\td\t4\n"), 2,
+        "on line 1, a no-break space (U+00A0) joins 'New York' and 'Boston'", "write a tab there instead");
+
+    GraphInputException named = Fixtures.catchInputError(write(dir, "named.txt", "New\u00A0York Boston\nc d 4\n"),
+        ReadOptions.defaults());
+    assertThat(named.getMessage()).contains("a third column").doesNotContain("no-break")
+        .contains("if line 1 holds column names, pass --header");
   }
 
   /** Not followed by a number there, the first line keeps its error, which now names --header. */

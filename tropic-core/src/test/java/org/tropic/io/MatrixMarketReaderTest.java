@@ -5,6 +5,7 @@ import static org.tropic.io.Fixtures.assertInputError;
 import static org.tropic.io.Fixtures.write;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -192,12 +193,53 @@ class MatrixMarketReaderTest {
   }
 
   @Test
-  void complexAndHermitianMatricesAreRefused() throws IOException {
+  void complexMatricesAreRefusedHermitianOnesToo() throws IOException {
     Path complex = write(dir, "c.mtx", "%%MatrixMarket matrix coordinate complex general\n1 1 0\n");
-    Path hermitian = write(dir, "h.mtx", "%%MatrixMarket matrix coordinate real hermitian\n1 1 0\n");
+    Path hermitian = write(dir, "h.mtx", "%%MatrixMarket matrix coordinate complex hermitian\n2 2 1\n2 1 1 1\n");
 
     assertInputError(complex, 1, "unsupported Matrix Market field", "'complex'", "'real', 'integer' or 'pattern'");
-    assertInputError(hermitian, 1, "unsupported Matrix Market symmetry", "'hermitian'", "'general'");
+    assertInputError(hermitian, 1, "unsupported Matrix Market field", "'complex'", "a complex value is no distance");
+  }
+
+  @Test
+  void realIntegerAndPatternHermitianMatricesAreReadAsSymmetric() throws IOException {
+    // written by scipy.io.mmwrite(..., symmetry='symmetric') (scipy 1.17), the header then edited to 'hermitian'
+    String scipyWritten = """
+        %%MatrixMarket matrix coordinate real symmetric
+        %
+        4 4 4
+        2 1 2.5
+        3 2 4
+        4 1 1
+        4 3 5E-1
+        """;
+    String integer = scipyWritten.replace("real", "integer").replace("2.5", "2").replace("5E-1", "7");
+    String pattern = "%%MatrixMarket matrix coordinate pattern symmetric\n4 4 4\n2 1\n3 2\n4 1\n4 3\n";
+
+    for (String symmetricText : new String[] {scipyWritten, integer, pattern}) {
+      Path symmetric = write(dir, "s.mtx", symmetricText);
+      Path hermitian = write(dir, "h.mtx", symmetricText.replace(" symmetric\n", " hermitian\n"));
+
+      LoadedGraph expected = GraphReader.load(symmetric, ReadOptions.defaults());
+      LoadedGraph loaded = GraphReader.load(hermitian, ReadOptions.defaults());
+
+      assertThat(Files.readString(hermitian)).contains(" hermitian\n").doesNotContain("symmetric");
+      assertThat(expected.graph().arcCount()).isEqualTo(8);
+      assertSameGraph(loaded.graph(), expected.graph());
+      assertThat(loaded.graph().undirected()).isTrue();
+      assertThat(loaded.source().directionReason()).isEqualTo("Matrix Market hermitian, real so symmetric");
+      assertThat(loaded.source().weights()).isEqualTo(expected.source().weights());
+    }
+  }
+
+  private static void assertSameGraph(Graph actual, Graph expected) {
+    assertThat(actual.vertexCount()).isEqualTo(expected.vertexCount());
+    assertThat(actual.arcCount()).isEqualTo(expected.arcCount());
+    for (int i = 0; i < expected.vertexCount(); i++) {
+      for (int j = 0; j < expected.vertexCount(); j++) {
+        assertThat(actual.weight(i, j)).as("weight %d -> %d", i, j).isEqualTo(expected.weight(i, j));
+      }
+    }
   }
 
   @Test
