@@ -31,10 +31,27 @@ public final class GraphOptions {
   @ArgGroup(exclusive = true)
   DirectionChoice direction;
 
-  @Option(names = "--weights", paramLabel = "RULE", defaultValue = "DEFAULT",
-      description = "Arc weights: ${COMPLETION-CANDIDATES}. DEFAULT = |value| for Matrix Market, the value as "
-          + "written otherwise, 1 where there are none; UNIT = hop counts. Default: ${DEFAULT-VALUE}.")
+  @Option(names = "--weights", paramLabel = "RULE", defaultValue = "default", converter = WeightsConverter.class,
+      description = "Arc weights: default, as_written, absolute or unit. default = |value| for Matrix Market, the "
+          + "value as written otherwise, 1 where there are none; unit = hop counts. Default: default.")
   ReadOptions.Weights weights;
+
+  /**
+   * The rule by its name in any case, refused with the names as the help and the READMEs write them, not picocli's
+   * constant names (AS_WRITTEN), which no page shows.
+   */
+  static final class WeightsConverter implements picocli.CommandLine.ITypeConverter<ReadOptions.Weights> {
+    @Override
+    public ReadOptions.Weights convert(String value) {
+      for (ReadOptions.Weights rule : ReadOptions.Weights.values()) {
+        if (rule.name().equalsIgnoreCase(value.strip())) {
+          return rule;
+        }
+      }
+      throw new picocli.CommandLine.TypeConversionException("'" + value + "' is not a weight rule; expected one of "
+          + "default, as_written, absolute or unit");
+    }
+  }
 
   @Option(names = "--weight-column", paramLabel = "N", defaultValue = "0",
       converter = OptionConverters.NonNegativeInt.class,

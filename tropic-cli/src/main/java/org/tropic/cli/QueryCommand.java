@@ -156,10 +156,11 @@ final class QueryCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
           if (pair == pairs.get(0) && !known(d, graph, pair.from()) && !known(d, graph, pair.to())) {
             spec.commandLine().getErr().printf("%s, line %d: '%s' and '%s' name no vertex; read as a header%n",
-                pairsFile, pair.line(), pair.from(), pair.to());
+                VertexPairs.nameOf(pairsFile), pair.line(), pair.from(), pair.to());
             continue;
           }
-          throw new IllegalArgumentException(pairsFile + ", line " + pair.line() + ": " + e.getMessage());
+          throw new IllegalArgumentException(VertexPairs.nameOf(pairsFile) + ", line " + pair.line() + ": "
+              + e.getMessage());
         }
         float distance = d.get(u, v);
         Map<String, Object> row = new LinkedHashMap<>();
@@ -178,8 +179,8 @@ final class QueryCommand implements Callable<Integer> {
         rows.add(row);
       }
       if (rows.isEmpty()) { // a header alone: an empty table would read as a query that found nothing
-        throw new IllegalArgumentException(pairsFile + ": no vertex pairs after the header line; expected a line "
-            + "'from to' per pair");
+        throw new IllegalArgumentException(VertexPairs.nameOf(pairsFile) + ": no vertex pairs after the header line;"
+            + " expected a line 'from to' per pair");
       }
       if (output.json) {
         new Report().put("pairs", rows).printJson(spec.commandLine().getOut());

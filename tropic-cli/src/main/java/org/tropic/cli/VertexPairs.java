@@ -51,7 +51,7 @@ final class VertexPairs {
           continue; // a line of spaces (or of tabs) only: blank, though the CSV reader sees a field in it
         }
         if (names.size() != 2) {
-          throw new IllegalArgumentException(file + ", line " + record.getStartingLineNumber()
+          throw new IllegalArgumentException(nameOf(file) + ", line " + record.getStartingLineNumber()
               + ": expected two vertex names (from, to), got " + names.size() + ": " + names + " (the separator is "
               + (separator == '\t' ? "a tab" : separator == ',' ? "a comma" : "spaces")
               + ", as on the file's first pair; one file uses one)" + NoBreakSpaces.hint(names, separator));
@@ -60,10 +60,15 @@ final class VertexPairs {
       }
     }
     if (pairs.isEmpty()) { // else an empty table, which reads as a query that found nothing
-      throw new IllegalArgumentException((file.toString().equals("-") ? "standard input (--pairs -)" : file.toString())
-          + ": no vertex pairs: the input has only blank lines and '#' comments; expected a line 'from to' per pair");
+      throw new IllegalArgumentException(nameOf(file) + ": no vertex pairs: the input has only blank lines and '#'"
+          + " comments; expected a line 'from to' per pair");
     }
     return pairs;
+  }
+
+  /** The pairs file as messages name it: standard input named as such, not as a file called "-". */
+  static String nameOf(Path file) {
+    return file.toString().equals("-") ? "standard input (--pairs -)" : file.toString();
   }
 
   private static char separatorOf(String text) {

@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.tropic.bench.BenchArgs;
 import org.tropic.bench.sparse.SparseBench;
+import org.tropic.io.ReadOptions;
 import picocli.CommandLine;
 
 /** Every command, however deep, answers -h and -V the same way, so users need not learn which ones do. */
@@ -28,6 +30,29 @@ class CommandTreeTest {
       }
       assertThat(outputOf(command, "--help")).as(name).contains("Usage: " + name, "-h, --help", "-V, --version");
       assertThat(outputOf(command, "-V")).as(name + " -V").startsWith("tropic ");
+    }
+  }
+
+  /**
+   * --weights is written in lower case in its help and its error, as the READMEs and the completion write it
+   * (--weights as_written), where both once listed the constants' names (DEFAULT, AS_WRITTEN, ABSOLUTE, UNIT).
+   */
+  @Test
+  void weightRulesAreNamedAsTheyAreWritten() {
+    for (String command : List.of("apsp", "info", "bfs")) {
+      String help = outputOf(Tropic.commandLine(), command, "--help");
+      assertThat(help).as(command).contains("default, as_written, absolute or").doesNotContain("AS_WRITTEN");
+    }
+    StringWriter err = new StringWriter();
+    CommandLine tropic = Tropic.commandLine();
+    tropic.setErr(new PrintWriter(err));
+    assertThat(tropic.execute("info", "g.edges", "--weights", "hops")).isEqualTo(2);
+    assertThat(err.toString()).contains("expected one of default, as_written, absolute or unit")
+        .doesNotContain("AS_WRITTEN");
+    for (String written : List.of("as_written", "AS_WRITTEN", "Unit")) { // any case, as picocli's conversion took
+      CommandLine.ParseResult parsed = Tropic.commandLine().parseArgs("info", "g.edges", "--weights", written);
+      assertThat(parsed.subcommand().<Object>matchedOptionValue("--weights", null))
+          .isEqualTo(ReadOptions.Weights.valueOf(written.toUpperCase(Locale.ROOT)));
     }
   }
 

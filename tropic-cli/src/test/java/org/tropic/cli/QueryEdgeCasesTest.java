@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,6 +117,29 @@ class QueryEdgeCasesTest {
       assertThat(run.exitCode()).as(text).isEqualTo(2);
       assertThat(run.err()).as(text).contains(pairs + ": no vertex pairs").doesNotContain("at org.");
       assertThat(run.out()).as(text).isEmpty();
+    }
+  }
+
+  /** Standard input is named as such in every message about its pairs, not as a file called "-". */
+  @Test
+  void pairsFromStandardInputAreNamedAsSuchInEveryMessage() throws IOException {
+    Path out = chainResult();
+    InputStream stdin = System.in;
+    try {
+      for (String[] text : new String[][] {{"from\tto\n", "standard input (--pairs -), line 1: 'from' and 'to' name"
+          + " no vertex; read as a header", "standard input (--pairs -): no vertex pairs after the header line"},
+          {"b\tnowhere\n", "standard input (--pairs -), line 1: "},
+          {"b\td\nb\td\tc\n", "standard input (--pairs -), line 2: expected two vertex names"}}) {
+        System.setIn(new ByteArrayInputStream(text[0].getBytes(StandardCharsets.UTF_8)));
+        TropicRun run = run("query", out.toString(), "dist", "--pairs", "-");
+        assertThat(run.exitCode()).as(text[0]).isEqualTo(2);
+        for (int i = 1; i < text.length; i++) {
+          assertThat(run.err()).as(text[0]).contains(text[i]);
+        }
+        assertThat(run.err()).as(text[0]).doesNotContain("-, line").doesNotContain("-: no");
+      }
+    } finally {
+      System.setIn(stdin);
     }
   }
 

@@ -77,10 +77,13 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
     ReadOptions read = kind == Kind.REMOVE ? options.withWeights(ReadOptions.Weights.UNIT) : options;
     LoadedGraph loaded = GraphReader.load(file, read);
     return change(base, loaded.graph(), loaded.source(), kind,
-        (from, to) -> MentionedLine.find(file, loaded.source(), from, to));
+        (from, to) -> MentionedLine.find(file, loaded.source(), from, to, false));
   }
 
-  /** The line of the arcs file that names a vertex ({@code to} null) or an arc; 0 where none is known. */
+  /**
+   * The line of the arcs file that names a vertex ({@code to} null) or an arc, written {@code from to}; 0 where none
+   * is known.
+   */
   interface LineOf {
     long line(String from, String to);
   }
@@ -139,6 +142,9 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
         raisedOnly.addArc(u, v, w);
       }
     });
+    if (kind == Kind.REMOVE) {
+      requireArcsOfTheGraph(base, arcs, width, old, source, lineOf);
+    }
     List<IncrementalUpdate.Arc> lowered = new ArrayList<>();
     List<AffectedRows.RaisedArc> raised = new ArrayList<>();
     if (kind == Kind.ADD) {
@@ -149,12 +155,6 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
       int v = (int) (entry.getLongKey() % width);
       float before = (float) old.get(entry.getLongKey());
       float after = kind == Kind.REMOVE ? Float.POSITIVE_INFINITY : (float) entry.getDoubleValue();
-      if (kind == Kind.REMOVE && before == Float.POSITIVE_INFINITY) {
-        throw new GraphInputException(source.name(), lineOf.line(base.name(u), base.name(v)), "names the arc "
-            + base.name(u) + " → " + base.name(v)
-            + " to remove, which the graph does not have", base.name(u) + " " + base.name(v),
-            "an arc of the graph" + (base.undirected() ? " (an edge, either way round)" : ""));
-      }
       if (after != Float.POSITIVE_INFINITY) {
         builder.addArc(u, v, after);
       }
@@ -174,6 +174,31 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
     }
     return new ArcChanges(builder.build(), arcs, raisedOnly.build(), lowered, raised, builder.vertexCount() - oldN,
         source);
+  }
+
+  /**
+   * Refuses the first arc to remove that the graph lacks, named as the file writes it: an undirected edge gives arcs
+   * both ways, and the line found decides which way round the error quotes it.
+   */
+  private static void requireArcsOfTheGraph(Graph base, List<IncrementalUpdate.Arc> arcs, long width,
+      Long2DoubleOpenHashMap old, GraphSource source, LineOf lineOf) throws GraphInputException {
+    for (IncrementalUpdate.Arc arc : arcs) {
+      if (!old.containsKey(arc.source() * width + arc.target())) {
+        String u = base.name(arc.source());
+        String v = base.name(arc.target());
+        long line = lineOf.line(u, v);
+        long reversed = base.undirected() ? lineOf.line(v, u) : 0;
+        if (reversed > 0 && (line == 0 || reversed < line)) {
+          String t = u;
+          u = v;
+          v = t;
+          line = reversed;
+        }
+        throw new GraphInputException(source.name(), line, "names the arc " + u + " → " + v
+            + " to remove, which the graph does not have", u + " " + v,
+            "an arc of the graph" + (base.undirected() ? " (an edge, either way round)" : ""));
+      }
+    }
   }
 
   private static GraphBuilder builderWithVerticesOf(Graph base) {

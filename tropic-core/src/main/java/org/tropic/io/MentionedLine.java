@@ -25,6 +25,14 @@ final class MentionedLine {
    * @return the 1-based line, or 0 when none is found
    */
   static long find(Path file, GraphSource source, String from, String to) {
+    return find(file, source, from, to, source.undirected());
+  }
+
+  /**
+   * As {@link #find(Path, GraphSource, String, String)}, matching an arc written {@code to from} too only where
+   * {@code eitherWay}: so a caller can tell which way round a line writes an undirected edge.
+   */
+  static long find(Path file, GraphSource source, String from, String to, boolean eitherWay) {
     if (source.format() == GraphFormat.MATRIX_MARKET || source.format() == GraphFormat.DIMACS) {
       return 0;
     }
@@ -37,7 +45,7 @@ final class MentionedLine {
         String[] fields = fields(line, source.format());
         GraphFormat format = source.format();
         if (fields.length >= 2 && (to == null ? names(fields, from, format)
-            : arc(fields, from, to, format) || source.undirected() && arc(fields, to, from, format))) {
+            : arc(fields, from, to, format) || eitherWay && arc(fields, to, from, format))) {
           return number;
         }
       }

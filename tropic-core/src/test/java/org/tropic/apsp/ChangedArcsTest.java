@@ -116,6 +116,21 @@ class ChangedArcsTest {
         .hasMessageContaining("names the arc 2 → 1 to remove, which the graph does not have");
   }
 
+  /** An edge to remove that an undirected graph lacks is named as its line writes it, not the other way round. */
+  @Test
+  void aMissingEdgeToRemoveIsNamedAsItsLineWritesIt() {
+    TestGraph path = new TestGraph(4, List.of(new TestGraph.Arc(0, 1, 1), new TestGraph.Arc(1, 2, 1),
+        new TestGraph.Arc(2, 3, 1)), true);
+    for (Change missing : List.of(new Change(3, 0, 1), new Change(0, 3, 1), new Change(2, 0, 1))) {
+      assertThatThrownBy(() -> read(path.build(), List.of(new Change(1, 2, 1), missing), ArcChanges.Kind.REMOVE,
+          true))
+          .isInstanceOf(GraphInputException.class)
+          .hasMessageContaining("line 2")
+          .hasMessageContaining("names the arc " + missing.from() + " → " + missing.to() + " to remove")
+          .hasMessageContaining("'" + missing.from() + " " + missing.to() + "'");
+    }
+  }
+
   private static float[][] update(RowDistanceMatrix old, ArcChanges changed, int threads) {
     boolean[] affected = AffectedRows.find(old, changed.raised(), threads, Progress.NONE);
     AffectedRows searched = AffectedRows.repair(old, changed.raisedOnly(), changed.raised(), affected, threads,
