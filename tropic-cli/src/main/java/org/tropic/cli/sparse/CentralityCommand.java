@@ -83,7 +83,9 @@ public final class CentralityCommand implements Callable<Integer> {
   int iterations;
 
   @Option(names = "--tolerance", defaultValue = "1e-6", paramLabel = "T",
-      description = "Convergence tolerance (default: ${DEFAULT-VALUE}); 0 runs exactly --iterations (pagerank, as"
+      description = "Convergence tolerance (default: ${DEFAULT-VALUE}) on the change between iterations, not a"
+          + " bound on the error, which can be larger where convergence is slow: the sum of |change| (pagerank), its"
+          + " l2 norm (eigenvector), its largest entry (katz). 0 runs exactly --iterations (pagerank, as"
           + " LDBC; the output then says fixed_iterations, not converged). Eigenvector also stops when its change"
           + " stalls below the float32 floor, 2^-23 x sqrt(vertices), which float32 rounding alone can keep up"
           + " (the output says at_float32_floor).")
