@@ -65,6 +65,24 @@ public final class VertexScores {
     return out;
   }
 
+  /**
+   * How many vertices that {@code include} accepts, left out of {@code ranked} (a {@link #top} list), score exactly as
+   * its last entry: the list's cut fell inside a tie, which it broke by smaller id. O(size).
+   */
+  public long tiedBeyond(List<Ranked> ranked, IntPredicate include) {
+    if (ranked.isEmpty()) {
+      return 0;
+    }
+    Ranked last = ranked.get(ranked.size() - 1);
+    long tied = 0;
+    for (int v = last.vertex() + 1; v < scores.length; v++) { // a tie ranks by id: those left out come after it
+      if (scores[v] == last.score() && include.test(v)) {
+        tied++;
+      }
+    }
+    return tied;
+  }
+
   /** Negative when a ranks before b. */
   private int better(int a, int b) {
     int byScore = Double.compare(scores[b], scores[a]);

@@ -56,6 +56,17 @@ class TraversalAndNeighboursTest {
     assertThat(s.top(0)).isEmpty();
   }
 
+  @Test
+  void tiesLeftOutOfATopListAreCounted() {
+    SparseGraph sg = SparseGraph.of(TestGraphs.random(1, 7, 10, false, false));
+    VertexScores s = new VertexScores(new double[] {1, 3, 3, Double.NaN, 2, 3, 3}, sg);
+    assertThat(s.tiedBeyond(s.top(2), v -> true)).isEqualTo(2); // 1, 2 listed; 5 and 6 score 3 too
+    assertThat(s.tiedBeyond(s.top(2), v -> v != 6)).isEqualTo(1);
+    assertThat(s.tiedBeyond(s.top(4), v -> true)).isZero(); // the whole tie is listed
+    assertThat(s.tiedBeyond(s.top(5), v -> true)).isZero(); // cut below a lone score
+    assertThat(s.tiedBeyond(s.top(0), v -> true)).isZero();
+  }
+
   @Property(tries = 20)
   void neighboursAndDegreesMatchTheCsr(@ForAll long seed, @ForAll @IntRange(min = 1, max = 150) int n,
       @ForAll @IntRange(min = 0, max = 600) int arcs) {

@@ -247,7 +247,14 @@ public final class CentralityCommand implements Callable<Integer> {
         facts.put("converged", converged);
       }
       List<Ranked> ranked = scores.top(top);
-      print(ranked, estimate, facts, g);
+      long tied = scores.tiedBeyond(ranked, v -> true);
+      Map<String, Object> shown = facts; // the ranking's facts; the .npy's sidecar keeps the measure's alone
+      if (tied > 0 && output.json) { // in a table, the note on stderr says it
+        shown = new LinkedHashMap<>(facts);
+        shown.put("tied_beyond_top", tied);
+      }
+      print(ranked, estimate, shown, g);
+      CommandSupport.noteTiesBeyondTop(spec.commandLine().getErr(), ranked, tied);
       // Scores that did not converge are shown, but not saved as if they were an answer.
       if (output.npy != null && converged) {
         NpyWriter.write(output.npy, scores.toArray(), g, facts);

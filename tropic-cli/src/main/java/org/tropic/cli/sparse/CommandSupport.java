@@ -151,6 +151,20 @@ final class CommandSupport {
     return out;
   }
 
+  /**
+   * Says on {@code err} that {@code tied} more vertices score as the last of {@code ranked}: a --top cut inside a tie
+   * lists some of them, by id, and would otherwise read as if the rest scored less (karate's traverse from 0 for one
+   * step: 16 vertices score 1, five were listed).
+   */
+  static void noteTiesBeyondTop(PrintWriter err, List<Ranked> ranked, long tied) {
+    if (tied > 0) {
+      Ranked last = ranked.get(ranked.size() - 1);
+      err.printf(Locale.ROOT, "note: %,d more %s score %s as rank %d (%s) does; ties are listed by index: raise --top"
+          + " to see them%n", tied, tied == 1 ? "vertex" : "vertices", format(last.score()), ranked.size(), last.name());
+      err.flush();
+    }
+  }
+
   static String format(double v) {
     return String.format(Locale.ROOT, "%.6g", v);
   }

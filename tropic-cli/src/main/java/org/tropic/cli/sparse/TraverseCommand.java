@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.function.IntPredicate;
 import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
@@ -86,7 +87,9 @@ public final class TraverseCommand implements Callable<Integer> {
       WeightedTraversal.Options options = new WeightedTraversal.Options(steps, decay);
       VertexScores scores = WeightedTraversal.scores(g, ids, options, AnalyticsProgress.of(spec, g));
       // A score of 0 means no walk reached the vertex: it is not related, however short the list.
-      List<Ranked> ranked = scores.top(top, v -> scores.get(v) != 0 && (includeSeeds || !seedSet.contains(v)));
+      IntPredicate listed = v -> scores.get(v) != 0 && (includeSeeds || !seedSet.contains(v));
+      List<Ranked> ranked = scores.top(top, listed);
+      long tied = scores.tiedBeyond(ranked, listed);
       if (ranked.isEmpty()) { // an empty table alone read as a failure, or as a graph without such vertices
         noteNothingReached(g);
       }
@@ -97,12 +100,16 @@ public final class TraverseCommand implements Callable<Integer> {
         json.put("steps", steps);
         json.put("decay", decay);
         json.put("top", CommandSupport.rankJson(ranked));
+        if (tied > 0) {
+          json.put("tied_beyond_top", tied);
+        }
         CommandSupport.printJson(out, json);
       } else {
         out.printf("Related to %s over walks of 1..%d steps%s:%n", String.join(",", seeds), steps,
             decay == 1 ? "" : " (decay " + decay + ")");
         CommandSupport.printTable(out, List.of("rank", "vertex", "score"), CommandSupport.rankRows(ranked));
       }
+      CommandSupport.noteTiesBeyondTop(spec.commandLine().getErr(), ranked, tied);
       if (output.npy != null) {
         Map<String, Object> about = new LinkedHashMap<>();
         about.put("measure", "weighted-traversal");

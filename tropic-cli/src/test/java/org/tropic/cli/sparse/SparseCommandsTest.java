@@ -441,6 +441,30 @@ class SparseCommandsTest {
     assertThat(JSON.readTree(out.toString()).get("top")).hasSize(1); // only e is reachable from d; none padded
   }
 
+  /** A --top cut inside a tie listed some of it, by index, and read as if the rest scored less. */
+  @Test
+  void aTopListCutInsideATieSaysHowManyMoreScoreTheSame() throws IOException {
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,f", "--steps", "2", "--top",
+        "2", "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).get("tied_beyond_top").asLong()).isEqualTo(1); // d scores 2 as b, c
+    assertThat(err.toString()).contains("note: 1 more vertex score 2.00000 as rank 2 (c) does; ties are listed by index:"
+        + " raise --top to see them");
+
+    out.getBuffer().setLength(0);
+    err.getBuffer().setLength(0);
+    assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,f", "--steps", "2", "--top",
+        "3", "--json")).isZero();
+    assertThat(JSON.readTree(out.toString()).has("tied_beyond_top")).isFalse();
+    assertThat(err.toString()).doesNotContain("ties are listed");
+
+    Path star = dir.resolve("star.txt");
+    Files.writeString(star, "# undirected\nhub x1\nhub x2\nhub x3\nhub x4\n");
+    out.getBuffer().setLength(0);
+    assertThat(run(new CentralityCommand(LOADER), star.toString(), "pagerank", "--top", "2")).isZero();
+    assertThat(err.toString()).contains("note: 3 more vertices score").contains("as rank 2 (x1) does");
+    assertThat(out.toString()).doesNotContain("tied_beyond_top");
+  }
+
   @Test
   void aSeedNamedTwiceIsRefused() {
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,f,a")).isEqualTo(2);
