@@ -160,7 +160,8 @@ final class CommandSupport {
     if (tied > 0) {
       Ranked last = ranked.get(ranked.size() - 1);
       err.printf(Locale.ROOT, "note: %,d more %s score %s as rank %d (%s) does; ties are listed by index: raise --top"
-          + " to see them%n", tied, tied == 1 ? "vertex" : "vertices", format(last.score()), ranked.size(), last.name());
+          + " to see them%n", tied, tied == 1 ? "vertex" : "vertices", format(last.score()), ranked.size(),
+          last.name());
       err.flush();
     }
   }

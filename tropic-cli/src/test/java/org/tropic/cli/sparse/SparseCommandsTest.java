@@ -447,8 +447,8 @@ class SparseCommandsTest {
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,f", "--steps", "2", "--top",
         "2", "--json")).isZero();
     assertThat(JSON.readTree(out.toString()).get("tied_beyond_top").asLong()).isEqualTo(1); // d scores 2 as b, c
-    assertThat(err.toString()).contains("note: 1 more vertex score 2.00000 as rank 2 (c) does; ties are listed by index:"
-        + " raise --top to see them");
+    assertThat(err.toString()).contains("note: 1 more vertex score 2.00000 as rank 2 (c) does; ties are listed by"
+        + " index: raise --top to see them");
 
     out.getBuffer().setLength(0);
     err.getBuffer().setLength(0);
