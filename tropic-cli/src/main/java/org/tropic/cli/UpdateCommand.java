@@ -88,7 +88,8 @@ final class UpdateCommand implements Callable<Integer> {
 
   @Option(names = "--weight-column", paramLabel = "N", defaultValue = "0",
       converter = OptionConverters.NonNegativeInt.class,
-      description = "1-based column of ARCS's weights (default: the third, if present).")
+      description = "1-based column of ARCS's weights (default: the one the result's graph was read with, as its"
+          + " --weight-column, else the third, if present).")
   int weightColumn;
 
   @Option(names = "--header", negatable = true,
@@ -138,6 +139,10 @@ final class UpdateCommand implements Callable<Integer> {
       if (kind != ArcChanges.Kind.REMOVE && options.weights() == ReadOptions.Weights.UNIT && weighted(options)) {
         err.printf("note: %s has weights, but the result's graph is unweighted (hop counts): each added arc counts"
             + " as one hop%n", arcsPath);
+      }
+      if (kind != ArcChanges.Kind.REMOVE && weightColumn == 0 && options.weightColumn() != 0) {
+        err.printf("note: reading the weights of %s from column %d, as %s's were (--weight-column N reads another)%n",
+            arcsPath, options.weightColumn(), graphFile.getFileName());
       }
       ArcChanges added = ArcChanges.read(graph, arcsPath, options, kind);
       Graph after = added.graph();
@@ -208,8 +213,8 @@ final class UpdateCommand implements Callable<Integer> {
       timings.put("read", readSeconds);
       timings.put("prepare", (writeStart - updateStart) / 1e9);
       List<Sidecar.GraphInput> additions = new ArrayList<>(sidecar.addedArcs());
-      additions.add(Sidecar.GraphInput.of(arcsPath.toString(), added.source(), weightColumn == 0 ? null
-          : weightColumn).withChange(kind));
+      additions.add(Sidecar.GraphInput.of(arcsPath.toString(), added.source(), options.weightColumn() == 0 ? null
+          : options.weightColumn()).withChange(kind));
       Sidecar.GraphInput baseInput = graphPath == null ? sidecar.graph() : new Sidecar.GraphInput(
           graphPath.toAbsolutePath().normalize().toString(), sidecar.graph().format(), sidecar.graph().undirected(),
           sidecar.graph().weights(), sidecar.graph().weightColumn(), sidecar.graph().headerRow());
@@ -313,11 +318,16 @@ final class UpdateCommand implements Callable<Integer> {
         Units.count(read, arcs, arcs + "s"), shortening == 1 ? "shortens" : "shorten", arithmetic.label(), work, note);
   }
 
-  /** ARCS is read as the result's graph was: the same direction and weight rule, its own format and columns. */
+  /**
+   * ARCS is read as the result's graph was: the same direction and weight rule, and its weight column unless told
+   * (lines shaped as the graph's: with the graph's weights in column 4, ARCS's were read from column 3 and refused
+   * with a hint to pass --header); its own format and header row.
+   */
   private ReadOptions readOptions(Sidecar.GraphInput input) {
     ReadOptions recorded = input.toReadOptions();
+    int column = weightColumn != 0 ? weightColumn : input.weightColumn() != null ? input.weightColumn() : 0;
     return ReadOptions.defaults().withFormat(format).withDirection(recorded.direction())
-        .withWeights(recorded.weights()).withWeightColumn(weightColumn)
+        .withWeights(recorded.weights()).withWeightColumn(column)
         .withHeaderRow(header == null ? ReadOptions.HeaderRow.AUTO
             : header ? ReadOptions.HeaderRow.PRESENT : ReadOptions.HeaderRow.ABSENT);
   }

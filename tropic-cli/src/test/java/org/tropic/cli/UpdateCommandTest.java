@@ -155,6 +155,33 @@ class UpdateCommandTest {
   }
 
   /**
+   * ARCS shaped as the graph's lines takes the graph's weight column: with the weights in column 4, its lines were
+   * read for a weight in column 3 and refused with a hint to pass --header. Later readers (query path) agree.
+   */
+  @Test
+  void arcsTakeTheWeightColumnTheGraphWasReadWith() throws IOException {
+    Path graph = write("graph.txt", List.of("a b x 1", "b c y 2", "c d z 3"));
+    Path base = dir.resolve("base.npy");
+    TropicRun solve = TropicRun.of("apsp", graph.toString(), "-o", base.toString(), "--weight-column", "4",
+        "--examples", "0");
+    assertThat(solve.exitCode()).as(solve.err()).isZero();
+    Path arcs = write("arcs.txt", List.of("a d w 1.5"));
+    Path updated = dir.resolve("new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", updated.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).contains("note: reading the weights of " + arcs + " from column 4, as graph.txt's were");
+    TropicRun path = TropicRun.of("query", updated.toString(), "path", "a", "d");
+    assertThat(path.exitCode()).as(path.err()).isZero();
+    assertThat(path.out()).contains("a →[1.5] d");
+
+    TropicRun told = TropicRun.of("update", base.toString(), write("arcs3.txt", List.of("a d 2.5")).toString(),
+        "--weight-column", "3", "-o", dir.resolve("told.npy").toString());
+    assertThat(told.exitCode()).as(told.err()).isZero();
+    assertThat(told.err()).doesNotContain("note: reading the weights");
+    assertThat(TropicRun.of("query", dir.resolve("told.npy").toString(), "dist", "a", "d").out()).contains("2.5");
+  }
+
+  /**
    * A hop-count graph reads ARCS without its weights, so a weight on some lines and none on others is no error: only
    * the note's look for weights read them, and its refusal stopped the update that 'apsp --weights unit' would read.
    */
