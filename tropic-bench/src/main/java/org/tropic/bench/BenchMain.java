@@ -31,6 +31,7 @@ public final class BenchMain {
       requireGraphFiles(config);
       Preflight.jsonTarget(config.jsonOut());
       Preflight.memory(config, Runtime.getRuntime().maxMemory());
+      Preflight.python(config);
     } catch (IllegalArgumentException e) {
       err.println("tropic bench: " + e.getMessage());
       return 2;

@@ -29,8 +29,8 @@ import picocli.CommandLine.Spec;
         "Measures the min-plus kernel against the machine's peak, end-to-end Floyd-Warshall against the kernel, and "
             + "Tropic against SciPy and JGraphT on the same graphs; prints a table (and JSON with --json).",
         "Lists are comma-separated. Exit codes: 0 done, 1 a result was wrong (kernel, solver or peer disagreed), "
-            + "2 bad options, a --json file that cannot be written or sizes too big for the heap (refused before "
-            + "the run).", ""})
+            + "2 bad options, a --json file that cannot be written, sizes too big for the heap or a --python "
+            + "without SciPy (refused before the run).", ""})
 final class BenchOptions {
   private static final BenchConfig DEFAULTS = BenchConfig.builder().build();
 
@@ -190,8 +190,8 @@ final class BenchOptions {
   int samplePairs = DEFAULTS.samplePairs();
 
   @Option(order = 31, names = "--python", paramLabel = "PATH",
-      description = "peers: Python with SciPy (default: the first of python3 on PATH, /usr/bin/python3 and python "
-          + "that imports it)")
+      description = "peers: Python with SciPy, refused before the run if it cannot import it (default: the first "
+          + "of python3 on PATH, /usr/bin/python3 and python that imports it; none: SciPy's rows say so)")
   String python = DEFAULTS.python();
 
   @Option(order = 32, names = "--peer-timeout", paramLabel = "S", converter = PositiveInt.class,

@@ -58,11 +58,15 @@ public final class BenchRunner {
           ? ClockProbe.measure(threads, config.clockRounds(), 100)
           : ClockMeasurement.given(config.clockGhz(), threads);
       clocks.add(clock);
-      MinPlusPeak peak = new MinPlusPeak(clock.ghz().median(), threads, config.floatFlopsPerCycle(),
-          config.intFlopsPerCycle());
+      MinPlusPeak peak = new MinPlusPeak(clock.ghz().median(), peakCores(threads,
+          environment.availableProcessors()), config.floatFlopsPerCycle(), config.intFlopsPerCycle());
       peaks.add(peak);
       peakOfThreads.put(threads, peak);
       out.printf(Locale.ROOT, "# clock on %d thread(s): %.3f GHz %s%n", threads, clock.ghz().median(), clock.note());
+      if (threads > peak.cores()) {
+        notes.add(threads + " threads share " + peak.cores() + " cores: their peak counts " + peak.cores()
+            + " cores, as the extra threads add no arithmetic units");
+      }
       if (!clock.trustworthy() && Double.isNaN(config.clockGhz())) {
         notes.add("clock on " + threads + " thread(s) is " + clock.note());
       }
@@ -167,6 +171,14 @@ public final class BenchRunner {
       }
     }
     return results;
+  }
+
+  /**
+   * The cores a peak for {@code threads} threads counts: threads beyond the processors only take turns on them, so
+   * {@code --threads 8} on 2 cores had a peak of 8 cores and reported a quarter of the real share of it.
+   */
+  static int peakCores(int threads, int processors) {
+    return Math.min(threads, processors);
   }
 
   /** The kernel's median rate for a path and thread count, NaN if it was not measured. */

@@ -17,7 +17,7 @@ import org.tropic.semiring.Arithmetic;
  * 100% of this peak on one of its cores.
  *
  * @param ghz the core clock in GHz (measured by {@link ClockProbe} or given)
- * @param cores the cores the peak is for (the threads the kernel runs on)
+ * @param cores the cores the peak is for (the threads the kernel runs on, at most the processors there are)
  * @param floatFlopsPerCycle flops per cycle per core of the exact-float path
  * @param intFlopsPerCycle flops per cycle per core of the non-negative float and int32 paths
  */

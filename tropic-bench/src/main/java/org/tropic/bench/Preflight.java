@@ -11,7 +11,8 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * Checks made before any benchmark runs, so that a run of several minutes does not end in an error it could have
  * given at once: the {@code --json} file must be writable (it was only written, or refused, after the whole run),
- * and the sizes asked for must fit in the heap (a huge {@code --sizes} ended in an OutOfMemoryError stack trace).
+ * the sizes asked for must fit in the heap (a huge {@code --sizes} ended in an OutOfMemoryError stack trace), and
+ * a {@code --python} given must have SciPy.
  * Each failure is an {@link IllegalArgumentException} naming the option, which {@link BenchMain} turns into exit 2.
  */
 final class Preflight {
@@ -51,6 +52,23 @@ final class Preflight {
     } catch (IOException e) {
       throw new IllegalArgumentException("--json " + json + ": no file can be created in " + folder + " ("
           + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+    }
+  }
+
+  /**
+   * Refuses a {@code --python} that cannot import SciPy when the peers run: the SciPy rows are measured last, so a
+   * mistyped path was only reported as skipped rows after the kernel and Floyd–Warshall parts. Without
+   * {@code --python} a machine lacking SciPy still runs, its rows saying so.
+   */
+  static void python(BenchConfig config) {
+    if (config.python() == null || !config.runs(BenchPart.PEERS)) {
+      return;
+    }
+    List<String> why = new ArrayList<>();
+    if (ScipyPeer.find(config.python(), why).isEmpty()) {
+      throw new IllegalArgumentException("--python " + config.python() + ": cannot import SciPy ("
+          + String.join("; ", why) + "); give a Python that has it, or leave --python out to run without SciPy "
+          + "where none is found");
     }
   }
 

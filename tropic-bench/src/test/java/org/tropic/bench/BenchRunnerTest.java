@@ -74,6 +74,23 @@ class BenchRunnerTest {
     assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("# karate is symmetric");
   }
 
+  /** More threads than processors take turns on the same cores: the peak must not count a core per thread. */
+  @Test
+  void thePeakOfMoreThreadsThanProcessorsCountsTheProcessors() {
+    int processors = Runtime.getRuntime().availableProcessors();
+    BenchConfig config = BenchArgs.parse("--quick", "--parts", "kernel", "--arithmetic", "int32", "--threads",
+        Integer.toString(processors + 1), "--kernel-size", "8", "--clock-ghz", "2");
+    BenchResults r = BenchRunner.run(config, new PrintStream(new ByteArrayOutputStream(), true,
+        StandardCharsets.UTF_8), new ScalarMinPlusKernels(), new ReferenceFloydWarshall());
+
+    assertThat(r.peaks()).singleElement().extracting(MinPlusPeak::cores).isEqualTo(processors);
+    KernelResult k = r.kernels().getFirst();
+    assertThat(k.threads()).isEqualTo(processors + 1);
+    assertThat(k.peakGflops()).isEqualTo(2.0 * processors * MinPlusPeak.INT_FLOPS_PER_CYCLE);
+    assertThat(r.notes()).contains((processors + 1) + " threads share " + processors + " cores: their peak counts "
+        + processors + " cores, as the extra threads add no arithmetic units");
+  }
+
   @Test
   void mainExitCodes() {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

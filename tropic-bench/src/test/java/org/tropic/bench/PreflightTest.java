@@ -65,6 +65,29 @@ class PreflightTest {
         .doesNotThrowAnyException();
   }
 
+  /** A --python without SciPy was only reported as skipped SciPy rows, after the kernel and FW parts had run. */
+  @Test
+  void aPythonWithoutScipyIsRefusedWhenThePeersRun(@TempDir Path dir) {
+    String missing = dir.resolve("no-such-python").toString();
+    assertThatThrownBy(() -> Preflight.python(BenchArgs.parse("--python", missing)))
+        .hasMessage("--python " + missing + ": cannot import SciPy (" + missing + ": no such file); give a Python "
+            + "that has it, or leave --python out to run without SciPy where none is found");
+    assertThatThrownBy(() -> Preflight.python(BenchArgs.parse("--parts", "peers", "--python", "/bin/false")))
+        .hasMessageStartingWith("--python /bin/false: cannot import SciPy (/bin/false: (no error output))");
+    // not needed by the parts asked for, or not given: nothing to refuse
+    assertThatCode(() -> Preflight.python(BenchArgs.parse("--parts", "kernel,fw", "--python", missing)))
+        .doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.python(BenchArgs.parse("--parts", "peers"))).doesNotThrowAnyException();
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertThat(BenchMain.execute(new String[] {"--quick", "--python", missing},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(2);
+    assertThat(out.size()).isZero();
+    assertThat(err.toString(StandardCharsets.UTF_8)).startsWith("tropic bench: --python " + missing + ": cannot");
+  }
+
   @Test
   void theCommandExitsWithTwoBeforePrintingAnything(@TempDir Path dir) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -49,15 +49,16 @@ public final class SparseBench {
       return;
     }
     Path data = o.data != null ? o.data : findData();
-    List<String> graphs = Arrays.stream(o.graphs.split(",")).map(String::strip).toList();
+    List<String> graphs = graphList(o.graphs);
     for (String which : graphs) {
       BenchGraphs.requireAvailable(data, which); // now, not after minutes of measuring the others
     }
     // checked now, not after the copy bandwidth and the first graph have been measured
-    BlockCooOptions layout = BlockCooOptions.defaults().withBlockSize(o.blockSize);
+    BlockCooOptions layout = blockOptions(o.blockSize);
     int threads = o.threads();
     double seconds = o.seconds;
     int copyMib = o.copyMib;
+    int copyFloats = copyFloats(copyMib, Runtime.getRuntime().maxMemory());
     ExecutorService pool = Executors.newFixedThreadPool(threads, r -> {
       Thread t = new Thread(r, "bench");
       t.setDaemon(true);
@@ -66,7 +67,7 @@ public final class SparseBench {
     SparseKernels kernels = SparseKernels.create(threads);
     System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %.1f s per measurement%n", threads,
         Runtime.version(), kernels.spmmImplementation(), seconds);
-    StreamCopy copy = new StreamCopy(copyMib * (1 << 20) / Float.BYTES, pool, threads);
+    StreamCopy copy = new StreamCopy(copyFloats, pool, threads);
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays); measured again in rounds alternating"
         + " with each SpMV, whose %% copy is the median of its rounds' shares%n%n", copy.bandwidth(seconds) / 1e9,
         copyMib);
@@ -74,6 +75,57 @@ public final class SparseBench {
       benchGraph(data, which, threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
           layout);
     }
+  }
+
+  /**
+   * The graphs of {@code --graphs}, in order. An empty list ({@code --graphs ,}) measured the copy bandwidth and
+   * stopped with exit 0 having run nothing; a graph named twice was measured twice.
+   *
+   * @throws IllegalArgumentException naming the option and what is wrong with the list
+   */
+  static List<String> graphList(String list) {
+    List<String> graphs = Arrays.stream(list.split(",")).map(String::strip).filter(g -> !g.isEmpty()).toList();
+    if (graphs.isEmpty()) {
+      throw new IllegalArgumentException("--graphs '" + list + "' names no graph: give webgraph, road, as or "
+          + "rmatSCALE[xEDGEFACTOR], comma-separated");
+    }
+    for (int i = 0; i < graphs.size(); i++) {
+      if (graphs.indexOf(graphs.get(i)) != i) {
+        throw new IllegalArgumentException("--graphs '" + list + "' names " + graphs.get(i) + " twice");
+      }
+    }
+    return graphs;
+  }
+
+  /** The layout options of {@code --block-size}; the layout's own message did not name the option. */
+  static BlockCooOptions blockOptions(int blockSize) {
+    try {
+      return BlockCooOptions.defaults().withBlockSize(blockSize);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("--block-size " + blockSize + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The floats in each of the two STREAM copy arrays of {@code --copy-mib}. The size was computed in int: 2,048 MiB
+   * and more wrapped round, to a NegativeArraySizeException (2048), empty arrays copied at "0.00 GB/s" (4096) or
+   * arrays of another size than the one printed.
+   *
+   * @throws IllegalArgumentException if an array would exceed Java's largest or the two the heap
+   */
+  static int copyFloats(int mib, long maxHeapBytes) {
+    long floats = (long) mib * (1 << 20) / Float.BYTES;
+    long maxMib = (Integer.MAX_VALUE - 8L) * Float.BYTES >> 20;
+    if (floats > Integer.MAX_VALUE - 8L) {
+      throw new IllegalArgumentException("--copy-mib " + mib + ": above the largest Java array of floats ("
+          + maxMib + " MiB)");
+    }
+    if (2 * floats * Float.BYTES > maxHeapBytes) {
+      throw new IllegalArgumentException("--copy-mib " + mib + ": its two arrays need " + 2L * mib + " MiB, above "
+          + "the maximum heap of " + (maxHeapBytes >> 20) + " MiB (give a smaller --copy-mib, or a larger heap "
+          + "with TROPIC_JAVA_OPTS=-Xmx...)");
+    }
+    return (int) floats;
   }
 
   /** The name of the table row that uses the same layout. */
@@ -256,7 +308,7 @@ public final class SparseBench {
     double seconds = 2;
 
     @Option(order = 5, names = "--copy-mib", paramLabel = "M", converter = PositiveInt.class,
-        description = "size of each STREAM copy array in MiB (default 512)")
+        description = "size of each STREAM copy array in MiB, up to 8191; both must fit in the heap (default 512)")
     int copyMib = 512;
 
     @Option(order = 6, names = "--no-graphblas", description = "do not run SuiteSparse:GraphBLAS")

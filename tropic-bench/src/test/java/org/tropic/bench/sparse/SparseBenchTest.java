@@ -30,7 +30,6 @@ class SparseBenchTest {
     assertThat(SparseBench.findData(Files.createDirectories(dir.resolve("a/b")))).isEqualTo(data);
   }
 
-  /** A block size out of range was refused only after the copy bandwidth and the graph had been measured. */
   /** --threads 0 means every processor, as in the other sparse commands; it was refused ("at least 1"). */
   @Test
   void zeroThreadsMeansEveryProcessor() {
@@ -41,6 +40,30 @@ class SparseBenchTest {
     assertThat(o.threads()).isEqualTo(1);
   }
 
+  /** 2,048 MiB and more wrapped round in int: a NegativeArraySizeException, or empty arrays copied at 0 GB/s. */
+  @Test
+  void copyArraysAreSizedInLongAndRefusedWhenTheyCannotExist() {
+    long gib = 1L << 30;
+    assertThat(SparseBench.copyFloats(512, 8 * gib)).isEqualTo(512 << 18);
+    assertThat(SparseBench.copyFloats(4095, 9 * gib)).isEqualTo(4095 << 18);
+    assertThat(SparseBench.copyFloats(8191, 64 * gib)).isEqualTo(8191 << 18);
+    assertThatThrownBy(() -> SparseBench.copyFloats(8192, 64 * gib))
+        .hasMessage("--copy-mib 8192: above the largest Java array of floats (8191 MiB)");
+    assertThatThrownBy(() -> SparseBench.copyFloats(4096, 4 * gib)).hasMessage("--copy-mib 4096: its two arrays "
+        + "need 8192 MiB, above the maximum heap of 4096 MiB (give a smaller --copy-mib, or a larger heap with "
+        + "TROPIC_JAVA_OPTS=-Xmx...)");
+  }
+
+  /** An empty list measured the copy bandwidth, ran no graph and exited 0; a repeated graph ran twice. */
+  @Test
+  void aGraphListMustNameEachGraphOnce() {
+    assertThat(SparseBench.graphList(" road, as ,")).containsExactly("road", "as");
+    assertThatThrownBy(() -> SparseBench.graphList(",")).hasMessage("--graphs ',' names no graph: give webgraph, "
+        + "road, as or rmatSCALE[xEDGEFACTOR], comma-separated");
+    assertThatThrownBy(() -> SparseBench.graphList("as,road,as")).hasMessage("--graphs 'as,road,as' names as twice");
+  }
+
+  /** A block size out of range was refused only after the copy bandwidth and the graph had been measured. */
   @Test
   void aBadBlockSizeIsRefusedBeforeMeasuring(@TempDir Path dir) throws Exception {
     Files.createDirectories(dir.resolve("graphs"));
@@ -51,7 +74,7 @@ class SparseBenchTest {
     try {
       assertThatThrownBy(() -> SparseBench.main(new String[] {"--data", dir.toString(), "--graphs", "as",
           "--block-size", "70000", "--copy-mib", "1", "--seconds", "0.01", "--no-graphblas"}))
-          .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("70000");
+          .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("--block-size 70000: ");
     } finally {
       System.setOut(before);
     }
