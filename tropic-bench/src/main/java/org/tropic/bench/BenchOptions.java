@@ -90,7 +90,7 @@ final class BenchOptions {
   int kernelSize = DEFAULTS.kernel().size();
 
   @Option(order = 7, names = "--kernel-warmup", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "kernel: untimed rounds (default 3)")
+      description = "kernel: untimed rounds (default 3), for 2 s at least")
   int kernelWarmup = DEFAULTS.kernel().warmupRounds();
 
   @Option(order = 8, names = "--kernel-rounds", paramLabel = "N", converter = PositiveInt.class,

@@ -24,17 +24,32 @@ public final class KernelBench {
    * @param warmupRounds untimed rounds at least (JIT compilation, calibration); more follow until the rate settles
    * @param rounds timed rounds; the median rate is reported
    * @param roundMillis approximate length of one round
+   * @param minWarmupSeconds untimed seconds at least, whatever the rounds: see {@link #MIN_WARMUP_SECONDS}
    */
-  public record Options(int size, int warmupRounds, int rounds, int roundMillis) {
+  public record Options(int size, int warmupRounds, int rounds, int roundMillis, double minWarmupSeconds) {
     public Options {
-      if (size < 1 || warmupRounds < 0 || rounds < 1 || roundMillis < 1) {
+      if (size < 1 || warmupRounds < 0 || rounds < 1 || roundMillis < 1 || !(minWarmupSeconds >= 0)) {
         throw new IllegalArgumentException("kernel bench needs size, rounds and round length >= 1 and warmup >= 0;"
-            + " got size=" + size + ", warmup=" + warmupRounds + ", rounds=" + rounds + ", ms=" + roundMillis);
+            + " got size=" + size + ", warmup=" + warmupRounds + ", rounds=" + rounds + ", ms=" + roundMillis
+            + ", warmup seconds=" + minWarmupSeconds);
       }
+    }
+
+    /** With at least {@link #MIN_WARMUP_SECONDS} of warm-up. */
+    public Options(int size, int warmupRounds, int rounds, int roundMillis) {
+      this(size, warmupRounds, rounds, roundMillis, MIN_WARMUP_SECONDS);
     }
   }
 
-  /** Most warm-up rounds before timing starts anyway. */
+  /**
+   * Untimed seconds before any timing: C2 takes over a second to compile the vector micro-kernels, and until then
+   * they run interpreted at a steady 0.1–0.3 GFLOP/s, so two rounds agree and the rate looked settled. {@code
+   * --quick} (20 ms rounds, one warm-up round) reported 0.1–0.2% of the peak; 20 rounds of 100 ms reached 51
+   * GFLOP/s on the same 64³ panels.
+   */
+  static final double MIN_WARMUP_SECONDS = 2.0;
+
+  /** Most warm-up rounds before timing starts anyway, once {@link Options#minWarmupSeconds} have passed. */
   static final int MAX_WARMUP_ROUNDS = 20;
   /** How closely two consecutive warm-up rounds must agree for the JIT to count as settled. */
   static final double WARM_AGREEMENT = 0.03;
@@ -59,13 +74,15 @@ public final class KernelBench {
     // compile that a fixed three rounds left compilation running into the timed ones (median 100 GFLOP/s in a fresh
     // JVM, 121 in the same JVM's second measurement). So after the given rounds, go on until two consecutive
     // full-length rounds agree within WARM_AGREEMENT.
-    for (int r = 0; r < MAX_WARMUP_ROUNDS; r++) {
+    double warmSeconds = 0;
+    for (int r = 0; r < MAX_WARMUP_ROUNDS || warmSeconds < options.minWarmupSeconds(); r++) {
       long c = calls;
       double seconds = ParallelRun.timeRound(threads, t -> operands[t].multiply(kernels, arithmetic, c), sink);
+      warmSeconds += seconds;
       double rate = c / Math.max(seconds, 1e-9);
       boolean fullLength = seconds >= options.roundMillis() / 2000.0;
       calls = Math.max(1, Math.round(c * options.roundMillis() / 1000.0 / Math.max(seconds, 1e-6)));
-      if (r + 1 >= Math.max(1, options.warmupRounds()) && fullLength
+      if (r + 1 >= Math.max(1, options.warmupRounds()) && warmSeconds >= options.minWarmupSeconds() && fullLength
           && Math.abs(rate - previousRate) <= WARM_AGREEMENT * rate) {
         break;
       }

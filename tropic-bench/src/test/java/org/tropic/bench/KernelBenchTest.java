@@ -10,7 +10,7 @@ import org.tropic.semiring.ScalarMinPlusKernels;
 
 /** The kernel bench's bookkeeping and its correctness check; no assertion on how fast anything is. */
 class KernelBenchTest {
-  private static final KernelBench.Options TINY = new KernelBench.Options(24, 1, 2, 5);
+  private static final KernelBench.Options TINY = new KernelBench.Options(24, 1, 2, 5, 0);
 
   @Test
   void measuresEveryPathOnTwoThreadsAndChecksTheResult() {
@@ -35,10 +35,65 @@ class KernelBenchTest {
     assertThat(r.mismatch()).startsWith("C[5][7] = ");
   }
 
+  /**
+   * Warm-up lasts its floor in seconds however short the rounds: 20 ms rounds that agreed from the first stopped it
+   * while the kernel still ran interpreted. Counted by the calls the kernel received, not by a clock.
+   */
+  @Test
+  void warmUpLastsItsFloorInSecondsHoweverShortTheRounds() {
+    CountingKernels counting = new CountingKernels();
+    KernelBench.run(counting, Arithmetic.INT32, 1, new KernelBench.Options(16, 1, 1, 1, 0), MinPlusPeak.of(3, 1));
+    long withoutFloor = counting.calls;
+    counting.calls = 0;
+    long start = System.nanoTime();
+    KernelBench.run(counting, Arithmetic.INT32, 1, new KernelBench.Options(16, 1, 1, 1, 0.3), MinPlusPeak.of(3, 1));
+    assertThat((System.nanoTime() - start) / 1e9).isGreaterThanOrEqualTo(0.3);
+    assertThat(counting.calls).isGreaterThan(withoutFloor);
+    assertThat(new KernelBench.Options(256, 3, 7, 200).minWarmupSeconds()).isEqualTo(KernelBench.MIN_WARMUP_SECONDS);
+  }
+
+  /** The scalar kernels, counting the packed multiplies. */
+  private static final class CountingKernels implements MinPlusKernels {
+    private final ScalarMinPlusKernels scalar = new ScalarMinPlusKernels();
+    long calls;
+
+    @Override
+    public String name() {
+      return "counting";
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, int m, int n, int k, float[] a, int aOff, int lda, float[] b,
+        int bOff, int ldb, float[] c, int cOff, int ldc) {
+      scalar.multiplyMin(arithmetic, m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
+    }
+
+    @Override
+    public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda) {
+      return scalar.packLeft(arithmetic, m, k, a, aOff, lda);
+    }
+
+    @Override
+    public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
+      return scalar.packRight(arithmetic, k, n, b, bOff, ldb);
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+      calls++;
+      scalar.multiplyMin(arithmetic, a, b, c, cOff, ldc);
+    }
+
+    @Override
+    public void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld) {
+      scalar.closure(arithmetic, n, t, off, ld);
+    }
+  }
+
   @Test
   void theBestKernelsAgreeWithTheScalarReference() {
     KernelResult r = KernelBench.run(MinPlusKernels.best(), Arithmetic.NONNEGATIVE_FLOAT, 1,
-        new KernelBench.Options(40, 0, 1, 1), MinPlusPeak.of(3, 1));
+        new KernelBench.Options(40, 0, 1, 1, 0), MinPlusPeak.of(3, 1));
     assertThat(r.verified()).as(r.mismatch()).isTrue();
   }
 
