@@ -29,6 +29,10 @@ public final class BinaryContent {
     if (startsWith(head, 0x93, 'N', 'U', 'M', 'P', 'Y')) {
       return "a NumPy .npy array (a result of tropic apsp? query and info read those)";
     }
+    if (startsWith(head, 'T', 'R', 'B', 'C', 'O', 'O', '\r', '\n')) { // renamed, it was "a NUL byte at byte 9"
+      return "a Tropic block-COO matrix from 'sparse convert' (bfs, traverse, centrality and spectrum map one whose"
+          + " name ends in .bcoo, with its .labels.txt beside it; other commands read the graph it came from)";
+    }
     if (startsWith(head, 0x7f, 'E', 'L', 'F')) {
       return "an ELF executable";
     }

@@ -206,10 +206,12 @@ class GraphFormatTest {
     byte[] elf = {0x7f, 'E', 'L', 'F', 2, 1, 1, 0, 0, 0};
     byte[] nul = "1 2\n3 \u0000 4\n".getBytes(StandardCharsets.ISO_8859_1);
     byte[] utf16 = "\uFEFF1 2\n".getBytes(StandardCharsets.UTF_16LE);
+    byte[] bcoo = {'T', 'R', 'B', 'C', 'O', 'O', '\r', '\n', 2, 0, 0, 0, 77, 0};
     String[][] cases = {{"d.npy", "a NumPy .npy array"}, {"ls.edges", "an ELF executable"},
         {"odd.edges", "binary data (a NUL byte at byte 6 of the content)"}, {"win.tsv", "UTF-16 text (save it as"
-        + " UTF-8)"}};
-    byte[][] contents = {npy, elf, nul, utf16};
+        + " UTF-8)"}, {"m.edges", "a Tropic block-COO matrix from 'sparse convert' (bfs, traverse, centrality and"
+        + " spectrum map one whose name ends in .bcoo"}};
+    byte[][] contents = {npy, elf, nul, utf16, bcoo};
     for (int c = 0; c < cases.length; c++) {
       Path file = Files.write(dir.resolve(cases[c][0]), contents[c]);
       assertThatThrownBy(() -> GraphReader.read(file)).isInstanceOf(GraphInputException.class)

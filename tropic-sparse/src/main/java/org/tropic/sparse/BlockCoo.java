@@ -6,6 +6,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.OptionalInt;
 import org.tropic.graph.Graph;
 import org.tropic.io.AtomicFiles;
 
@@ -53,6 +54,7 @@ public final class BlockCoo implements AutoCloseable {
   private final Permutation permutation;
   private final Arena arena;
   private final LabelRecord labelRecord;
+  private final OptionalInt labelsChecksum;
   /** Derived on first use by a row-ordered SpMV; a benign race may build it twice. */
   private volatile RowRuns rowRuns;
   /** Derived on first use by a row-ordered pattern SpMV, like {@link #rowRuns}. */
@@ -107,13 +109,14 @@ public final class BlockCoo implements AutoCloseable {
       int[] blockStart, MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation,
       Arena arena) {
     this(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart, coords, values, layout,
-        permutation, arena, LabelRecord.UNRECORDED);
+        permutation, arena, LabelRecord.UNRECORDED, OptionalInt.empty());
   }
 
   BlockCoo(int rows, int columns, int blockHeight, int blockWidth, int[] blockRowStart, int[] blockColumn,
       int[] blockStart, MemorySegment coords, MemorySegment values, Layout layout, Permutation permutation,
-      Arena arena, LabelRecord labelRecord) {
+      Arena arena, LabelRecord labelRecord, OptionalInt labelsChecksum) {
     this.labelRecord = labelRecord;
+    this.labelsChecksum = labelsChecksum;
     this.rows = rows;
     this.columns = columns;
     this.blockHeight = blockHeight;
@@ -176,7 +179,24 @@ public final class BlockCoo implements AutoCloseable {
    */
   public AtomicFiles.Content fileContent(Path file, boolean labelled) throws IOException {
     BlockCooFile.requireLittleEndianHost(file);
-    return BlockCooFile.content(this, labelled ? LabelRecord.SIDECAR : LabelRecord.NONE);
+    return BlockCooFile.content(this, labelled ? LabelRecord.SIDECAR : LabelRecord.NONE, OptionalInt.empty());
+  }
+
+  /**
+   * As {@link #fileContent(Path, boolean)} for a labelled graph, recording the CRC32C ({@link java.util.zip.CRC32C})
+   * of the labels file's bytes, so that a reader can refuse a labels file that is not the one written with it.
+   */
+  public AtomicFiles.Content fileContent(Path file, int labelsChecksum) throws IOException {
+    BlockCooFile.requireLittleEndianHost(file);
+    return BlockCooFile.content(this, LabelRecord.SIDECAR, OptionalInt.of(labelsChecksum));
+  }
+
+  /**
+   * The CRC32C of the labels file that the file this matrix was opened from records; empty for a file written before
+   * it did, for one without labels, and for a built matrix.
+   */
+  public OptionalInt labelsChecksum() {
+    return labelsChecksum;
   }
 
   /** What the file this matrix was opened from says about its labels; {@link LabelRecord#UNRECORDED} if built. */
@@ -251,7 +271,7 @@ public final class BlockCoo implements AutoCloseable {
       return this;
     }
     return new BlockCoo(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart, coords, null,
-        layout, permutation, null, labelRecord);
+        layout, permutation, null, labelRecord, labelsChecksum);
   }
 
   /** Visits every stored element in stored order; O(nnz). */

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.OptionalInt;
 import java.util.zip.CRC32C;
 import org.tropic.io.AtomicFiles;
 
@@ -35,28 +36,44 @@ final class BlockCooFile {
   /** The header says whether the graph had labels; older files leave both bits clear. */
   private static final int LABELS_RECORDED = 16;
   private static final int LABELLED = 32;
+  /**
+   * The header holds a CRC32C of the labels file written with the matrix: a labels file of another graph with as many
+   * vertices, or one shuffled or edited, named the vertices wrongly with no error.
+   */
+  private static final int LABELS_CHECKSUMMED = 64;
   /** Byte offset of the CRC32C in the header, the first byte after the fields of version 2. */
   private static final int CHECKSUM_AT = 64;
+  /** Byte offset of the labels file's CRC32C; like the file's own, outside what that one sums. */
+  private static final int LABELS_CHECKSUM_AT = 68;
 
   private BlockCooFile() {}
 
   static void save(BlockCoo m, Path file, BlockCoo.LabelRecord labels) throws IOException {
     requireLittleEndianHost(file);
-    AtomicFiles.write(file, content(m, labels));
+    AtomicFiles.write(file, content(m, labels, OptionalInt.empty()));
   }
 
-  /** The file {@link #save} writes, as content for {@link AtomicFiles}; the host must be little-endian. */
-  static AtomicFiles.Content content(BlockCoo m, BlockCoo.LabelRecord labels) {
+  /**
+   * The file {@link #save} writes, as content for {@link AtomicFiles}; the host must be little-endian.
+   *
+   * @param labelsChecksum the CRC32C of the labels file written beside it, if any (only with {@code SIDECAR})
+   */
+  static AtomicFiles.Content content(BlockCoo m, BlockCoo.LabelRecord labels, OptionalInt labelsChecksum) {
+    if (labelsChecksum.isPresent() && labels != BlockCoo.LabelRecord.SIDECAR) {
+      throw new IllegalArgumentException("a labels checksum for a matrix whose labels are " + labels);
+    }
     return ch -> {
       boolean permuted = !m.permutation().isIdentity();
       ByteBuffer header = ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
       header.put(MAGIC).putInt(VERSION).putInt(m.rowCount()).putInt(m.columnCount()).putInt(m.blockHeight())
           .putInt(m.layout().cacheLineFloats())
           .putInt((m.isPattern() ? PATTERN : 0) | (m.layout().symmetric() ? SYMMETRIC : 0)
-              | (permuted ? PERMUTED : 0) | CHECKSUMMED | labelFlags(labels))
+              | (permuted ? PERMUTED : 0) | CHECKSUMMED | labelFlags(labels)
+              | (labelsChecksum.isPresent() ? LABELS_CHECKSUMMED : 0))
           .putInt(m.layout().orientation().ordinal()).putInt(m.layout().elementOrder().ordinal())
           .putInt(m.layout().vertexOrder().ordinal()).putInt(m.blockRowCount()).putInt(m.storedBlockCount())
           .putLong(m.nonZeroCount()).putInt(m.blockWidth());
+      header.putInt(LABELS_CHECKSUM_AT, labelsChecksum.orElse(0));
       CRC32C crc = new CRC32C();
       crc.update(header.array(), 0, CHECKSUM_AT);
       Body body = new Body(ch, crc);
@@ -187,6 +204,10 @@ final class BlockCooFile {
       if (permuted) {
         check(file, rows == columns, "a permutation on a non-square " + rows + "×" + columns + " matrix");
       }
+      requireFlagFor(file, h, flags, CHECKSUMMED, CHECKSUM_AT, "checksum");
+      requireFlagFor(file, h, flags, LABELS_CHECKSUMMED, LABELS_CHECKSUM_AT, "labels checksum");
+      check(file, (flags & LABELS_CHECKSUMMED) == 0 || labelRecord(flags) == BlockCoo.LabelRecord.SIDECAR,
+          "a labels checksum for a graph without labels (header flags " + flags + ")");
 
       long at = HEADER_BYTES;
       int[] blockRowStart = readInts(whole, at, blockRows + 1, file);
@@ -217,12 +238,25 @@ final class BlockCooFile {
           ElementOrder.values()[elementOrder], VertexOrder.values()[vertexOrder], cacheLineFloats,
           (flags & SYMMETRIC) != 0);
       BlockCoo m = new BlockCoo(rows, columns, blockHeight, blockWidth, blockRowStart, blockColumn, blockStart,
-          coords, values, layout, permutation, arena, labelRecord(flags));
+          coords, values, layout, permutation, arena, labelRecord(flags),
+          (flags & LABELS_CHECKSUMMED) != 0 ? OptionalInt.of(h.getInt(LABELS_CHECKSUM_AT)) : OptionalInt.empty());
       return m;
     } catch (IOException | RuntimeException e) {
       arena.close();
       throw e;
     }
+  }
+
+  /**
+   * A field whose flag is clear must read zero, as it does in every file written without it: the flags are summed
+   * into the checksum, but a damaged flag that cleared {@link #CHECKSUMMED} would switch off the check that catches
+   * it, and the file opened with its other flags changed too (pattern, not permuted) and gave wrong answers.
+   */
+  private static void requireFlagFor(Path file, ByteBuffer h, int flags, int flag, int at, String what)
+      throws IOException {
+    int field = h.getInt(at);
+    check(file, (flags & flag) != 0 || field == 0, String.format("the header holds a %s (%08x at byte %d) but its "
+        + "flags (%d) say there is none: the header is damaged", what, field, at, flags));
   }
 
   /** Block offsets must increase, and block columns lie inside the matrix and increase within a block row. */

@@ -252,6 +252,44 @@ class BlockCooTest {
     }
   }
 
+  /**
+   * A damaged flags word that clears the checksum bit must not switch the check off: such a file (its flags also
+   * saying "pattern") opened, its weights read as ones. Files written without a checksum hold zero
+   * where it would be, so a checksum there with the bit clear is damage.
+   */
+  @Test
+  void aClearedChecksumFlagBesideAChecksumIsDamage(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.bcoo");
+    BlockCoo.fromGraph(TestGraphs.random(2, 100, 600, false, true), BlockCooOptions.defaults(), 1).save(file);
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[28] ^= 8 | 1; // the checksum bit cleared and the pattern bit set: the weights would be read as ones
+    Path damaged = dir.resolve("flags.bcoo");
+    Files.write(damaged, bytes);
+    assertThatThrownBy(() -> BlockCoo.open(damaged)).isInstanceOf(IOException.class)
+        .hasMessageContaining("flags.bcoo").hasMessageContaining("the header holds a checksum")
+        .hasMessageContaining("the header is damaged");
+  }
+
+  /** The labels file's CRC32C goes in the header when the caller gives it, and comes back on open. */
+  @Test
+  void theHeaderRecordsTheLabelsChecksumWhenGiven(@TempDir Path dir) throws IOException {
+    BlockCoo m = BlockCoo.fromGraph(TestGraphs.random(1, 20, 50, false, false), BlockCooOptions.defaults(), 1);
+    Path file = dir.resolve("m.bcoo");
+    org.tropic.io.AtomicFiles.write(file, m.fileContent(file, 0xCAFE_F00D));
+    try (BlockCoo opened = BlockCoo.open(file)) {
+      assertThat(opened.labelRecord()).isEqualTo(BlockCoo.LabelRecord.SIDECAR);
+      assertThat(opened.labelsChecksum()).hasValue(0xCAFE_F00D);
+    }
+    m.save(file, true); // labelled, no checksum given: as files written before there was one
+    try (BlockCoo opened = BlockCoo.open(file)) {
+      assertThat(opened.labelsChecksum()).isEmpty();
+    }
+    byte[] bytes = Files.readAllBytes(file);
+    bytes[68] = 1; // a labels checksum whose flag is clear
+    Files.write(file, bytes);
+    assertThatThrownBy(() -> BlockCoo.open(file)).hasMessageContaining("holds a labels checksum");
+  }
+
   /** Where the packed coordinates start in the file of {@code m} (not permuted): after the 64-byte aligned index. */
   private static long coordinatesOffset(BlockCoo m) {
     long at = 128;

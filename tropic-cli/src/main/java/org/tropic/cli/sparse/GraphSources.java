@@ -3,12 +3,14 @@ package org.tropic.cli.sparse;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.CRC32C;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.GraphOptions;
 import org.tropic.graph.DroppedArcs;
@@ -164,17 +166,42 @@ final class GraphSources {
       default -> throw new IllegalStateException("label record " + m.labelRecord());
     }
     int n = m.rowCount();
-    List<String> names = Files.readAllLines(labels, StandardCharsets.UTF_8);
+    byte[] bytes = Files.readAllBytes(labels);
+    List<String> names = lines(labels, bytes);
     if (names.size() != n) {
       throw new IOException(labels + ": " + names.size() + " labels for a matrix of " + n + " vertices");
     }
+    VertexLabels read;
     try {
-      return VertexLabels.of(names);
+      read = VertexLabels.of(names);
     } catch (DuplicateLabelException e) {
       // The file holds one label a line, vertex i on line i + 1.
       throw new GraphInputException(labels.toString(), e.secondId() + 1L, "duplicate vertex label", e.label(),
           "each vertex's own label (line " + (e.firstId() + 1) + " has it already)");
     }
+    if (m.labelsChecksum().isPresent() && checksum(bytes) != m.labelsChecksum().getAsInt()) {
+      // checked after the count and the repeats, which say more where they find something
+      throw new IOException(String.format("%s: not the labels file written with %s (CRC32C %08x, the matrix records"
+          + " %08x): it was changed since, or belongs to another graph, and would name the vertices wrongly; write"
+          + " both again with 'tropic sparse convert'", labels, matrixFile, checksum(bytes),
+          m.labelsChecksum().getAsInt()));
+    }
+    return read;
+  }
+
+  /** The labels file's lines, split as {@link Files#readAllLines} splits them, or an error naming it. */
+  private static List<String> lines(Path labels, byte[] bytes) throws IOException {
+    try {
+      return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString().lines().toList();
+    } catch (CharacterCodingException e) {
+      throw new IOException(labels + ": not UTF-8 text, as 'sparse convert' writes labels", e);
+    }
+  }
+
+  private static int checksum(byte[] bytes) {
+    CRC32C crc = new CRC32C();
+    crc.update(bytes);
+    return (int) crc.getValue();
   }
 
   static Path labelsFile(Path matrixFile) {
@@ -195,7 +222,7 @@ final class GraphSources {
     }
     byte[] names = (String.join("\n", labels.names()) + "\n").getBytes(StandardCharsets.UTF_8);
     Map<Path, AtomicFiles.Content> pair = new LinkedHashMap<>();
-    pair.put(file, m.fileContent(file, true));
+    pair.put(file, m.fileContent(file, checksum(names)));
     pair.put(labelsFile(file), channel -> {
       ByteBuffer buffer = ByteBuffer.wrap(names);
       while (buffer.hasRemaining()) {

@@ -873,6 +873,30 @@ class SparseCommandsTest {
     assertThat(out.toString()).isEmpty();
   }
 
+  /**
+   * A labels file with as many lines as the matrix has vertices was taken whatever it held: another graph's, or the
+   * same lines shuffled, named every vertex wrongly with exit 0. The header records the labels file's CRC32C.
+   */
+  @Test
+  void aLabelsFileNotWrittenWithTheMatrixIsRefused() throws IOException {
+    Path matrix = dir.resolve("u.bcoo");
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    Path labels = GraphSources.labelsFile(matrix);
+    List<String> names = new ArrayList<>(Files.readAllLines(labels));
+    java.util.Collections.reverse(names);
+    Files.write(labels, names);
+    out.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", names.get(0))).isEqualTo(2);
+    assertThat(err.toString()).contains(labels + ": not the labels file written with " + matrix)
+        .contains("write both again with 'tropic sparse convert'");
+    assertThat(out.toString()).isEmpty();
+
+    java.util.Collections.reverse(names); // the file as written: opens again
+    Files.write(labels, names);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", names.get(0))).isZero();
+  }
+
   /** A damaged .bcoo is bad input (exit 2) named with its file, not a raw index error. */
   @Test
   void aDamagedMatrixIsRefusedAsBadInput() throws IOException {
