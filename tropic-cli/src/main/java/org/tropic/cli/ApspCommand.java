@@ -293,7 +293,7 @@ final class ApspCommand implements Callable<Integer> {
                 graphOptions.weightColumnOrNull()),
             new Sidecar.Options(plan.algorithm().label(), plan.arithmetic() == null ? null : plan.arithmetic().label(),
                 plan.blockSize() == 0 ? null : plan.blockSize(), plan.threads(),
-                plan.partitioned() == null ? null : plan.partitioned().report().parts()),
+                plan.partitioned() == null ? null : plan.partitioned().requestedParts()),
             plan.arithmetic() == null ? "float32-" + plan.algorithm().label() : plan.arithmetic().label(), timings);
         // found a block of rows at a time as they are written, from the distances as written: never n² of them held
         DistanceStore.writeFindingPredecessors(DistanceStore.RowSource.of(d), predecessors

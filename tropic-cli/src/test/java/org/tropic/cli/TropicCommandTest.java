@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -508,6 +509,31 @@ class TropicCommandTest {
       assertThat(recorded.get("algorithm").asText()).isEqualTo("partitioned");
       assertThat(recorded.get("parts").asInt()).isEqualTo(4);
     }
+  }
+
+  /**
+   * METIS asked for 10 parts of karate leaves 3 empty, and asked for 7 cuts it otherwise (30 boundary vertices, not
+   * 33): the sidecar must record the k asked for, not the non-empty count, for --parts to partition it again.
+   */
+  @Test
+  void theSidecarRecordsThePartsAskedForWhereMetisLeavesSomeEmpty() throws IOException {
+    Path karate = Path.of("../../shared/data/graphs/karate.edges.gz");
+    Assumptions.assumeTrue(Files.exists(karate) && org.tropic.apsp.PartitionedApsp.available(),
+        "needs ../shared/data and libmetis5");
+    Path first = dir.resolve("karate10.npy");
+    TropicRun asked = run("apsp", karate.toString(), "--algorithm", "partitioned", "--parts", "10", "-o",
+        first.toString(), "--examples", "0", "--json");
+    assertThat(asked.exitCode()).as(asked.err()).isZero();
+    assertThat(asked.err()).contains("--parts 10: METIS made 7 non-empty parts");
+    JsonNode options = new ObjectMapper().readTree(dir.resolve("karate10.npy.json").toFile()).get("options");
+    assertThat(options.get("parts").asInt()).isEqualTo(10);
+    TropicRun again = run("apsp", karate.toString(), "--algorithm", "partitioned", "--parts",
+        options.get("parts").asText(), "--examples", "0", "--json");
+    assertThat(again.exitCode()).as(again.err()).isZero();
+    JsonNode before = new ObjectMapper().readTree(asked.out());
+    JsonNode after = new ObjectMapper().readTree(again.out());
+    assertThat(after.get("parts")).isEqualTo(before.get("parts"));
+    assertThat(after.get("boundary_vertices")).isEqualTo(before.get("boundary_vertices"));
   }
 
   /** Whole weights are added exactly, so the pivot order may change the work skipped but not one byte. */

@@ -125,10 +125,12 @@ public final class PartitionedApsp {
     private final boolean symmetric;
     private final MinPlusKernels kernels;
     private final PartitionedMemory memory;
+    private final int requestedParts;
     private PartitionedCostModel.Estimate estimate;
 
     private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
-        int threads, boolean symmetric, MinPlusKernels kernels, PartitionedMemory memory) {
+        int threads, boolean symmetric, MinPlusKernels kernels, PartitionedMemory memory, int requestedParts) {
+      this.requestedParts = requestedParts;
       this.graph = graph;
       this.layout = layout;
       this.arithmetic = arithmetic;
@@ -165,6 +167,15 @@ public final class PartitionedApsp {
     /** The partition's sizes and the memory the solve will hold. */
     public PartitionReport report() {
       return report;
+    }
+
+    /**
+     * The k METIS was asked for, given or chosen by the cost model: the {@code --parts} that partitions the graph
+     * the same way again. It can exceed {@link PartitionReport#parts()}, the non-empty parts, as METIS may leave
+     * parts empty (7 of 10 asked on karate), and asking for the non-empty count gives another partition.
+     */
+    public int requestedParts() {
+      return requestedParts;
     }
 
     /**
@@ -270,7 +281,7 @@ public final class PartitionedApsp {
         HeapFootprint::floatArray);
     PartitionReport report = new PartitionReport(k, layout.componentSizes(), layout.boundarySizes(), nb,
         layout.cutArcs(), memory.boundary(), 4 * n * n, null);
-    return new Prepared(graph, layout, arithmetic, report, threads, symmetric, kernels, memory);
+    return new Prepared(graph, layout, arithmetic, report, threads, symmetric, kernels, memory, parts);
   }
 
   /** Partitions and solves; see {@link #solve(Prepared, Progress)}. */

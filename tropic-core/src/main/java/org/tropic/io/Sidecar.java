@@ -158,7 +158,8 @@ public record Sidecar(
    * @param blockSize the tile size b (the one the cost model chose, when none was given: give it as {@code --block}
    *     to run the same tiles again), or {@code null} where the algorithm has none
    * @param threads the worker threads used
-   * @param parts the parts of a partitioned solve, or {@code null}
+   * @param parts the k METIS was asked for in a partitioned solve (give it as {@code --parts} to partition the
+   *     same way again; METIS may have left some of them empty), or {@code null}
    */
   public record Options(String algorithm, String arithmetic, Integer blockSize, int threads, Integer parts) {
 
