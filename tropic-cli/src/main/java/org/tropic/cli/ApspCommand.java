@@ -87,8 +87,8 @@ final class ApspCommand implements Callable<Integer> {
   Algorithm algorithm;
 
   @Option(names = "--parts", paramLabel = "K", defaultValue = "0",
-      description = "Parts for --algorithm partitioned (default: chosen by its cost model); a note says when METIS "
-          + "makes fewer non-empty ones, e.g. more than the graph has vertices.")
+      description = "Parts for --algorithm partitioned (default, or 0: chosen by its cost model); a note says when"
+          + " METIS makes fewer non-empty ones, e.g. more than the graph has vertices.")
   int parts;
 
   @Option(names = "--arithmetic", paramLabel = "P", converter = ArithmeticConverter.class,
