@@ -128,10 +128,10 @@ public record TargetCheck(String target, String measured, Status status) {
       boolean agrees = atTarget.agreement() != null && atTarget.agreement().agrees();
       String picked = tropic.equals("fw") ? "" : " (" + atTarget.tropic().replace("auto: ", "") + ")";
       checks.add(new TargetCheck(target + picked,
-          fmt("%.0fx%s", atTarget.speedup(), agrees ? "" : "; distances DIFFER"),
+          speedup(atTarget.speedup()) + (agrees ? "" : "; distances DIFFER"),
           agrees && atTarget.speedup() >= speedup ? Status.PASS : Status.FAIL));
     } else if (elsewhere != null) {
-      checks.add(notMeasured(target, fmt("measured only at n=%d: %.0fx", elsewhere.n(), elsewhere.speedup())));
+      checks.add(notMeasured(target, fmt("measured only at n=%d: ", elsewhere.n()) + speedup(elsewhere.speedup())));
     } else {
       checks.add(notMeasured(target, name + " not run on a random graph"));
     }
@@ -174,6 +174,14 @@ public record TargetCheck(String target, String measured, Status status) {
 
   private static TargetCheck notMeasured(String target, String why) {
     return new TargetCheck(target, why, Status.NOT_MEASURED);
+  }
+
+  /**
+   * A speedup with the digits that matter: 858x, 9.2x, 0.21x. Whole numbers alone printed a 0.2x of a small --quick
+   * run as "0x".
+   */
+  static String speedup(double ratio) {
+    return fmt(ratio >= 10 ? "%.0fx" : ratio >= 1 ? "%.1fx" : "%.2gx", ratio);
   }
 
   private static String fmt(String format, Object... args) {

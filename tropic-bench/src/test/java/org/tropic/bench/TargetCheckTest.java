@@ -87,6 +87,15 @@ class TargetCheckTest {
   }
 
   @Test
+  void speedupsKeepTheDigitsThatMatter() {
+    assertThat(TargetCheck.speedup(858.4)).isEqualTo("858x");
+    assertThat(TargetCheck.speedup(9.24)).isEqualTo("9.2x");
+    assertThat(TargetCheck.speedup(0.2134)).isEqualTo("0.21x"); // printed as "0x"
+    List<TargetCheck> checks = TargetCheck.evaluate(List.of(), List.of(), List.of(peer("jgrapht", 160, 0.2, true)));
+    assertThat(find(checks, ">= 400x jgrapht").measured()).isEqualTo("measured only at n=160: 0.20x");
+  }
+
+  @Test
   void memoryAllowsTheFixedOverheadOnTopOfTheRatio() {
     long matrix = 4L * 4096 * 4096;
     long justInside = (long) (1.3 * matrix) + (32L << 20);
