@@ -54,6 +54,7 @@ class BenchArgsTest {
     assertThat(c.fwSizes()).containsExactly(100);
     assertThat(c.kernel().size()).isLessThanOrEqualTo(64);
     assertThat(c.peerSize()).isLessThan(500);
+    assertThat(c.fw().warmupRuns()).as("Tropic's solves are timed warm against the peers").isOne();
   }
 
   @Test
