@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.tropic.graph.Graph;
+import org.tropic.io.PendingFiles;
 
 /**
  * Runs {@code scripts/graphblas_bench.py} (SuiteSparse:GraphBLAS through Debian's python3-suitesparse-graphblas) on
@@ -30,6 +31,8 @@ final class GraphBlasRunner {
       return null;
     }
     Path dir = Files.createTempDirectory("tropic-graphblas");
+    // A Ctrl-C or SIGTERM runs no finally block: the folder of the matrix's arrays was left behind in /tmp.
+    PendingFiles.addCreated(dir);
     try {
       Path rows = dir.resolve("rows.i32");
       Path cols = dir.resolve("cols.i32");
@@ -53,8 +56,21 @@ final class GraphBlasRunner {
           yFile.toString(), "--threads", Integer.toString(threads),
           "--seconds", Double.toString(seconds), "--source", Integer.toString(source))
           .redirectErrorStream(true).start();
-      String output = new String(p.getInputStream().readAllBytes());
-      int rc = p.waitFor();
+      // nor does it stop the script, which ran on after the JVM that started it was gone
+      Thread stopScript = Thread.ofPlatform().name("tropic-stop-graphblas").unstarted(p::destroy);
+      Runtime.getRuntime().addShutdownHook(stopScript);
+      String output;
+      int rc;
+      try {
+        output = new String(p.getInputStream().readAllBytes());
+        rc = p.waitFor();
+      } finally {
+        try {
+          Runtime.getRuntime().removeShutdownHook(stopScript);
+        } catch (IllegalStateException e) {
+          // the JVM is stopping: the hook stops the script
+        }
+      }
       if (rc != 0) {
         String last = output.strip();
         System.out.println("  GraphBLAS: not run (" + last.substring(Math.max(0, last.lastIndexOf('\n') + 1)) + ")");
@@ -73,6 +89,7 @@ final class GraphBlasRunner {
         }
       }
       Files.deleteIfExists(dir);
+      PendingFiles.done(dir);
     }
   }
 }
