@@ -175,7 +175,7 @@ final class BlockCooFile {
       int version = h.getInt();
       if (version != VERSION && version != SQUARE_BLOCKS_VERSION) {
         throw bad(file, "format version " + version + ", this build reads versions " + SQUARE_BLOCKS_VERSION + " and "
-            + VERSION);
+            + VERSION + (version > VERSION ? " (a newer Tropic wrote it: convert the graph again with this one)" : ""));
       }
       int rows = h.getInt();
       int columns = h.getInt();
