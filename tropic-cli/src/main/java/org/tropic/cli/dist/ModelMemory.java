@@ -67,14 +67,6 @@ record ModelMemory(CostModel model, long limit, long heap) {
   }
 
   /**
-   * The heap a rank started with -Xmx{@code heap} counts as its own (its {@code Runtime.maxMemory()}, from which the
-   * run's check takes what is used and a twentieth) under the collector it may get: a rank that sees one core, as
-   * each of {@code mpirun -np 2}'s does, bound to its own, gets the serial collector, which leaves out one survivor
-   * space, a thirtieth of the heap (a young generation of a third, a tenth of it a survivor space). Counted as the
-   * whole -Xmx, as G1 gives it, {@code tropic model -n 16264 --grid 1x2 -b 32 --memory 565m} said 518.1 MiB fit
-   * 526.8 MiB free, and cond-mat on two ranks of -Xmx565m was refused with 512.7 MiB free.
-   */
-  /**
    * This JVM's -Xmx (HotSpot's MaxHeapSize), which each rank ./tropic starts gets too; its maxMemory() where that is
    * not known. Under the serial collector maxMemory() already lacks the survivor space {@link #rankMaxMemory} takes.
    */
@@ -87,6 +79,14 @@ record ModelMemory(CostModel model, long limit, long heap) {
     }
   }
 
+  /**
+   * The heap a rank started with -Xmx{@code heap} counts as its own (its {@code Runtime.maxMemory()}, from which the
+   * run's check takes what is used and a twentieth) under the collector it may get: a rank that sees one core, as
+   * each of {@code mpirun -np 2}'s does, bound to its own, gets the serial collector, which leaves out one survivor
+   * space, a thirtieth of the heap (a young generation of a third, a tenth of it a survivor space). Counted as the
+   * whole -Xmx, as G1 gives it, {@code tropic model -n 16264 --grid 1x2 -b 32 --memory 565m} said 518.1 MiB fit
+   * 526.8 MiB free, and cond-mat on two ranks of -Xmx565m was refused with 512.7 MiB free.
+   */
   static long rankMaxMemory(long heap) {
     return heap - heap / 30;
   }
