@@ -90,9 +90,10 @@ public final class ModelCommand implements Callable<Integer> {
 
   @Option(names = "--memory", paramLabel = "SIZE", converter = OptionConverters.ByteSize.class,
       description = "Memory of one process, e.g. 16GiB, 512m or 8e9 bytes: for local each rank's heap (-Xmx in"
-      + " TROPIC_JAVA_OPTS; default: this JVM's, which each rank ./tropic starts gets too), of which a twentieth and"
-      + " 10 MiB are kept for the rest of the run, at most the node's memory over the ranks on it under mpirun; for"
-      + " summit and frontier the device memory per rank (default: the papers'). Grids and block sizes whose share"
+      + " TROPIC_JAVA_OPTS; default: this JVM's, which each rank ./tropic starts gets too), of which a thirtieth"
+      + " (a serial collector's survivor space), a twentieth and 8 MiB are kept for the rest of the run, at most the"
+      + " node's memory over the ranks on it under mpirun; for summit and frontier the device memory per rank"
+      + " (default: the papers'). Grids and block sizes whose share"
       + " does not fit are not recommended.")
   Long memoryPerProcess;
 
@@ -127,7 +128,7 @@ public final class ModelCommand implements Callable<Integer> {
       boolean recommendedGrid = chosenGrid == null;
       boolean recommendedBlock = b == null;
       boolean local = machine.equalsIgnoreCase("local");
-      long heap = memoryPerProcess != null ? memoryPerProcess : Runtime.getRuntime().maxMemory();
+      long heap = memoryPerProcess != null ? memoryPerProcess : ModelMemory.thisJvmHeap();
       ModelMemory memory = local ? new ModelMemory(model, ModelMemory.localLimit(heap, MpirunRank.ranksOnThisNode()),
           heap) : new ModelMemory(model, memoryPerProcess != null ? memoryPerProcess : parameters.memoryPerProcess(),
           0);
@@ -276,9 +277,9 @@ public final class ModelCommand implements Callable<Integer> {
   private static void printMemory(PrintWriter out, CostModel.Prediction p, ModelMemory memory, String note) {
     out.printf(Locale.ROOT, "  memory per process %s (tiles and three pivot iterations' panels%s)%s%n",
         ModelMemory.size(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
-        memory.limit() <= 0 ? "" : memory.onHeap() ? String.format(Locale.ROOT, " of %s free of a %s heap (a"
-            + " twentieth and %s kept for the rest)", Units.bytes(memory.limit()), Units.bytes(memory.heap()),
-            Units.bytes(ModelMemory.RANK_HOLDS)) : " of " + Units.bytes(memory.limit()));
+        memory.limit() <= 0 ? "" : memory.onHeap() ? String.format(Locale.ROOT, " of %s free of a %s heap (a serial"
+            + " collector's survivor space, a twentieth and %s kept for the rest)", Units.bytes(memory.limit()),
+            Units.bytes(memory.heap()), Units.bytes(ModelMemory.RANK_HOLDS)) : " of " + Units.bytes(memory.limit()));
     if (note != null) {
       out.println("  " + note);
     }

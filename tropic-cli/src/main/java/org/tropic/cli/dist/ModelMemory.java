@@ -1,5 +1,6 @@
 package org.tropic.cli.dist;
 
+import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.Locale;
@@ -28,7 +29,7 @@ record ModelMemory(CostModel model, long limit, long heap) {
    * taken there by netscience, power and hep-th; the model counted against the whole heap and recommended b = 96
    * for power, which the run refused. A large graph holds more (its arcs and labels), outside this count.
    */
-  static final long RANK_HOLDS = 10L << 20;
+  static final long RANK_HOLDS = 8L << 20; // 10 MiB held a serial survivor space too; 5.8-6.2 MiB measured without
 
   /** On a heap like this JVM's ({@code onHeap}) or in device memory. */
   ModelMemory(CostModel model, long limit, boolean onHeap) {
@@ -51,16 +52,43 @@ record ModelMemory(CostModel model, long limit, long heap) {
   /**
    * A process's room on this machine when each rank has a heap of {@code heap} bytes (what {@code --memory} gives,
    * else this JVM's, which every rank started by {@code ./tropic} with the same TROPIC_JAVA_OPTS gets too), as the
-   * run's heap check counts it: less the twentieth the run keeps for what it allocates beyond tiles and panels and
-   * the {@link #RANK_HOLDS} a rank holds before its share (--memory 64m was taken whole, and the default a twentieth
-   * short); and no more than its share of the node's memory when {@code ranksOnNode} ranks share it (each rank's
-   * default heap is 75% of the node's, so two together may be allowed more than it has).
+   * run's heap check counts it: of the heap the rank may see ({@link #rankMaxMemory}), less the twentieth the run
+   * keeps for what it allocates beyond tiles and panels and the {@link #RANK_HOLDS} a rank holds before its share
+   * (--memory 64m was taken whole, and the default a twentieth short); and no more than its share of the node's
+   * memory when {@code ranksOnNode} ranks share it (each rank's default heap is 75% of the node's, so two
+   * together may be allowed more than it has).
    */
   static long localLimit(long heap, int ranksOnNode) {
     long physical = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         ? os.getTotalMemorySize() : 0;
-    long limit = Math.max(1, heap - heap / 20 - RANK_HOLDS);
+    long usable = rankMaxMemory(heap);
+    long limit = Math.max(1, usable - usable / 20 - RANK_HOLDS);
     return physical > 0 ? Math.min(limit, physical / ranksOnNode) : limit;
+  }
+
+  /**
+   * This JVM's -Xmx (HotSpot's MaxHeapSize), which each rank ./tropic starts gets too; its maxMemory() where that is
+   * not known. Under the serial collector maxMemory() already lacks the survivor space {@link #rankMaxMemory} takes.
+   */
+  static long thisJvmHeap() {
+    try {
+      HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+      return Long.parseLong(vm.getVMOption("MaxHeapSize").getValue());
+    } catch (RuntimeException | LinkageError e) {
+      return Runtime.getRuntime().maxMemory();
+    }
+  }
+
+  /**
+   * The heap a rank started with -Xmx{@code heap} counts as its own (its {@code Runtime.maxMemory()}, from which the
+   * run's check takes what is used and a twentieth) under the collector it may get: a rank that sees one core, as
+   * each of {@code mpirun -np 2}'s does, bound to its own, gets the serial collector, which leaves out one survivor
+   * space, a thirtieth of the heap (a young generation of a third, a tenth of it a survivor space). Counted as the
+   * whole -Xmx, as G1 gives it, {@code tropic model -n 16264 --grid 1x2 -b 32 --memory 565m} said 518.1 MiB fit
+   * 526.8 MiB free, and cond-mat on two ranks of -Xmx565m was refused with 512.7 MiB free.
+   */
+  static long rankMaxMemory(long heap) {
+    return heap - heap / 30;
   }
 
   /** The bytes the busiest process takes for its share of n on {@code grid} with tiles of side b. */

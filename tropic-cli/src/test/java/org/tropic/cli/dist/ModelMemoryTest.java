@@ -115,4 +115,16 @@ class ModelMemoryTest {
           + " more than the 8.0 GiB a process has");
     }
   }
+
+  /**
+   * Each rank of mpirun -np 2 here is bound to one core and gets the serial collector, whose maxMemory() lacks a
+   * survivor space: cond-mat (n = 16,264) on 1x2 with b = 32 needs 543,166,416 bytes, which the model said fit two
+   * ranks of -Xmx565m, and the run was refused with 537,583,616 bytes free.
+   */
+  @Test
+  void aHeapJustTooSmallForARankUnderTheSerialCollectorIsNotCountedAsFitting() {
+    long heap = 565L << 20;
+    assertThat(ModelMemory.localLimit(heap, 1)).isLessThan(543_166_416L);
+    assertThat(ModelMemory.rankMaxMemory(1L << 30)).isBetween(1_037_000_000L, 1_038_000_000L); // serial, measured
+  }
 }
