@@ -303,6 +303,11 @@ public final class ModelCommand implements Callable<Integer> {
             + machine + " preset has its own");
       }
     }
+    if (local && blockSize != null && blockSize % 32 != 0) {
+      // predicted here, a b the run refuses: its kernels work on 8 × 32 blocks
+      throw new IllegalArgumentException("-b " + blockSize + ": 'tropic apsp --distributed' takes a tile size that"
+          + " is a multiple of 32, such as " + Math.max(32, blockSize / 32 * 32) + " or " + (blockSize / 32 + 1) * 32);
+    }
     int processors = Runtime.getRuntime().availableProcessors();
     if (local && threads > processors) {
       // The kernel is timed on these threads: beyond the cores the rate would be extrapolated, not measured.

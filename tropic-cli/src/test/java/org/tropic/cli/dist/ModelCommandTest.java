@@ -118,6 +118,10 @@ class ModelCommandTest {
     int beyond = Runtime.getRuntime().availableProcessors() + 1;
     assertThat(run("-n", "4096", "--threads", String.valueOf(beyond))).isEqualTo(2);
     assertThat(err.toString()).contains("--threads " + beyond + " is more than the " + (beyond - 1) + " processors");
+    // predicted, then refused by the run
+    assertThat(run("-n", "100", "-b", "33")).isEqualTo(2);
+    assertThat(err.toString()).contains("-b 33: 'tropic apsp --distributed' takes a tile size that is a multiple of"
+        + " 32, such as 32 or 64");
     assertThat(out.toString()).isEmpty();
   }
 
