@@ -53,40 +53,17 @@ class KernelBenchTest {
   }
 
   /** The scalar kernels, counting the packed multiplies. */
-  private static final class CountingKernels implements MinPlusKernels {
-    private final ScalarMinPlusKernels scalar = new ScalarMinPlusKernels();
+  private static final class CountingKernels extends ScalarButPackedMultiply {
     long calls;
 
-    @Override
-    public String name() {
-      return "counting";
-    }
-
-    @Override
-    public void multiplyMin(Arithmetic arithmetic, int m, int n, int k, float[] a, int aOff, int lda, float[] b,
-        int bOff, int ldb, float[] c, int cOff, int ldc) {
-      scalar.multiplyMin(arithmetic, m, n, k, a, aOff, lda, b, bOff, ldb, c, cOff, ldc);
-    }
-
-    @Override
-    public PackedPanel packLeft(Arithmetic arithmetic, int m, int k, float[] a, int aOff, int lda) {
-      return scalar.packLeft(arithmetic, m, k, a, aOff, lda);
-    }
-
-    @Override
-    public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
-      return scalar.packRight(arithmetic, k, n, b, bOff, ldb);
+    CountingKernels() {
+      super("counting");
     }
 
     @Override
     public void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc) {
       calls++;
       scalar.multiplyMin(arithmetic, a, b, c, cOff, ldc);
-    }
-
-    @Override
-    public void closure(Arithmetic arithmetic, int n, float[] t, int off, int ld) {
-      scalar.closure(arithmetic, n, t, off, ld);
     }
   }
 
@@ -98,12 +75,30 @@ class KernelBenchTest {
   }
 
   /** The scalar kernels, except that the packed multiply writes one wrong value. */
-  private static final class OffByOneSomewhere implements MinPlusKernels {
-    private final ScalarMinPlusKernels scalar = new ScalarMinPlusKernels();
+  private static final class OffByOneSomewhere extends ScalarButPackedMultiply {
+    OffByOneSomewhere() {
+      super("broken");
+    }
+
+    @Override
+    public void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc) {
+      scalar.multiplyMin(arithmetic, a, b, c, cOff, ldc);
+      c[cOff + 5 * ldc + 7] -= 1;
+    }
+  }
+
+  /** The scalar kernels in all but the packed multiply, which each test kernel writes for itself. */
+  private abstract static class ScalarButPackedMultiply implements MinPlusKernels {
+    final ScalarMinPlusKernels scalar = new ScalarMinPlusKernels();
+    private final String name;
+
+    ScalarButPackedMultiply(String name) {
+      this.name = name;
+    }
 
     @Override
     public String name() {
-      return "broken";
+      return name;
     }
 
     @Override
@@ -120,12 +115,6 @@ class KernelBenchTest {
     @Override
     public PackedPanel packRight(Arithmetic arithmetic, int k, int n, float[] b, int bOff, int ldb) {
       return scalar.packRight(arithmetic, k, n, b, bOff, ldb);
-    }
-
-    @Override
-    public void multiplyMin(Arithmetic arithmetic, PackedPanel a, PackedPanel b, float[] c, int cOff, int ldc) {
-      scalar.multiplyMin(arithmetic, a, b, c, cOff, ldc);
-      c[cOff + 5 * ldc + 7] -= 1;
     }
 
     @Override
