@@ -838,12 +838,18 @@ class SparseCommandsTest {
     assertThat(err.toString()).contains("1/λmax").contains("Lanczos");
   }
 
+  /** The undirected graph converted to {@code name} in this test's folder, with its labels file beside it. */
+  private Path converted(String name) {
+    Path matrix = dir.resolve(name);
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
+        matrix.toString())).isZero();
+    return matrix;
+  }
+
   /** A label file beside a converted matrix that repeats a label is named with the line that repeats it. */
   @Test
   void aRepeatedLabelBesideAMatrixIsNamedWithItsLine() throws IOException {
-    Path matrix = dir.resolve("u.bcoo");
-    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
-        matrix.toString())).isZero();
+    Path matrix = converted("u.bcoo");
     Path labels = GraphSources.labelsFile(matrix);
     List<String> names = new ArrayList<>(Files.readAllLines(labels));
     String first = names.get(0);
@@ -879,9 +885,7 @@ class SparseCommandsTest {
    */
   @Test
   void aLabelsFileNotWrittenWithTheMatrixIsRefused() throws IOException {
-    Path matrix = dir.resolve("u.bcoo");
-    assertThat(run(SparseCommand.commandLine(LOADER), "convert", undirected.toString(), "-o",
-        matrix.toString())).isZero();
+    Path matrix = converted("u.bcoo");
     Path labels = GraphSources.labelsFile(matrix);
     List<String> names = new ArrayList<>(Files.readAllLines(labels));
     java.util.Collections.reverse(names);
