@@ -85,7 +85,12 @@ class DistributedCheckpointTest {
       Thread.sleep(10);
     }
     assertThat(run.isAlive()).as("the job ended before its second save: %s", read(log)).isTrue();
-    run.destroy(); // SIGTERM to mpirun, which passes it on to the ranks
+    // SIGTERM to every rank, as a batch system's time limit sends it: sent to mpirun alone, it tears the job down
+    // and the rank's note on stderr may be lost on the way (mpirun forwards the ranks' output)
+    List<ProcessHandle> ranks = run.descendants()
+        .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList();
+    assertThat(ranks).as("the ranks' JVMs under mpirun").hasSize(2);
+    ranks.forEach(ProcessHandle::destroy);
     assertThat(run.waitFor(60, TimeUnit.SECONDS)).as(read(log)).isTrue();
     assertThat(out).doesNotExist();
     assertThat(read(log)).doesNotContain("DONE");
