@@ -72,10 +72,11 @@ public final class SparseBench {
     StreamCopy copy = new StreamCopy(copyFloats, pool, threads);
     Path script = o.noGraphblas ? null : o.script;
     boolean graphblas = script != null && Files.exists(script);
-    // A copy, not reported, times the copies that take most of a measurement's rounds at small --seconds; the
-    // first one, on cold pages, took twice as long (0.41 against 0.2 s) and doubled the setup's estimate.
+    // Copies, not reported, time the copies that take most of a measurement's rounds at small --seconds: the first,
+    // on cold pages, took twice as long (0.41 against 0.2 s), and one copy under a neighbour's burst 2 s, which made
+    // the estimate 5 min for a run of 1 min 40 s; the fastest of two after the cold one is kept.
     copy.bandwidthNow(1);
-    double copySeconds = 2.0 * Float.BYTES * copyFloats / copy.bandwidthNow(1);
+    double copySeconds = 2.0 * Float.BYTES * copyFloats / Math.max(copy.bandwidthNow(1), copy.bandwidthNow(1));
     BenchEstimate estimate = BenchEstimate.of(graphs.stream().map(BenchGraphs::size).toList(), seconds, copySeconds);
     System.out.println(estimate.describe(seconds, graphblas));
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays); measured again in rounds alternating"
