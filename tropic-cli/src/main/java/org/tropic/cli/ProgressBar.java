@@ -1,6 +1,9 @@
 package org.tropic.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.tropic.apsp.Progress;
@@ -15,6 +18,8 @@ public final class ProgressBar implements Progress {
   private static final long REDRAW_NANOS = 200_000_000L;
   private static final long QUIET_NANOS = 1_000_000_000L;
   private static final int WIDTH = 30;
+  /** Where Linux shows what standard error is: a link to the terminal's device, a file, or {@code pipe:[...]}. */
+  static final Path STANDARD_ERROR = Path.of("/proc/self/fd/2");
 
   private final PrintWriter out;
   private final boolean terminal;
@@ -37,9 +42,24 @@ public final class ProgressBar implements Progress {
     return on(new PrintWriter(System.err, true));
   }
 
-  /** A bar on a command's error writer, animated when there is a terminal. */
+  /** A bar on a command's error writer, animated when standard error is a terminal. */
   public static ProgressBar on(PrintWriter err) {
-    return new ProgressBar(err, System.console() != null);
+    return new ProgressBar(err, standardErrorIsTerminal(STANDARD_ERROR, System.console() != null));
+  }
+
+  /**
+   * Whether standard error, described by the link {@code fd}, is a terminal. {@code System.console()} alone
+   * ({@code console}) looks at standard input and output: {@code tropic apsp ... 2>log} on a terminal had the bar
+   * redrawn into the log, a carriage-return line each 0.2 s. Where {@code fd} cannot be read (no /proc), the console
+   * decides.
+   */
+  static boolean standardErrorIsTerminal(Path fd, boolean console) {
+    try {
+      String target = Files.readSymbolicLink(fd).toString();
+      return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty") || target.equals("/dev/console");
+    } catch (IOException | UnsupportedOperationException | SecurityException e) {
+      return console;
+    }
   }
 
   @Override

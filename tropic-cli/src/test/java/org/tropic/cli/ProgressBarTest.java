@@ -2,9 +2,13 @@ package org.tropic.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.tropic.apsp.Progress;
 
 /**
@@ -105,6 +109,42 @@ class ProgressBarTest {
     bar.end();
     assertThat(text.toString()).contains("writing the checkpoint big.ckpt [##############################] 100% ")
         .containsPattern("\nwriting the checkpoint big\\.ckpt: done in \\S+ s\n");
+    assertThat(lastLine()).matches("work: done in \\S+ s");
+  }
+
+  /**
+   * {@code tropic apsp ... 2>log} on a terminal: System.console() (standard input and output) said terminal, so the
+   * bar was redrawn into the log, a carriage-return line each 0.2 s. What standard error is decides now.
+   */
+  @Test
+  void onlyAStandardErrorThatIsATerminalGetsTheAnimatedBar(@TempDir Path dir) throws IOException {
+    Path log = Files.createFile(dir.resolve("log"));
+    assertThat(ProgressBar.standardErrorIsTerminal(Files.createSymbolicLink(dir.resolve("file"), log), true))
+        .isFalse();
+    assertThat(ProgressBar.standardErrorIsTerminal(Files.createSymbolicLink(dir.resolve("pipe"),
+        Path.of("pipe:[4242]")), true)).isFalse();
+    assertThat(ProgressBar.standardErrorIsTerminal(Files.createSymbolicLink(dir.resolve("pts"),
+        Path.of("/dev/pts/3")), false)).isTrue();
+    // no /proc to read: the console decides, as before
+    assertThat(ProgressBar.standardErrorIsTerminal(dir.resolve("absent"), true)).isTrue();
+    assertThat(ProgressBar.standardErrorIsTerminal(dir.resolve("absent"), false)).isFalse();
+  }
+
+  /** A log (CI, a file, a pipe) gets at most a line per tenth and the end, however many advances come. */
+  @Test
+  void aLogGetsABoundedNumberOfLines() throws InterruptedException {
+    ProgressBar bar = new ProgressBar(new PrintWriter(text, true), false);
+    bar.begin("work", 1_000);
+    Thread.sleep(1_100);
+    for (int i = 0; i < 1_000; i++) {
+      bar.advance(1);
+      if (i % 100 == 0) {
+        Thread.sleep(210); // past the redraw interval, so every tenth could draw
+      }
+    }
+    bar.end();
+    assertThat(text.toString()).doesNotContain("\r");
+    assertThat(text.toString().lines().count()).isBetween(2L, 11L);
     assertThat(lastLine()).matches("work: done in \\S+ s");
   }
 

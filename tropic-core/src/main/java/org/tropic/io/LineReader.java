@@ -179,7 +179,7 @@ final class LineReader implements Closeable {
 
   /** Notes that an earlier line, held back until a later one decided, was skipped as a row of column names. */
   void skippedAsHeaderRow(long line, String text) {
-    headerRow = "line " + line + " read as a header: " + GraphInputException.quoted(text);
+    headerRow = HeaderRows.note(line, text);
   }
 
   /** What {@link #skipAsHeaderRow} noted, e.g. {@code line 1 read as a header: src dst cost}, or {@code null}. */

@@ -61,6 +61,11 @@ final class MatrixMarketReader {
           "'real', 'integer' or 'pattern' (a complex value is no distance)");
     }
     boolean skew = symmetry.equals("skew-symmetric");
+    if (pattern && skew) {
+      // every pattern entry is 1, so a(j,i) = -a(i,j) cannot hold: the file is damaged or mislabelled
+      throw lines.fieldError("a pattern matrix cannot be skew-symmetric", fields.text(4),
+          "'general' or 'symmetric' (pattern entries are all 1), or a 'real' field with the values");
+    }
     // a real (or pattern) Hermitian matrix: a(j,i) = conj(a(i,j)) = a(i,j); complex ones were refused above
     boolean hermitian = symmetry.equals("hermitian");
     boolean symmetric = symmetry.equals("symmetric") || skew || hermitian;

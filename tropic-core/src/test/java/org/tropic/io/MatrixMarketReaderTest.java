@@ -202,6 +202,14 @@ class MatrixMarketReaderTest {
   }
 
   @Test
+  void patternSkewSymmetricMatricesAreRefused() throws IOException {
+    Path file = write(dir, "s.mtx", "%%MatrixMarket matrix coordinate pattern skew-symmetric\n2 2 1\n2 1\n");
+
+    assertInputError(file, 1, "a pattern matrix cannot be skew-symmetric", "'skew-symmetric'",
+        "'general' or 'symmetric'");
+  }
+
+  @Test
   void realIntegerAndPatternHermitianMatricesAreReadAsSymmetric() throws IOException {
     // written by scipy.io.mmwrite(..., symmetry='symmetric') (scipy 1.17), the header then edited to 'hermitian'
     String scipyWritten = """

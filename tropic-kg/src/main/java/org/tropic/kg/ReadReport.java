@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.tropic.io.HeaderRows;
 
 /**
  * What reading one input file did: rows seen, rows taken into the graph (and how many of those only repeated an
@@ -21,7 +22,7 @@ import java.util.Map;
  * @param dropped rows left out on purpose, by reason
  * @param malformed rows that could not be read
  * @param problems the first malformed rows, each with line, reason and text
- * @param headerRow the line read as column names, e.g. {@code line 1 read as a header: 'head relation tail'}, or
+ * @param headerRow the line read as column names, e.g. {@code line 1 read as a header: head relation tail}, or
  *     {@code null}
  * @param severalTargetLines SIF lines that listed several targets ({@code source relation target1 target2 ...}),
  *     each target a row of its own
@@ -127,9 +128,9 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
       merged++;
     }
 
-    /** The first data line was skipped as column names; it is quoted in the report. */
+    /** The first data line was skipped as column names; it is shown in the report as graph readers show theirs. */
     void headerRow(long line, String text) {
-      headerRow = "line " + line + " read as a header: '" + text + "'";
+      headerRow = HeaderRows.note(line, text);
     }
 
     /** A line listing {@code targets} targets, each of which is then counted as a row. */

@@ -49,7 +49,7 @@ class CuratedGraphReaderTest {
     ReadReport report = CuratedGraphReader.read(null, edges, builder, true).get(0);
     assertThat(report.rows()).isEqualTo(2);
     assertThat(report.accepted()).isEqualTo(2);
-    assertThat(report.headerRow()).isEqualTo("line 1 read as a header: 'source relation target'");
+    assertThat(report.headerRow()).isEqualTo("line 1 read as a header: source relation target");
     assertThat(report.summary()).contains("edges.sif: line 1 read as a header");
     KnowledgeGraph graph = builder.build();
     assertThat(graph.edgeCount()).isEqualTo(2);

@@ -78,7 +78,7 @@ class DamagedInputTest {
     assertThat(graph.node("head")).isNegative();
     assertThat(graph.node("tail")).isNegative();
     assertThat(report.rows()).isEqualTo(1);
-    assertThat(report.summary()).contains(triples + ": line 1 read as a header: 'head\trelation\ttail'");
+    assertThat(report.summary()).contains(triples + ": line 1 read as a header: head\trelation\ttail");
   }
 
   @Test

@@ -22,6 +22,25 @@ final class BenchGraphs {
 
   record Named(String name, Graph graph) {}
 
+  /**
+   * What a graph costs to read and run, known before it is loaded: the lines of its file (0 for a generated one),
+   * its arcs once read (an undirected edge is two) and its vertices.
+   */
+  record Size(long lines, long arcs, long vertices) {}
+
+  /** The size of a graph {@link #requireAvailable} accepted, from its file's known contents or its R-MAT name. */
+  static Size size(String which) {
+    return switch (which) {
+      case "webgraph" -> new Size(3_050_615, 3_034_945, 100_000);
+      case "road" -> new Size(365_050, 730_100, 264_346);
+      case "as" -> new Size(48_436, 96_872, 22_963);
+      default -> {
+        RmatName name = RmatName.parse(which);
+        yield new Size(0, (long) name.edgeFactor() << name.scale(), 1L << name.scale());
+      }
+    };
+  }
+
   static Named load(Path data, String which) throws IOException {
     Path file = file(data, which);
     return switch (which) {

@@ -15,6 +15,7 @@ import org.tropic.bench.CommandLines;
 import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.graph.Graph;
+import org.tropic.io.Units;
 import org.tropic.sparse.BlockCoo;
 import org.tropic.sparse.BlockCooOptions;
 import org.tropic.sparse.ElementOrder;
@@ -65,16 +66,30 @@ public final class SparseBench {
       return t;
     });
     SparseKernels kernels = SparseKernels.create(threads);
-    System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %.1f s per measurement%n", threads,
-        Runtime.version(), kernels.spmmImplementation(), seconds);
+    System.out.printf("SparseBench: %d threads, JVM %s, SpMM kernels %s, %s per measurement%n", threads,
+        Runtime.version(), kernels.spmmImplementation(), Units.duration(seconds));
+    long start = System.nanoTime();
     StreamCopy copy = new StreamCopy(copyFloats, pool, threads);
+    Path script = o.noGraphblas ? null : o.script;
+    boolean graphblas = script != null && Files.exists(script);
+    // Copies, not reported, time the copies that take most of a measurement's rounds at small --seconds: the first,
+    // on cold pages, took twice as long (0.41 against 0.2 s), and one copy under a neighbour's burst 2 s, which made
+    // the estimate 5 min for a run of 1 min 40 s; the fastest of two after the cold one is kept.
+    copy.bandwidthNow(1);
+    double copySeconds = 2.0 * Float.BYTES * copyFloats / Math.max(copy.bandwidthNow(1), copy.bandwidthNow(1));
+    BenchEstimate estimate = BenchEstimate.of(graphs.stream().map(BenchGraphs::size).toList(), seconds, copySeconds);
+    System.out.println(estimate.describe(seconds, graphblas));
     System.out.printf("STREAM copy bandwidth: %.2f GB/s (2 × %d MiB arrays); measured again in rounds alternating"
         + " with each SpMV, whose %% copy is the median of its rounds' shares%n%n", copy.bandwidth(seconds) / 1e9,
         copyMib);
-    for (String which : graphs) {
-      benchGraph(data, which, threads, seconds, copy, pool, kernels, o.noGraphblas ? null : o.script,
-          layout);
+    for (int i = 0; i < graphs.size(); i++) {
+      System.out.printf("[graph %d of %d, %s so far, about %s left]%n", i + 1, graphs.size(),
+          Units.duration((System.nanoTime() - start) / 1e9), Units.duration(estimate.secondsFrom(i)));
+      benchGraph(data, graphs.get(i), threads, seconds, copy, pool, kernels, script, layout);
     }
+    System.out.printf("SparseBench done: %d graph%s in %s (estimated %s)%n", graphs.size(),
+        graphs.size() == 1 ? "" : "s", Units.duration((System.nanoTime() - start) / 1e9),
+        Units.duration(estimate.totalSeconds()));
   }
 
   /**

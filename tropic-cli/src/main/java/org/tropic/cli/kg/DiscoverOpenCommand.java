@@ -85,6 +85,12 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
     // The options are checked before the graph is loaded, which can take a while.
     OpenDiscovery.Options options = new OpenDiscovery.Options(Ranking.parse(rank), kinds, Set.copyOf(types), top);
     graphOptions.edges.kinds(); // checked before the graph is loaded
+    if (graphOptions.asOf != null && !apsp.equals("auto") && !apsp.equals("none")) {
+      // A stored APSP is of the whole graph; without this the sidecar check refused it as "a different graph".
+      throw new IllegalArgumentException("--apsp " + apsp + " holds distances of the whole graph, but --as-of "
+          + graphOptions.asOf + " asks for its slice, whose weights are recomputed from the counts of that year;"
+          + " leave out --apsp (auto then searches the slice) or give --apsp none");
+    }
     KnowledgeGraph graph = graphOptions.load(info, source);
     KgView view = graphOptions.view(graph);
     // A stored APSP belongs to the whole graph, never to a slice of it.

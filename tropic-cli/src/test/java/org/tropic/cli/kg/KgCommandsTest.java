@@ -198,6 +198,21 @@ class KgCommandsTest {
     }
   }
 
+  /**
+   * A stored APSP given by name with --as-of is refused for what it is, the whole graph's distances, before the
+   * graph is read; the sidecar check alone called it "a different graph", which sent users looking for another file.
+   */
+  @Test
+  void anApspFileWithAsOfIsRefusedAsTheWholeGraphs() throws IOException {
+    Path kg = build("--apsp");
+    CliRun run = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", FISH_OILS, "--apsp",
+        kg.resolve("apsp.npy").toString(), "--as-of", "1985");
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("holds distances of the whole graph, but --as-of 1985 asks for its slice")
+        .contains("--apsp none").doesNotContain("different graph");
+    assertThat(run.out()).doesNotContain("graph as of");
+  }
+
   @Test
   void openDiscoveryReadsTheStoredApspOfTheWholeGraph() throws IOException {
     Path kg = build("--apsp");

@@ -348,6 +348,23 @@ class SparseCommandsTest {
     assertThat(json.get("coo32_bytes").asLong()).isPositive();
   }
 
+  /**
+   * convert's summary says how long the build and the write took: on the web graph they ran 5 s after the read's bar
+   * had ended, and the summary said what was written but not how long it took.
+   */
+  @Test
+  void convertSaysHowLongTheBuildAndTheWriteTook() throws IOException {
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o",
+        dir.resolve("timed.bcoo").toString())).isZero();
+    assertThat(out.toString()).containsPattern("(?m)^built in [0-9.]+ s, written in [0-9.]+ s$");
+    out.getBuffer().setLength(0);
+    assertThat(run(SparseCommand.commandLine(LOADER), "convert", directed.toString(), "-o",
+        dir.resolve("timed-json.bcoo").toString(), "--json")).isZero();
+    JsonNode json = JSON.readTree(out.toString());
+    assertThat(json.get("build_seconds").asDouble(-1)).isNotNegative();
+    assertThat(json.get("write_seconds").asDouble(-1)).isNotNegative();
+  }
+
   /** A block side beyond 65,536 is refused as the options are parsed, not after the graph has been read. */
   @Test
   void blockSidesOutOfRangeAreRefusedBeforeTheGraphIsRead() {
