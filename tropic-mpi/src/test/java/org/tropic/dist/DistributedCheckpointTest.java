@@ -6,6 +6,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -220,14 +224,15 @@ class DistributedCheckpointTest {
     Path checkpoint = dir.resolve("w.ckpt");
     Path out = dir.resolve("w.npy");
     Path log = dir.resolve("write.log");
-    Process run = MpiRun.start(mpirun, 2, DistributedJob.class, List.of("job", "graph=" + graph + ";out=" + out
-        + ";grid=1x2;b=64;threads=1;ckpt=" + checkpoint + ";every=3600"), log);
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    boolean staging = false;
-    while (!staging && run.isAlive() && System.nanoTime() < deadline) {
-      try (Stream<Path> files = Files.list(dir)) { // DistanceStore stages the result as .w.npy.tmp-<random>
-        staging = files.anyMatch(p -> p.getFileName().toString().startsWith(".w.npy.tmp-"));
-      }
+    boolean staging;
+    Process run;
+    // Told of the staged file by the kernel, not by looking: it lives for the write alone (tens of ms), which a
+    // poll of the folder on a loaded machine can miss altogether, as if the job had never staged its result.
+    try (WatchService watch = dir.getFileSystem().newWatchService()) {
+      dir.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+      run = MpiRun.start(mpirun, 2, DistributedJob.class, List.of("job", "graph=" + graph + ";out=" + out
+          + ";grid=1x2;b=64;threads=1;ckpt=" + checkpoint + ";every=3600"), log);
+      staging = awaitCreated(watch, ".w.npy.tmp-", run, TimeUnit.MINUTES.toNanos(2)); // DistanceStore's staging
     }
     assertThat(staging).as("the result was never staged: %s", read(log)).isTrue();
     // SIGTERM to the ranks themselves: through mpirun it comes too late for the short write of a test's result
@@ -236,6 +241,38 @@ class DistributedCheckpointTest {
     org.junit.jupiter.api.Assumptions.assumeFalse(Files.exists(out) || read(log).contains("DONE"),
         "the job stored its result before the stop reached it");
     assertThat(read(log)).contains("tropic apsp: stopped; no save of it was complete on every rank yet");
+  }
+
+  /**
+   * Whether a file named {@code prefix}... was created in the watched folder, waiting until one is, the job has
+   * ended (its events are still read: a file created and gone before then counts) or {@code nanos} have passed.
+   */
+  private boolean awaitCreated(WatchService watch, String prefix, Process run, long nanos)
+      throws InterruptedException, IOException {
+    long deadline = System.nanoTime() + nanos;
+    while (System.nanoTime() < deadline) {
+      boolean ended = !run.isAlive(); // then a while for the watch's own thread to pass on the last events
+      WatchKey key = watch.poll(ended ? 2000 : 10, TimeUnit.MILLISECONDS);
+      if (key != null) {
+        for (WatchEvent<?> event : key.pollEvents()) {
+          if (event.kind() == StandardWatchEventKinds.OVERFLOW ? listed(prefix)
+              : event.context().toString().startsWith(prefix)) {
+            return true;
+          }
+        }
+        key.reset();
+      } else if (ended) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the folder holds a file named {@code prefix}... now (events were lost: the kernel's queue was full). */
+  private boolean listed(String prefix) throws IOException {
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.anyMatch(p -> p.getFileName().toString().startsWith(prefix));
+    }
   }
 
   private List<Path> parts() throws IOException {
