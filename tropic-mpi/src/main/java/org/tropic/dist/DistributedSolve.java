@@ -128,9 +128,10 @@ public final class DistributedSolve {
     int threads = options.effectiveThreads();
     Calibration.Network network = network(world);
     int n = graph.vertexCount();
-    // Collective: every rank calibrates, or none (the same options on every rank).
-    CostModel planner = options.grid() == null || options.blockSize() == 0
-        ? new CostModel(Calibration.machine(kernelRate(world, kernels, arithmetic), threads, network)) : null;
+    // Collective: every rank calibrates (the kernel's rates come from the calibration cache once measured). The model
+    // chooses what was not given and estimates the solve before it starts in any case.
+    CostModel model = new CostModel(Calibration.machine(kernelRate(world, kernels, arithmetic), threads, network));
+    CostModel planner = options.grid() == null || options.blockSize() == 0 ? model : null;
     CostModel.Plan fastest = agree(world, () -> {
       CostModel.Plan plan;
       try {
@@ -160,6 +161,15 @@ public final class DistributedSolve {
     }
     ProcessGrid grid = choice.plan().grid();
     int blockSize = choice.plan().blockSize();
+    if (world.rank() == 0) {
+      long busiest = 0;
+      for (int r = 0; r < grid.size(); r++) {
+        busiest = Math.max(busiest, HeapCheck.heapBytes(n, blockSize, grid, r));
+      }
+      System.err.println(DistributedPlanLine.of(model.predict(n, grid, blockSize), arithmetic, options, threads,
+          busiest, checkpoint != null));
+      System.err.flush();
+    }
     RankCheckpoint parts = checkpoint == null ? null
         : new RankCheckpoint(checkpoint.file(), world.rank(), world.size());
     if (parts != null) {

@@ -68,6 +68,8 @@ class UnderMpirunTest {
         out.toString(), "--distributed", "--block", "32", "--threads", "1", "--checkpoint", checkpoint.toString(),
         "--checkpoint-every", "0s"), TIMEOUT);
     assertThat(result.exitCode()).as(result.output()).isZero();
+    assertThat(result.linesContaining("plan: distributed Floyd–Warshall of 100 vertices on 2 ranks, grid "))
+        .singleElement().asString().contains(", b = 32, ").contains("; estimated ").contains("for the whole solve");
     String set = checkpoint + ".rank-*-of-2";
     assertThat(result.linesContaining("note: saving the solve to " + set + " every 0.00 s")).hasSize(1);
     assertThat(result.linesContaining("checkpoint saved: 3 of 4 pivot iterations in " + set)).hasSize(1);
@@ -81,6 +83,9 @@ class UnderMpirunTest {
     MpiRun.Result unbroken = MpiRun.run(mpirun, 2, Tropic.class, List.of("apsp", graph.toString(), "-o",
         plain.toString(), "--distributed", "--block", "32", "--threads", "1"), TIMEOUT);
     assertThat(unbroken.exitCode()).as(unbroken.output()).isZero();
+    String told = unbroken.output();
+    assertThat(told.indexOf("plan: distributed Floyd–Warshall of 100 vertices")).as(told).isNotNegative()
+        .isLessThan(told.indexOf("distributed Floyd–Warshall: n=100"));
     assertThat(Files.readAllBytes(out)).isEqualTo(Files.readAllBytes(plain));
   }
 
