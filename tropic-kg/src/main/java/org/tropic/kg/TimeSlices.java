@@ -1,6 +1,7 @@
 package org.tropic.kg;
 
 import it.unimi.dsi.fastutil.ints.IntArrayList;
+import java.util.function.IntPredicate;
 
 /**
  * Differences between two years of one knowledge graph: the concept pairs that became directly linked (DSNAPSHOT,
@@ -64,8 +65,7 @@ public final class TimeSlices {
 
   /** Whether concepts {@code a} and {@code b} of {@code graph} are directly linked by evidence up to {@code year}. */
   public static boolean linkedBy(KnowledgeGraph graph, int a, int b, int year) {
-    int edge = conceptEdge(graph, a, b);
-    return edge >= 0 && graph.count(edge, year) > 0;
+    return anyConceptEdge(graph, a, b, edge -> graph.count(edge, year) > 0);
   }
 
   /**
@@ -73,18 +73,18 @@ public final class TimeSlices {
    * year, which may date from before it: a pair that is not cannot have been linked by then.
    */
   public static boolean linkedOrUndated(KnowledgeGraph graph, int a, int b, int year) {
-    int edge = conceptEdge(graph, a, b);
-    return edge >= 0 && (graph.count(edge, year) > 0 || undatedCount(graph, edge) > 0);
+    return anyConceptEdge(graph, a, b, edge -> graph.count(edge, year) > 0 || undatedCount(graph, edge) > 0);
   }
 
-  /** The concept–concept edge between two nodes, or -1. */
-  private static int conceptEdge(KnowledgeGraph graph, int a, int b) {
+  /** Whether some concept–concept edge between two nodes (a curated graph may hold several) passes {@code test}. */
+  private static boolean anyConceptEdge(KnowledgeGraph graph, int a, int b, IntPredicate test) {
     KnowledgeGraph.Incidence inc = graph.incidence();
     for (int i = inc.start()[a]; i < inc.start()[a + 1]; i++) {
-      if (inc.neighbour()[i] == b && graph.edgeKind(inc.edge()[i]) == EdgeKind.CONCEPT_CONCEPT) {
-        return inc.edge()[i];
+      int edge = inc.edge()[i];
+      if (inc.neighbour()[i] == b && graph.edgeKind(edge) == EdgeKind.CONCEPT_CONCEPT && test.test(edge)) {
+        return true;
       }
     }
-    return -1;
+    return false;
   }
 }
