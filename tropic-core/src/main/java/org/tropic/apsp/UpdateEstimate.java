@@ -8,11 +8,11 @@ import org.tropic.semiring.Arithmetic;
  * What an incremental update ({@link IncrementalUpdate}) should take, before it starts: its products at the
  * kernels' measured rate and the n² floats it reads and writes at the disk's measured rate. Through few endpoints
  * the reading and writing dominate: ten random edges added to cond-mat (16,264 vertices, 20 endpoints, 10.6 GFLOP)
- * spent 4.4 s writing the 1.06 GB result and 0.14 s of it multiplying, by the rates. Through many the products do:
- * 1,000 edges (1,841 endpoints, 1.1 TFLOP) took 55 s where this said 17.5 s, at a load of 5.7 on the 2-core VM,
- * which leaves each command a third of its processors; the planner's estimate for {@code tropic apsp} of the graph
- * was half its time then (4.1 s against 8.4 s). The rates are measured at their best, so this is the time on a
- * machine the update has to itself.
+ * were estimated at 2.58 s, 0.11 s of it products, where products and writing took 3.6 s. Through many the products
+ * do: 1,000 edges (1,841 endpoints, 1.1 TFLOP) were estimated at 20.5 s and took 39 s at a load of 3.8 on the
+ * 2-core VM, 55 s against 17.5 s at a load of 5.7, which leaves each command a third of its processors; the
+ * planner's estimate for {@code tropic apsp} of the graph was half its time then (4.1 s against 8.4 s). The rates
+ * are measured at their best, so this is the time on a machine the update has to itself.
  *
  * @param productsSeconds the 2·n²·s + 2·n·s² + 2·s³ flop ({@link IncrementalUpdate#flops}) at {@code flopsPerSecond}
  * @param ioSeconds the old matrix read and the new one written, both at {@code bytesPerSecond}
