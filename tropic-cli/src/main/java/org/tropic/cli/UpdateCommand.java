@@ -324,12 +324,13 @@ final class UpdateCommand implements Callable<Integer> {
 
   /**
    * The plan's time: the products at the kernels' measured rates (calibrated here if no cached rates), the old and
-   * new matrices at the rate measured writing beside -o (a 64 MiB probe), and the kernels' compilation, where it runs.
+   * new matrices at the rate measured writing beside -o (a probe of up to 64 MiB), and the kernels' compilation,
+   * where it runs.
    */
   private String estimateLine(int oldN, int n, int endpoints, Arithmetic arithmetic, int workers) throws IOException {
     BlockSizeModel model = BlockSizeModel.forMachine(MinPlusKernels.best());
     UpdateEstimate estimate = UpdateEstimate.of(oldN, n, endpoints, UpdateEstimate.flopsPerSecond(model, arithmetic,
-        n, endpoints, workers), WriteRate.measure(output));
+        n, endpoints, workers), WriteRate.measure(output, 4L * n * n));
     String warmUp = warmsUp(n, endpoints) && !model.warm(arithmetic) ? String.format(Locale.ROOT, " (and up to %s"
         + " compiling the kernels first)", Units.duration(BlockSizeModel.WARM_UP_SECONDS)) : "";
     return "update: " + estimate.describe() + warmUp + loadNote();
