@@ -1,12 +1,14 @@
 package org.tropic.apsp;
 
+import it.unimi.dsi.fastutil.ints.IntArrayList;
 import it.unimi.dsi.fastutil.ints.IntArrays;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * The k vertices closest to a source, nearest first (equal distances by smaller id), with their distances. Only
- * reachable vertices (finite distance) other than the source itself are counted, so there may be fewer than k.
+ * The k vertices closest to a source, nearest first (equal distances by smaller id, distances that differ by float
+ * rounding alone counting as equal, see {@link DistanceTies}), with their distances. Only reachable vertices (finite
+ * distance) other than the source itself are counted, so there may be fewer than k.
  *
  * @param vertices the vertex ids, nearest first; the record's own array, not to be modified
  * @param distances their distances from the source, parallel to {@code vertices}
@@ -23,7 +25,8 @@ public record Nearest(int[] vertices, float[] distances) {
 
   /**
    * The k vertices nearest to u according to row u of {@code distances}: one pass over the row keeping the best k
-   * in a bounded max-heap, O(n log k) time and O(n) scratch for the row.
+   * in a bounded max-heap, O(n log k) time and O(n) scratch for the row, and a second for the vertices that tie the
+   * k-th up to rounding, one of which may come before it by id.
    *
    * @throws IllegalArgumentException if k is negative
    * @throws IndexOutOfBoundsException if u is not a vertex
@@ -53,13 +56,61 @@ public record Nearest(int[] vertices, float[] distances) {
         siftDown(heap, size, row);
       }
     }
-    int[] vertices = Arrays.copyOf(heap, size);
-    IntArrays.quickSort(vertices, (a, b) -> before(a, b, row) ? -1 : (a == b ? 0 : 1));
+    int[] best = Arrays.copyOf(heap, size);
+    IntArrays.quickSort(best, (a, b) -> before(a, b, row) ? -1 : (a == b ? 0 : 1));
+    int[] vertices = Arrays.copyOf(byTieThenId(withTiesOfLast(best, row, u), row), size);
     float[] dist = new float[size];
     for (int i = 0; i < size; i++) {
       dist[i] = row[vertices[i]];
     }
     return new Nearest(vertices, dist);
+  }
+
+  /**
+   * The best k (in exact order) and every other vertex whose distance ties the last one's up to float rounding
+   * ({@link DistanceTies}): one of them with a smaller id belongs in the k in its place. Another pass over the row.
+   */
+  private static int[] withTiesOfLast(int[] best, float[] row, int u) {
+    if (best.length == 0) {
+      return best;
+    }
+    double[] keys = DistanceTies.keysOfSorted(distancesOf(best, row));
+    double lastKey = keys[keys.length - 1];
+    int last = best[best.length - 1];
+    IntArrayList all = new IntArrayList(best);
+    for (int v = 0; v < row.length; v++) {
+      if (v != u && row[v] < Float.POSITIVE_INFINITY && before(last, v, row) && DistanceTies.joins(lastKey, row[v])) {
+        all.add(v);
+      }
+    }
+    int[] sorted = all.toIntArray();
+    IntArrays.quickSort(sorted, (a, b) -> before(a, b, row) ? -1 : (a == b ? 0 : 1));
+    return sorted;
+  }
+
+  /**
+   * Vertices in exact (distance, id) order, a prefix of the row's, reordered so that distances equal up to float
+   * rounding count as one and the smaller id comes first among them.
+   */
+  private static int[] byTieThenId(int[] exactOrder, float[] row) {
+    double[] keys = DistanceTies.keysOfSorted(distancesOf(exactOrder, row));
+    int[] ordered = exactOrder.clone();
+    for (int from = 0, to; from < ordered.length; from = to) {
+      to = from + 1;
+      while (to < ordered.length && keys[to] == keys[from]) {
+        to++;
+      }
+      IntArrays.quickSort(ordered, from, to);
+    }
+    return ordered;
+  }
+
+  private static double[] distancesOf(int[] vertices, float[] row) {
+    double[] distances = new double[vertices.length];
+    for (int i = 0; i < vertices.length; i++) {
+      distances[i] = row[vertices[i]];
+    }
+    return distances;
   }
 
   /** How many vertices were found. */

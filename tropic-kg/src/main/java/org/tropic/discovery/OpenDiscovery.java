@@ -5,12 +5,11 @@ import it.unimi.dsi.fastutil.ints.Int2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import org.tropic.apsp.DistanceTies;
 import org.tropic.graph.CloseNames;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KgView;
@@ -30,12 +29,6 @@ import org.tropic.kg.NodeKind;
  * through abstracts. The view's kinds restrict the paths alone.
  */
 public final class OpenDiscovery {
-  /**
-   * Relative difference up to which two distances are one tie: about 8 float steps, the rounding a sum of up to
-   * some 16 float edge lengths can gather; distances stored as float32 cannot tell closer ones apart anyway.
-   */
-  static final double DISTANCE_TIE = 1e-6;
-
   private OpenDiscovery() {}
 
   /**
@@ -159,37 +152,18 @@ public final class OpenDiscovery {
 
   /**
    * {@code candidates} in the order of {@code ranking}, best first. Distances that differ by float rounding alone
-   * count as equal, so that the documented tie-breaks decide between them: a path's length is a float sum of float
-   * edge lengths, and two paths of one length in exact arithmetic (−ln(1/26 · 1/8) and −ln(1/26) − ln(1/4) − ln(1/2))
-   * can come out one float step apart, which would otherwise order them by that step, not by linking terms or id.
+   * count as equal ({@link DistanceTies}), so that the documented tie-breaks decide between them: two paths of one
+   * length in exact arithmetic (−ln(1/26 · 1/8) and −ln(1/26) − ln(1/4) − ln(1/2)) can come out one float step apart,
+   * which would otherwise order them by that step, not by linking terms or id.
    */
   static List<Candidate> rank(List<Candidate> candidates, Ranking ranking) {
-    Map<String, Float> distanceTie = distanceTies(candidates);
-    Comparator<Candidate> byDistance = Comparator.comparingDouble(c -> distanceTie.get(c.id()));
+    Comparator<Candidate> byDistance = DistanceTies.byDistance(candidates, Candidate::distance);
     Comparator<Candidate> primary = ranking == Ranking.DISTANCE
         ? byDistance.thenComparing(Comparator.comparingInt(Candidate::linkingTerms).reversed())
         : Comparator.comparingDouble((Candidate c) -> c.score(ranking)).reversed().thenComparing(byDistance);
     List<Candidate> ranked = new ArrayList<>(candidates);
     ranked.sort(primary.thenComparing(Candidate::id));
     return ranked;
-  }
-
-  /**
-   * For each candidate id, the smallest distance of its tie: candidates sorted by distance are grouped while within
-   * {@link #DISTANCE_TIE} (relative) of their group's first, a fixed key per group, so the order stays transitive.
-   */
-  private static Map<String, Float> distanceTies(List<Candidate> candidates) {
-    List<Candidate> byDistance = new ArrayList<>(candidates);
-    byDistance.sort(Comparator.comparingDouble(Candidate::distance));
-    Map<String, Float> tie = new HashMap<>();
-    float first = Float.NaN;
-    for (Candidate c : byDistance) {
-      if (!(c.distance() - first <= DISTANCE_TIE * first)) {
-        first = c.distance();
-      }
-      tie.put(c.id(), first);
-    }
-    return tie;
   }
 
   /** A's concept neighbourhood and, for every node two concept–concept hops away, the linking-term statistics. */

@@ -17,8 +17,9 @@ import org.tropic.kg.TimeSlices;
  * DSNAPSHOT's time-sliced validation (SC20 §VI-C, CORD-19 2005 vs 2020) on any graph with years: build the graph as
  * of the first year, take the concept pairs unlinked then but directly linked by the second year (both concepts
  * existing in the first), draw as many random pairs of first-year concepts linked in neither, and compare their
- * shortest paths in the first-year graph ({@link LinkPredictionEvaluation}). If shorter paths foretell links, the
- * first set is shifted to short paths and the KS statistic is large (0.6323 in the paper).
+ * shortest paths in the first-year graph ({@link LinkPredictionEvaluation}). A pair linked by evidence of unknown
+ * year (and none dated by the first) is in neither set: it may have been linked before the first year. If shorter
+ * paths foretell links, the first set is shifted to short paths and the KS statistic is large (0.6323 in the paper).
  */
 public final class TimeSlicedValidation {
   private TimeSlicedValidation() {}
@@ -59,9 +60,11 @@ public final class TimeSlicedValidation {
    * @param toYear the later year
    * @param conceptsAtFrom concepts existing in the cut graph
    * @param newLinks concept pairs newly linked between the years
+   * @param undatedPairs concept pairs left out of both sets: linked by evidence of unknown year and by none dated
+   *     by the cut year, so possibly linked before it (see {@link TimeSlices.NewLinks#undated})
    * @param evaluation the two sets' path lengths in the cut graph and their comparison
    */
-  public record Result(int fromYear, int toYear, int conceptsAtFrom, int newLinks,
+  public record Result(int fromYear, int toYear, int conceptsAtFrom, int newLinks, int undatedPairs,
       LinkPredictionEvaluation evaluation) {}
 
   /**
@@ -86,8 +89,9 @@ public final class TimeSlicedValidation {
     if (links.size() == 0) {
       int[] years = graph.yearRange();
       throw new IllegalArgumentException("no concept pair became linked between " + options.fromYear() + " and "
-          + options.toYear() + " (the evidence dates from " + years[0] + " to " + years[1] + "); nothing to"
-          + " validate");
+          + options.toYear() + " (the evidence dates from " + years[0] + " to " + years[1] + ")"
+          + (links.undated() == 0 ? "" : ", leaving out " + links.undated() + " pair(s) linked by evidence of"
+          + " unknown year") + "; nothing to validate");
     }
     int[] chosen = choose(links.size(), options.maxPairs(), options.seed());
     boolean subset = chosen.length < links.size();
@@ -110,7 +114,7 @@ public final class TimeSlicedValidation {
     }
     int[] pool = concepts.toIntArray();
     int[][] negatives = PairSampler.sample(pool, pool, chosen.length, options.seed() + 1,
-        (a, b) -> !TimeSlices.linkedBy(graph, a, b, options.toYear()));
+        (a, b) -> !TimeSlices.linkedOrUndated(graph, a, b, options.toYear()));
     int[] negativeFrom = new int[negatives[0].length];
     int[] negativeTo = new int[negatives[0].length];
     for (int i = 0; i < negativeFrom.length; i++) {
@@ -122,7 +126,7 @@ public final class TimeSlicedValidation {
         + " be drawn", "there are too few negatives to compare with");
     PairLengths[] lengths = PairLengths.measureBoth(KgDistances.bySearch(view), new int[][] {from, to},
         new int[][] {negativeFrom, negativeTo}, progress);
-    return new Result(options.fromYear(), options.toYear(), pool.length, links.size(),
+    return new Result(options.fromYear(), options.toYear(), pool.length, links.size(), links.undated(),
         LinkPredictionEvaluation.of(lengths[0], lengths[1], options.precisionAtK()));
   }
 

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
+import org.tropic.apsp.DistanceTies;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
@@ -22,11 +23,15 @@ import org.tropic.graph.Graph;
  * about its hop count in searches however many came before it.
  *
  * <p>Paths come in order of length; equal lengths are ordered by hop count, then by their vertex sequences, so
- * results are deterministic.
+ * results are deterministic. Lengths equal up to float rounding ({@link DistanceTies}) count as equal: a path of
+ * one edge of −ln(1/14) and one of two edges of −ln(1/2) − ln(1/7) tie, and the fewer hops come first. On a graph
+ * whose lengths are not all whole numbers (whose sums can round), the search goes on past the k-th path, by up to
+ * k more, while the paths it finds tie the k-th's length, and a tied path of fewer hops takes its place.
  */
 public final class YenKShortestPaths {
   private final Graph graph;
   private final long memoryBudgetBytes;
+  private final boolean roundingCanTie;
 
   /** Paths in {@code graph}, refused up front when their estimated footprint exceeds the heap still available. */
   public YenKShortestPaths(Graph graph) {
@@ -43,6 +48,7 @@ public final class YenKShortestPaths {
     }
     this.graph = graph;
     this.memoryBudgetBytes = memoryBudgetBytes;
+    this.roundingCanTie = !wholeLengths(graph);
   }
 
   /** A path and its length. */
@@ -105,7 +111,9 @@ public final class YenKShortestPaths {
     PriorityQueue<WeightedPath> candidates = new PriorityQueue<>(YenKShortestPaths::compare);
     Set<List<Integer>> queued = new HashSet<>();
     queued.add(boxed(first));
-    while (found.size() < k) {
+    int most = roundingCanTie ? (int) Math.min(Integer.MAX_VALUE, 2L * k) : k;
+    double lastKey = Double.NaN;
+    while (found.size() < most) {
       int[] previous = found.get(found.size() - 1).vertices();
       int root = PrefixTree.ROOT;
       for (int i = 0; i < previous.length - 1; i++) {
@@ -131,14 +139,48 @@ public final class YenKShortestPaths {
           candidates.add(new WeightedPath(total, length(total)));
         }
       }
-      WeightedPath next = candidates.poll();
-      if (next == null) {
+      if (found.size() == k) { // from here on, only paths that tie the k-th's length are taken
+        lastKey = lastTieKey(found, k);
+      }
+      WeightedPath next = candidates.peek();
+      if (next == null || found.size() >= k && !DistanceTies.joins(lastKey, next.length())) {
         break;
       }
+      candidates.poll();
       found.add(next);
       tree.add(next.vertices());
-      progress.advance(1);
+      if (found.size() <= k) {
+        progress.advance(1);
+      }
     }
+    if (roundingCanTie) {
+      found.sort(DistanceTies.byDistance(found, WeightedPath::length)
+          .thenComparing(YenKShortestPaths::compareHopsThenVertices));
+      found.subList(Math.min(k, found.size()), found.size()).clear();
+    }
+  }
+
+  /**
+   * The key of the longest path's tie among the first k found. Sorted first: the first path comes from a search
+   * that sums in float, and its double length may lie a rounding above the next one's.
+   */
+  private static double lastTieKey(List<WeightedPath> found, int k) {
+    double[] lengths = new double[k];
+    for (int i = 0; i < k; i++) {
+      lengths[i] = found.get(i).length();
+    }
+    Arrays.sort(lengths);
+    return DistanceTies.keysOfSorted(lengths)[k - 1];
+  }
+
+  /** Whether every length is a whole number, so that sums of them are exact (below 2^24) and cannot round apart. */
+  private static boolean wholeLengths(Graph graph) {
+    for (float w : graph.weights()) {
+      if (w != Math.rint(w)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /**
@@ -165,9 +207,10 @@ public final class YenKShortestPaths {
 
   private static int compare(WeightedPath a, WeightedPath b) {
     int byLength = Double.compare(a.length(), b.length());
-    if (byLength != 0) {
-      return byLength;
-    }
+    return byLength != 0 ? byLength : compareHopsThenVertices(a, b);
+  }
+
+  private static int compareHopsThenVertices(WeightedPath a, WeightedPath b) {
     int byHops = Integer.compare(a.vertices().length, b.vertices().length);
     return byHops != 0 ? byHops : Arrays.compare(a.vertices(), b.vertices());
   }

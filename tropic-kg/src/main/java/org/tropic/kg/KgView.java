@@ -109,6 +109,20 @@ public record KgView(KnowledgeGraph kg, Set<EdgeKind> kinds, Graph graph, int[] 
     return nodeOfVertex[vertex];
   }
 
+  /**
+   * The chosen kinds the graph has edges of: the kinds that make up this view, what a reader is told (a curated
+   * graph has concept–concept edges only, whatever {@code --edges all} chose).
+   */
+  public Set<EdgeKind> kindsWithEdges() {
+    Set<EdgeKind> present = java.util.EnumSet.noneOf(EdgeKind.class);
+    for (EdgeKind kind : kinds) {
+      if (kg.edgeCount(kind) > 0) {
+        present.add(kind);
+      }
+    }
+    return present;
+  }
+
   /** The chosen kinds as {@code concept-concept,citation}. */
   public static String labels(Set<EdgeKind> kinds) {
     StringBuilder text = new StringBuilder();

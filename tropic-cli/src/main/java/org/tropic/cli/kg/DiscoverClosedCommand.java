@@ -77,7 +77,8 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
         + Printing.label(graph.name(graph.requireNode(to)), to) + ": " + paths.size() + " path(s)");
     printFewerThanK(out, view, paths);
     if (paths.isEmpty()) {
-      out.println("no path: the two are in different components of the " + KgView.labels(view.kinds()) + " graph");
+      out.println("no path: the two are in different components of the " + KgView.labels(view.kindsWithEdges())
+          + " graph");
     }
     Printing.paths(out, paths);
     return KgCli.OK;
@@ -87,7 +88,7 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
   private void printFewerThanK(PrintWriter out, KgView view, List<DiscoveredPath> paths) {
     if (!paths.isEmpty() && paths.size() < k) {
       out.println("only " + paths.size() + " simple path(s) join " + from + " and " + to + " in the "
-          + KgView.labels(view.kinds()) + " graph, fewer than the " + k + " asked for (-k)");
+          + KgView.labels(view.kindsWithEdges()) + " graph, fewer than the " + k + " asked for (-k)");
     }
   }
 }

@@ -114,8 +114,9 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
       out.println("open discovery from " + Printing.label(graph.name(a), source) + ", ranked by "
           + options.ranking().label() + (types.isEmpty() ? "" : ", types " + String.join(",", types)) + ": "
           + candidates.size() + " shown");
-      Printing.candidates(out, candidates);
-      if (candidates.isEmpty()) {
+      if (!candidates.isEmpty()) {
+        Printing.candidates(out, candidates);
+      } else { // a table header over nothing reads as a table cut short
         out.println("no candidate: every node of the kinds and types asked for is linked to the source directly (by"
             + " an edge of any kind) or cannot be reached from it" + (options.ranking() == Ranking.DISTANCE ? ""
             : ", or shares no linking term with it"));

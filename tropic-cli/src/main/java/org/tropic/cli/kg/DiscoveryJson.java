@@ -28,9 +28,9 @@ final class DiscoveryJson {
     return json;
   }
 
-  /** The edge kinds paths may use, by label. */
+  /** The edge kinds paths may use that the graph has edges of, by label. */
   static List<String> edgeKinds(KgView view) {
-    return view.kinds().stream().map(EdgeKind::label).toList();
+    return view.kindsWithEdges().stream().map(EdgeKind::label).toList();
   }
 
   /** Ranked candidates, rank 1 first, each with every measure and its shortest path. */
@@ -87,7 +87,7 @@ final class DiscoveryJson {
     json.put("relation", step.relation());
     json.put("weight", step.weight());
     json.put("length", step.length());
-    json.put("count", step.count());
+    json.put("count", step.curated() ? null : step.count());
     json.put("first_year", step.firstYear() > 0 ? step.firstYear() : null);
     return json;
   }

@@ -48,10 +48,10 @@ final class Printing {
           path.intermediates().isEmpty() ? "(direct)"
               : path.intermediates().stream().map(label).collect(Collectors.joining(", ")));
       for (PathStep step : path.steps()) {
-        out.printf(Locale.ROOT, "     %s -- %s  [%s%s, weight %.4g, length %.4f, count %d%s]%n",
+        out.printf(Locale.ROOT, "     %s -- %s  [%s%s, weight %.4g, length %.4f%s%s]%n",
             label.apply(step.from()), label.apply(step.to()), step.kind().label(),
-            step.relation() == null ? "" : " " + step.relation(), step.weight(), step.length(), step.count(),
-            step.firstYear() > 0 ? ", since " + step.firstYear() : "");
+            step.relation() == null ? "" : " " + step.relation(), step.weight(), step.length(),
+            step.curated() ? "" : ", count " + step.count(), step.firstYear() > 0 ? ", since " + step.firstYear() : "");
       }
     }
   }

@@ -78,11 +78,13 @@ public final class ValidateTimeCommand implements Callable<Integer> {
     TimeSlicedValidation.Result result = TimeSlicedValidation.run(graph, options,
         ProgressBar.on(spec.commandLine().getErr()));
     if (json) {
+      printUndatedNote(info, result);
       Map<String, Object> report = new LinkedHashMap<>();
       report.put("from_year", fromYear);
       report.put("to_year", toYear);
       report.put("concepts_at_from_year", result.conceptsAtFrom());
       report.put("newly_linked_pairs", result.newLinks());
+      report.put("undated_pairs_left_out", result.undatedPairs());
       report.put("seed", seed);
       report.putAll(ValidationJson.evaluation(result.evaluation(), "new_links", "random_unlinked_pairs"));
       out.println(Json.text(report));
@@ -90,6 +92,7 @@ public final class ValidateTimeCommand implements Callable<Integer> {
     } else {
       out.printf(Locale.ROOT, "time-sliced validation, graph as of %d (%,d concepts): %,d concept pairs newly linked"
           + " by %d%n", fromYear, result.conceptsAtFrom(), result.newLinks(), toYear);
+      printUndatedNote(out, result);
       Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
     }
     if (plots != null) {
@@ -99,5 +102,14 @@ public final class ValidateTimeCommand implements Callable<Integer> {
       info.println("plots: " + plots.resolve("time-*.png|svg"));
     }
     return KgCli.OK;
+  }
+
+  /** Pairs left out of both sets, so that a count short of the graph's new edges is not taken for a fault. */
+  private void printUndatedNote(PrintWriter out, TimeSlicedValidation.Result result) {
+    if (result.undatedPairs() > 0) {
+      out.printf(Locale.ROOT, "  note: %,d concept pair(s) with evidence of unknown year and none dated by %d are"
+          + " neither new links nor negatives (they may have been linked before %d)%n", result.undatedPairs(),
+          fromYear, fromYear);
+    }
   }
 }
