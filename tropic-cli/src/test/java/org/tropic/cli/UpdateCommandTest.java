@@ -530,6 +530,24 @@ class UpdateCommandTest {
         .isLessThan(update.err().indexOf("writing") < 0 ? Integer.MAX_VALUE : update.err().indexOf("writing"));
   }
 
+  /** The plan comes with a time, from the measured rates, before the work: GFLOP alone told no one whether to wait. */
+  @Test
+  void thePlanSaysAboutHowLongAndOnWhatBasis() throws IOException {
+    Path base = apsp(write("graph.tsv", List.of("a\tb\t1", "b\tc\t1", "c\td\t1")), "base.npy");
+    Path out = dir.resolve("sub/new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.tsv", List.of("a\td\t1")).toString(),
+        "-o", out.toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(update.err()).containsPattern("update: estimated about [0-9.]+ s: [0-9.]+ s of products at the"
+        + " kernels' measured [0-9.e+]+ GFLOP/s, [0-9.]+ s reading and writing 128 B at the [0-9]+ MB/s measured"
+        + " writing beside the output");
+    assertThat(update.err().indexOf("update: estimated")).isGreaterThan(update.err().indexOf("update: 1 of 1"));
+    // the write-rate probe leaves nothing beside the result
+    try (var files = Files.list(out.getParent())) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("new.npy", "new.npy.json");
+    }
+  }
+
   @Test
   void selfLoopsDroppedAndAMissingWeightColumnAreSaid() throws IOException {
     Path base = apsp(write("graph.txt", List.of("a b 5", "b c 7")), "base.npy");

@@ -43,6 +43,8 @@ public final class BlockSizeModel {
   static final double TIE_TOLERANCE = 0.05;
   /** Interleaved passes over the candidates; each candidate keeps its best pass. */
   private static final int PASSES = 3;
+  /** The longest {@link #warmUp} runs, still compiling: a bound its callers' estimates can name. */
+  public static final double WARM_UP_SECONDS = 2.5;
   private static final Map<MinPlusKernels, BlockSizeModel> MODELS = new ConcurrentHashMap<>();
   private static volatile Path cacheFolder;
 
@@ -260,7 +262,7 @@ public final class BlockSizeModel {
   }
 
   /** Whether the kernels of {@code arithmetic} have been compiled in this JVM by this model. */
-  synchronized boolean warm(Arithmetic arithmetic) {
+  public synchronized boolean warm(Arithmetic arithmetic) {
     return warm.contains(arithmetic);
   }
 
@@ -452,7 +454,7 @@ public final class BlockSizeModel {
           timeClosure(arithmetic, 32, random, 0.005));
       double elapsed = (System.nanoTime() - start) / 1e9;
       steady = previous > 0 && Math.abs(rate - previous) <= 0.25 * previous ? steady + 1 : 0;
-      if (steady >= 2 && elapsed >= 0.2 || elapsed >= 2.5) {
+      if (steady >= 2 && elapsed >= 0.2 || elapsed >= WARM_UP_SECONDS) {
         return;
       }
       previous = rate;

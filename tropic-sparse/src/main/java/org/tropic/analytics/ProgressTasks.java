@@ -10,6 +10,14 @@ import java.util.Locale;
 final class ProgressTasks {
   private ProgressTasks() {}
 
+  /**
+   * The SpMV-equivalents of work over {@code entries} vector entries (a dot product or an axpy each visits n) on a
+   * matrix of {@code arcs} arcs, which an SpMV visits: work that is not a product counted in the same unit.
+   */
+  static double spmvEquivalents(long entries, long arcs) {
+    return (double) entries / Math.max(1, arcs);
+  }
+
   /** "PageRank, up to 1,000 iterations". */
   static String upTo(String what, int most, String steps) {
     return String.format(Locale.ROOT, "%s, up to %,d %s", what, most, steps);
