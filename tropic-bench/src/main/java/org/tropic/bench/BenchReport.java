@@ -26,6 +26,8 @@ public final class BenchReport {
       .registerModule(new SimpleModule("tropic-bench")
           .addSerializer(Double.class, new NanAsNull())
           .addSerializer(Double.TYPE, new NanAsNull())
+          .addSerializer(String.class, new EmptyAsNull())
+          .addSerializer(MemoryUse.class, new MemoryInBytes())
           .addSerializer(Arithmetic.class, new ArithmeticLabel()));
 
   private BenchReport() {}
@@ -183,6 +185,44 @@ public final class BenchReport {
         gen.writeNull();
       } else {
         gen.writeNumber(value);
+      }
+    }
+  }
+
+  /**
+   * A note, mismatch or reason left empty says there is none: {@code null} in JSON, as every other {@code --json} of
+   * tropic gives an absent value, so that a script's {@code if r["skipped"] is None} means what it says.
+   */
+  private static final class EmptyAsNull extends JsonSerializer<String> {
+    @Override
+    public void serialize(String value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+      if (value.isEmpty()) {
+        gen.writeNull();
+      } else {
+        gen.writeString(value);
+      }
+    }
+  }
+
+  /** {@link MemoryUse} with its unit in every key ({@code _bytes}), and {@code null} for a size not known (-1). */
+  private static final class MemoryInBytes extends JsonSerializer<MemoryUse> {
+    @Override
+    public void serialize(MemoryUse m, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+      gen.writeStartObject();
+      bytes(gen, "matrix_bytes", m.matrixBytes());
+      bytes(gen, "baseline_heap_bytes", m.baselineHeap());
+      bytes(gen, "peak_heap_above_baseline_bytes", m.peakHeapAboveBaseline());
+      bytes(gen, "retained_heap_bytes", m.retainedHeap());
+      bytes(gen, "rss_before_bytes", m.rssBefore());
+      bytes(gen, "peak_rss_above_before_bytes", m.peakRssAboveBefore());
+      gen.writeEndObject();
+    }
+
+    private static void bytes(JsonGenerator gen, String key, long value) throws IOException {
+      if (value < 0) {
+        gen.writeNullField(key);
+      } else {
+        gen.writeNumberField(key, value);
       }
     }
   }

@@ -73,14 +73,32 @@ class BenchReportTest {
     assertThat(json.at("/kernels/0/arithmetic").asText()).isEqualTo("exact-float");
     assertThat(json.at("/kernels/0/gflops/median").asDouble()).isEqualTo(220.4);
     assertThat(json.at("/floyd_warshall/0/kernel_gflops").isNull()).isTrue();
-    assertThat(json.at("/floyd_warshall/0/memory/peak_heap_above_baseline").asLong()).isEqualTo(300L << 20);
+    assertThat(json.at("/floyd_warshall/0/memory/peak_heap_above_baseline_bytes").asLong()).isEqualTo(300L << 20);
     assertThat(json.at("/peers/1/skipped").asText()).isEqualTo("too big");
+    // none is null, not "": no skip, no mismatch, no clock note
+    assertThat(json.at("/peers/0/skipped").isNull()).isTrue();
+    assertThat(json.at("/floyd_warshall/0/check/first_mismatch").isNull()).isTrue();
+    assertThat(json.at("/clocks/0/note").isNull()).isTrue();
     assertThat(json.at("/targets/0/status").asText()).isEqualTo("PASS");
     assertThat(json.at("/environment/available_processors").asInt()).isEqualTo(2);
     assertThat(keys(json)).isNotEmpty().allMatch(key -> key.matches("[a-z0-9_]+"), "snake_case, as README says");
     try (var files = Files.list(dir)) {
       assertThat(files).containsExactly(file);
     }
+  }
+
+  /** A size the probe could not read (-1, e.g. no /proc) is null in JSON, not a negative number of bytes. */
+  @Test
+  void jsonGivesAnUnknownMemorySizeAsNull() throws IOException {
+    BenchResults s = sample();
+    FwResult f = TargetCheckTest.fw(8192, 330, Double.NaN, new MemoryUse(1L << 28, 1 << 20, 300L << 20, 257L << 20,
+        -1, -1), new Agreement("jgrapht-dijkstra", 4, 0, 0, ""));
+    BenchResults unknown = new BenchResults(s.environment(), s.clocks(), s.peaks(), s.kernels(), List.of(f),
+        s.peers(), s.targets(), s.notes());
+    JsonNode memory = new ObjectMapper().readTree(BenchReport.json(unknown)).at("/floyd_warshall/0/memory");
+    assertThat(memory.get("rss_before_bytes").isNull()).isTrue();
+    assertThat(memory.get("peak_rss_above_before_bytes").isNull()).isTrue();
+    assertThat(memory.get("matrix_bytes").asLong()).isEqualTo(1L << 28);
   }
 
   /** Every key of every object in the tree. */

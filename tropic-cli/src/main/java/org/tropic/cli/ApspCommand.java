@@ -309,8 +309,9 @@ final class ApspCommand implements Callable<Integer> {
     Summary summary = Summary.of(graph, d, examples, seed, plan.threads());
     Report report = new Report()
         .put("graph", graphPath.toString())
-        .put("n", graph.vertexCount())
-        .put("m", graph.arcCount())
+        // the names 'info' and 'sparse convert' give the same counts
+        .put("vertices", graph.vertexCount())
+        .put("arcs", graph.arcCount())
         .put("algorithm", plan.algorithm().label())
         .put("arithmetic", plan.arithmetic() == null ? null : plan.arithmetic().label())
         .put("block_size", plan.blockSize() == 0 ? null : plan.blockSize())
@@ -355,7 +356,7 @@ final class ApspCommand implements Callable<Integer> {
         .put("reachable_pairs", summary.reachablePairs())
         // No reachable pair has no mean or maximum: shown as "-" (null in JSON), not NaN.
         .put("mean_distance", summary.reachablePairs() == 0 ? null : summary.meanDistance())
-        .put("max_distance", summary.reachablePairs() == 0 ? null : summary.maxDistance())
+        .put("longest_distance", summary.reachablePairs() == 0 ? null : summary.maxDistance()) // as info --stats
         .put("output", output == null ? null : output.toString())
         .put("write_seconds", output == null ? null : writeSeconds);
     if (outputOptions.json) {

@@ -74,19 +74,29 @@ final class ResultInfo {
   /**
    * The predecessor file the sidecar names, checked as the distances are (n×n, the checksum of its sampled rows),
    * since no other command reads it: a file swapped or changed is refused (exit 2) naming it; a missing one is said.
+   * JSON gives it as the graph is given, {@code path} (as 'update --json' names it), {@code found} and the
+   * {@code checksum} check, so that a script reads the path without parsing words; {@code null} when there is none.
    */
-  private static String predecessors(NpyDistanceMatrix matrix) throws IOException {
+  private static Object predecessors(NpyDistanceMatrix matrix) throws IOException {
     String name = matrix.sidecar().predecessors();
-    if (name == null) {
-      return "none";
+    if (name == null) { // null in JSON, as 'update --json' gives a result without one
+      return new Report.Worded(null, "none");
     }
-    if (!Files.exists(matrix.file().resolveSibling(name))) {
-      return name + " (missing: the distances stand, their paths cannot be read back from it)";
+    Path file = matrix.file().resolveSibling(name);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("path", file.toString());
+    json.put("found", Files.exists(file));
+    if (!Files.exists(file)) {
+      json.put("checksum", null);
+      return new Report.Worded(json,
+          name + " (missing: the distances stand, their paths cannot be read back from it)");
     }
     try (NpyIntMatrix ignored = matrix.openPredecessors()) {
       Sidecar.Checksums checksums = matrix.sidecar().checksums();
-      return checksums == null || checksums.predecessors() == null ? name
-          : name + " (checksum " + checked(checksums.predecessors()) + ")";
+      String checksum = checksums == null || checksums.predecessors() == null ? null
+          : checked(checksums.predecessors());
+      json.put("checksum", checksum);
+      return new Report.Worded(json, checksum == null ? name : name + " (checksum " + checksum + ")");
     }
   }
 
@@ -104,11 +114,7 @@ final class ResultInfo {
     List<Map<String, Object>> json = new ArrayList<>();
     List<String> words = new ArrayList<>();
     for (Sidecar.GraphInput c : changes) {
-      String change = switch (ArcChanges.Kind.ofRecorded(c.change())) {
-        case ADD -> "added";
-        case REPLACE -> "replaced";
-        case REMOVE -> "removed";
-      };
+      String change = ArcChanges.Kind.ofRecorded(c.change()).done();
       boolean found = Files.exists(Path.of(c.path()));
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("change", change);
@@ -121,7 +127,7 @@ final class ResultInfo {
     return new Report.Worded(json, String.join(", ", words));
   }
 
-  private static void describeSidecar(Report report, Sidecar sidecar, String predecessors) {
+  private static void describeSidecar(Report report, Sidecar sidecar, Object predecessors) {
     Sidecar.Checksums checksums = sidecar.checksums();
     report.put("labels", sidecar.labels() != null)
         .put("checksum", checksums == null ? "not recorded (written before Tropic kept checksums)"

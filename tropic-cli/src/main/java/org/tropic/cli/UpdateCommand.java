@@ -246,10 +246,10 @@ final class UpdateCommand implements Callable<Integer> {
     Report report = new Report()
         .put("result", base.toString())
         .put("arcs_file", arcsPath.toString())
-        .put("n_before", before.vertexCount())
-        .put("n", n)
-        .put("m", added.graph().arcCount())
-        .put("change", kind.name().toLowerCase(Locale.ROOT))
+        .put("vertices_before", before.vertexCount())
+        .put("vertices", n) // the names of apsp and info
+        .put("arcs", added.graph().arcCount())
+        .put("change", kind.done()) // as info's arc_changes name it
         .put("arcs_read", added.arcs().size())
         .put("arcs_lowered", added.lowered().size())
         .put("arcs_shortening", update.effectiveArcs())

@@ -114,6 +114,12 @@ class ResultInfoTest {
     TropicRun matching = TropicRun.of("info", out.toString());
     assertThat(matching.out()).containsPattern("predecessors +chain.pred.npy \\(checksum matches the sidecar"
         + " \\(crc32c-16rows:[0-9a-f]{8}\\)\\)");
+    // JSON: the path as update --json gives it, not the words around it
+    JsonNode json = new ObjectMapper().readTree(TropicRun.of("info", out.toString(), "--json").out())
+        .get("predecessors");
+    assertThat(json.get("path").asText()).isEqualTo(predecessors.toString());
+    assertThat(json.get("found").asBoolean()).isTrue();
+    assertThat(json.get("checksum").asText()).startsWith("matches the sidecar (crc32c-16rows:");
 
     chainResult("other", "c\td\t5\n"); // same four vertices, other paths
     Files.copy(dir.resolve("other.pred.npy"), predecessors, StandardCopyOption.REPLACE_EXISTING);
@@ -127,6 +133,9 @@ class ResultInfoTest {
     TropicRun missing = TropicRun.of("info", out.toString());
     assertThat(missing.exitCode()).as(missing.err()).isZero();
     assertThat(missing.out()).containsPattern("predecessors +chain.pred.npy \\(missing: the distances stand");
+    json = new ObjectMapper().readTree(TropicRun.of("info", out.toString(), "--json").out()).get("predecessors");
+    assertThat(json.get("found").asBoolean()).isFalse();
+    assertThat(json.get("path").asText()).isEqualTo(predecessors.toString());
   }
 
   @Test

@@ -37,9 +37,13 @@ class TropicCommandTest {
     TropicRun apsp = run("apsp", graph.toString(), "-o", out.toString(), "--json", "--examples", "2");
     assertThat(apsp.exitCode()).as(apsp.err()).isZero();
     JsonNode report = new ObjectMapper().readTree(apsp.out());
-    assertThat(report.get("n").asInt()).isEqualTo(6);
+    // the key names of 'info' (vertices, arcs) and 'info --stats' (longest_distance) for the same facts
+    assertThat(report.get("vertices").asInt()).isEqualTo(6);
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(report.get("arcs").asInt()).isEqualTo(info.get("arcs").asInt()).isPositive();
+    assertThat(report.has("n")).isFalse();
     assertThat(report.get("reachable_pairs").asLong()).isEqualTo(20); // 5 × 4 on the cycle; f reaches nobody
-    assertThat(report.get("max_distance").asDouble()).isEqualTo(5); // a → e (the first of four pairs at 5)
+    assertThat(report.get("longest_distance").asDouble()).isEqualTo(5); // a → e (the first of four pairs at 5)
     JsonNode longest = report.get("examples").get(0);
     assertThat(longest.get("distance").asDouble()).isEqualTo(5);
     assertThat(longest.get("arcs").asInt()).isEqualTo(4);
@@ -272,7 +276,7 @@ class TropicCommandTest {
     Path out = dir.resolve("g.npy");
     TropicRun data = run("apsp", genes.toString(), "--no-header", "-o", out.toString(), "--json", "--examples", "0");
     assertThat(data.exitCode()).as(data.err()).isZero();
-    assertThat(new ObjectMapper().readTree(data.out()).get("n").asInt()).isEqualTo(4);
+    assertThat(new ObjectMapper().readTree(data.out()).get("vertices").asInt()).isEqualTo(4);
     assertThat(data.err()).doesNotContain("read as a header");
     TropicRun path = run("query", out.toString(), "path", "gene1", "gene2");
     assertThat(path.exitCode()).as(path.err()).isZero();
@@ -314,7 +318,7 @@ class TropicCommandTest {
     JsonNode report = new ObjectMapper().readTree(r.out());
     assertThat(report.get("reachable_pairs").asLong()).isZero();
     assertThat(report.get("mean_distance").isNull()).isTrue();
-    assertThat(report.get("max_distance").isNull()).isTrue();
+    assertThat(report.get("longest_distance").isNull()).isTrue();
   }
 
   /** Counts of things to list start at 1: 0 would print an empty table and look like an answer. */
@@ -576,7 +580,7 @@ class TropicCommandTest {
       JsonNode report = new ObjectMapper().readTree(r.out());
       assertThat(report.get("reachable_pairs").asLong()).isEqualTo(300L * 299);
       // the longest is all the way round but one arc: the cycle (257 × 2 − 43 = 471) minus a −1 arc
-      assertThat(report.get("max_distance").asDouble()).as(algorithm).isEqualTo(472);
+      assertThat(report.get("longest_distance").asDouble()).as(algorithm).isEqualTo(472);
     }
   }
 

@@ -52,6 +52,15 @@ public record ArcChanges(Graph graph, List<IncrementalUpdate.Arc> arcs, Graph ra
       return this == ADD ? null : name().toLowerCase(Locale.ROOT);
     }
 
+    /** The change as done, {@code added}, {@code replaced}, {@code removed}: what 'update' and 'info' report. */
+    public String done() {
+      return switch (this) {
+        case ADD -> "added";
+        case REPLACE -> "replaced";
+        case REMOVE -> "removed";
+      };
+    }
+
     /** The kind a sidecar records, {@code null} read as {@link #ADD}. */
     public static Kind ofRecorded(String name) {
       return name == null ? ADD : valueOf(name.toUpperCase(Locale.ROOT));

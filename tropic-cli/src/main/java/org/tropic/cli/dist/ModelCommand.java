@@ -164,7 +164,7 @@ public final class ModelCommand implements Callable<Integer> {
     machine.put("kernel_fit", kernel == null ? null : Map.of("a", kernel.a(), "d", kernel.d()));
     machine.put("latency_seconds", m.latencySeconds());
     HyperbolicFit network = m.bandwidthCurve();
-    machine.put("bandwidth", network == null ? m.bandwidth() : null);
+    machine.put("bandwidth_bytes_per_second", network == null ? m.bandwidth() : null); // as latency_seconds
     machine.put("bandwidth_fit", network == null ? null : Map.of("a", network.a(), "d", network.d()));
     machine.put("processes_per_node", m.processesPerNode());
     Map<String, Object> problem = new LinkedHashMap<>();

@@ -106,7 +106,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       IntervalCoverage intervals = m.intervalCoverage();
       PrintWriter out = spec.commandLine().getOut();
       Map<String, Object> facts = new LinkedHashMap<>();
-      facts.put("file", target.toString());
+      facts.put("output", target.toString()); // the name apsp and update give the file they write
       facts.put("vertices", m.rowCount());
       facts.put("non_zeros", m.nonZeroCount());
       facts.put("block_height", m.blockHeight());

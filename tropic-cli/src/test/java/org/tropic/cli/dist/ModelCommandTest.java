@@ -50,6 +50,9 @@ class ModelCommandTest {
     assertThat(ideal).isPositive().isLessThanOrEqualTo(worst);
     assertThat(report.at("/paper/what").asText()).contains("COAST");
     assertThat(report.at("/paper/position_between_ideal_and_worst").asDouble()).isBetween(0.0, 1.0);
+    // a unit in the name, as latency_seconds has: bytes per second, not bits or GB (null: Frontier's is a fit)
+    assertThat(report.get("machine").has("bandwidth_bytes_per_second")).isTrue();
+    assertThat(report.get("machine").has("bandwidth")).isFalse();
   }
 
   /** One vertex in one tile on one process: the critical path is that tile's closure, all of T_worst. */
@@ -58,6 +61,7 @@ class ModelCommandTest {
     assertThat(run("--machine", "summit", "-n", "1", "--json")).isZero();
     var report = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out.toString());
     assertThat(report.at("/problem/grid").asText()).isEqualTo("1x1");
+    assertThat(report.at("/machine/bandwidth_bytes_per_second").asDouble()).isEqualTo(25e9); // Summit's 25 GB/s
     assertThat(report.at("/prediction/critical_path_seconds").asDouble())
         .isEqualTo(report.at("/prediction/worst_seconds").asDouble());
   }

@@ -346,6 +346,8 @@ class SparseCommandsTest {
     JsonNode json = JSON.readTree(out.toString());
     json.fieldNames().forEachRemaining(key -> assertThat(key).matches("[a-z0-9_]+"));
     assertThat(json.get("coo32_bytes").asLong()).isPositive();
+    // the file written is 'output', as apsp and update name theirs (it was 'file')
+    assertThat(json.get("output").asText()).isEqualTo(dir.resolve("m.bcoo").toString());
   }
 
   /**
