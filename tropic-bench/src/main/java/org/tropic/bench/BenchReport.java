@@ -16,7 +16,8 @@ import org.tropic.semiring.Arithmetic;
 
 /**
  * Prints {@link BenchResults}: aligned tables for people, JSON for machines. The JSON has the same names as the
- * records, arithmetic paths by their labels, and {@code null} where a number was not measured (JSON has no NaN).
+ * records, arithmetic paths and target verdicts by their labels, and {@code null} where a number was not measured
+ * (JSON has no NaN).
  */
 public final class BenchReport {
   /** snake_case keys, as every other {@code --json} of the tropic command (README, "The tropic command"). */
@@ -28,7 +29,8 @@ public final class BenchReport {
           .addSerializer(Double.TYPE, new NanAsNull())
           .addSerializer(String.class, new EmptyAsNull())
           .addSerializer(MemoryUse.class, new MemoryInBytes())
-          .addSerializer(Arithmetic.class, new ArithmeticLabel()));
+          .addSerializer(Arithmetic.class, new ArithmeticLabel())
+          .addSerializer(TargetCheck.Status.class, new StatusLabel()));
 
   private BenchReport() {}
 
@@ -230,6 +232,15 @@ public final class BenchReport {
   private static final class ArithmeticLabel extends JsonSerializer<Arithmetic> {
     @Override
     public void serialize(Arithmetic value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+      gen.writeString(value.label());
+    }
+  }
+
+  /** A target's verdict as every other enum value in tropic's JSON is written: lower case, hyphens. */
+  private static final class StatusLabel extends JsonSerializer<TargetCheck.Status> {
+    @Override
+    public void serialize(TargetCheck.Status value, JsonGenerator gen, SerializerProvider serializers)
+        throws IOException {
       gen.writeString(value.label());
     }
   }

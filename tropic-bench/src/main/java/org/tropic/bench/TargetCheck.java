@@ -36,7 +36,12 @@ public record TargetCheck(String target, String measured, Status status) {
     PASS,
     FAIL,
     /** Not measured in this run (part not run, size not run, peer unavailable). */
-    NOT_MEASURED
+    NOT_MEASURED;
+
+    /** The lower-case name JSON gives it ({@code pass}, {@code not-measured}), as arithmetic paths are labelled. */
+    public String label() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
   }
 
   /** Evaluates every target against the results of one run. */

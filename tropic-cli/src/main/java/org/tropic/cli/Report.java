@@ -19,9 +19,14 @@ final class Report {
 
   /**
    * A value JSON gives as a plain value but the table as words, where the table's rendering of it ({@code -} for
-   * null, {@code false}) would not say what it means.
+   * null, {@code false}) would not say what it means; with no words, the table leaves the row out.
    */
-  record Worded(Object json, String text) {}
+  record Worded(Object json, String text) {
+    /** A value for scripts alone, where the table says the fact in another row or not at all. */
+    static Worded jsonOnly(Object json) {
+      return new Worded(json, null);
+    }
+  }
 
   Map<String, Object> values() {
     return values;
@@ -33,8 +38,12 @@ final class Report {
       if (value instanceof Report nested) {
         out.println(key + ":");
         int inner = Math.max(width - 2, nested.values.keySet().stream().mapToInt(String::length).max().orElse(1));
-        nested.values.forEach((k, v) -> out.printf("  %-" + inner + "s  %s%n", k, text(v)));
-      } else {
+        nested.values.forEach((k, v) -> {
+          if (!jsonOnly(v)) {
+            out.printf("  %-" + inner + "s  %s%n", k, text(v));
+          }
+        });
+      } else if (!jsonOnly(value)) {
         out.printf("%-" + width + "s  %s%n", key, text(value));
       }
     });
@@ -54,6 +63,10 @@ final class Report {
     Map<String, Object> map = new LinkedHashMap<>();
     values.forEach((k, v) -> map.put(k, v instanceof Report r ? r.toMap() : v instanceof Worded w ? w.json() : v));
     return map;
+  }
+
+  private static boolean jsonOnly(Object value) {
+    return value instanceof Worded w && w.text() == null;
   }
 
   private static String text(Object value) {

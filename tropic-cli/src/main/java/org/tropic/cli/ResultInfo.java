@@ -52,10 +52,18 @@ final class ResultInfo {
           .put("vertices", n)
           .put("file_bytes", Files.size(npy));
       Sidecar sidecar = matrix.sidecar();
+      // JSON gives the sidecar as the graph and predecessors are given, {path, found}, and the reason in
+      // sidecar_note; the table, as before, says only a missing one, in words
+      Map<String, Object> file = new LinkedHashMap<>();
+      file.put("path", Sidecar.pathFor(npy).toString());
+      file.put("found", sidecar != null);
       if (sidecar == null) {
-        report.put("sidecar", "none: " + Sidecar.pathFor(npy).getFileName() + " is missing (not written by Tropic,"
-            + " or a write that did not finish), so nothing is known of the graph");
+        String why = Sidecar.pathFor(npy).getFileName() + " is missing (not written by Tropic, or a write that did"
+            + " not finish), so nothing is known of the graph";
+        report.put("sidecar", new Report.Worded(file, "none: " + why))
+            .put("sidecar_note", Report.Worded.jsonOnly(why));
       } else {
+        report.put("sidecar", Report.Worded.jsonOnly(file)).put("sidecar_note", Report.Worded.jsonOnly(null));
         describeSidecar(report, sidecar, predecessors(matrix));
       }
       if (stats) {

@@ -43,8 +43,12 @@ class ResultInfoTest {
         .contains(dir.resolve("chain.tsv").toString()).containsPattern("direction +directed")
         .containsPattern("algorithm +\\w+").containsPattern("solve_seconds +[0-9.e-]+").contains("cores")
         .containsPattern("format +tab-separated edge list\n"); // in words; JSON keeps the name, TSV
-    assertThat(info.out()).doesNotContain("reachable_pairs");
+    assertThat(info.out()).doesNotContain("reachable_pairs").doesNotContainPattern("(?m)^sidecar");
     assertThat(info.err()).contains("note: --stats reads all 16 distances");
+    JsonNode json = new ObjectMapper().readTree(TropicRun.of("info", out.toString(), "--json").out());
+    assertThat(json.get("sidecar").get("path").asText()).isEqualTo(Sidecar.pathFor(out).toString());
+    assertThat(json.get("sidecar").get("found").asBoolean()).isTrue();
+    assertThat(json.get("sidecar_note").isNull()).as(json.toString()).isTrue();
   }
 
   @Test
@@ -174,7 +178,13 @@ class ResultInfoTest {
     TropicRun info = TropicRun.of("info", out.toString(), "--stats");
     assertThat(info.exitCode()).as(info.err()).isZero();
     assertThat(info.out()).containsPattern("sidecar +none: chain.npy.json is missing")
-        .containsPattern("reachable_pairs +3\n").containsPattern("longest_from +0\n");
+        .containsPattern("reachable_pairs +3\n").containsPattern("longest_from +0\n")
+        .doesNotContain("sidecar_note");
+    // a script reads whether there is one, and where it was looked for, without parsing the words
+    JsonNode json = new ObjectMapper().readTree(TropicRun.of("info", out.toString(), "--json").out());
+    assertThat(json.get("sidecar").get("path").asText()).isEqualTo(Sidecar.pathFor(out).toString());
+    assertThat(json.get("sidecar").get("found").asBoolean()).isFalse();
+    assertThat(json.get("sidecar_note").asText()).startsWith("chain.npy.json is missing (not written by Tropic");
   }
 
   @Test

@@ -168,7 +168,7 @@ public final class ModelCommand implements Callable<Integer> {
     machine.put("bandwidth_fit", network == null ? null : Map.of("a", network.a(), "d", network.d()));
     machine.put("processes_per_node", m.processesPerNode());
     Map<String, Object> problem = new LinkedHashMap<>();
-    problem.put("n", p.n());
+    problem.put("vertices", p.n()); // as apsp, update and info name a graph's vertex count
     problem.put("processes", p.grid().size());
     problem.put("grid", p.grid().toString());
     problem.put("grid_recommended", recommendedGrid);

@@ -33,7 +33,12 @@ final class DiscoveryJson {
     return view.kindsWithEdges().stream().map(EdgeKind::label).toList();
   }
 
-  /** Ranked candidates, rank 1 first, each with every measure and its shortest path. */
+  /**
+   * Ranked candidates, rank 1 first, each with every measure and its shortest path. The path's {@code length} is the
+   * candidate's {@code distance}, the float32 the distances hold: its edges summed in double differ in the last
+   * digits (8.834837675… against 8.834838), a precision the float32 edge lengths do not have, and a script comparing
+   * the two would find them unequal.
+   */
   static List<Map<String, Object>> candidates(List<Candidate> candidates) {
     List<Map<String, Object>> json = new ArrayList<>();
     for (Candidate c : candidates) {
@@ -46,7 +51,7 @@ final class DiscoveryJson {
       row.put("linking_terms", c.linkingTerms());
       row.put("average_minimum_weight", c.averageMinimumWeight());
       row.put("jaccard", c.jaccard());
-      row.put("path", c.path() == null ? null : path(c.path()));
+      row.put("path", c.path() == null ? null : path(c.path(), c.distance()));
       json.add(row);
     }
     return json;
@@ -63,8 +68,12 @@ final class DiscoveryJson {
 
   /** A path with its length, nodes, intermediate concepts and steps. */
   static Map<String, Object> path(DiscoveredPath path) {
+    return path(path, path.length());
+  }
+
+  private static Map<String, Object> path(DiscoveredPath path, Number length) {
     Map<String, Object> json = new LinkedHashMap<>();
-    json.put("length", path.length());
+    json.put("length", length);
     json.put("hops", path.hops());
     List<Map<String, Object>> nodes = new ArrayList<>();
     for (int i = 0; i < path.nodes().size(); i++) {

@@ -409,6 +409,10 @@ class KgCommandsTest {
       assertThat(step.get("first_year").asInt()).isBetween(1980, 1985);
     }
     assertThat(stepLengths).isCloseTo(first.get("distance").asDouble(), within(1e-5));
+    for (JsonNode candidate : candidates) {
+      assertThat(candidate.get("path").get("length").asText()).as("path length of " + candidate.get("id"))
+          .isEqualTo(candidate.get("distance").asText());
+    }
   }
 
   /** Node kinds and semantic types the graph lacks are refused, not answered with an empty table. */
