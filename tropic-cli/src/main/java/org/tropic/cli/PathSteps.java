@@ -37,7 +37,7 @@ final class PathSteps {
       Map<String, Object> step = new LinkedHashMap<>();
       step.put("from", graph.name(p[i]));
       step.put("to", graph.name(p[i + 1]));
-      step.put("weight", (double) graph.weight(p[i], p[i + 1]));
+      step.put("weight", graph.weight(p[i], p[i + 1]));
       steps.add(step);
     }
     return steps;

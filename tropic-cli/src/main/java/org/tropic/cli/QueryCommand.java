@@ -88,12 +88,12 @@ final class QueryCommand implements Callable<Integer> {
       switch (verb) {
         case dist -> {
           int v = vertex(d, graph, vertices.get(1));
-          report.put("to", vertices.get(1)).put("distance", (double) d.get(u, v));
+          report.put("to", vertices.get(1)).put("distance", d.get(u, v));
         }
         case path -> {
           int v = vertex(d, graph, vertices.get(1));
           var path = pathOf(new ShortestPaths(graph, d), u, v);
-          report.put("to", vertices.get(1)).put("distance", (double) d.get(u, v))
+          report.put("to", vertices.get(1)).put("distance", d.get(u, v))
               .put("arcs", path.exists() ? path.arcCount() : null)
               .put("path", output.json ? PathSteps.steps(graph, path) : PathSteps.text(graph, path));
         }
@@ -107,8 +107,7 @@ final class QueryCommand implements Callable<Integer> {
           if (output.json) {
             List<Map<String, Object>> list = new ArrayList<>();
             for (int i = 0; i < nearest.size(); i++) {
-              list.add(Map.of("vertex", name(d, nearest.vertices()[i]), "distance",
-                  (double) nearest.distances()[i]));
+              list.add(Map.of("vertex", name(d, nearest.vertices()[i]), "distance", nearest.distances()[i]));
             }
             report.put("nearest", list);
             report.printJson(spec.commandLine().getOut());
@@ -166,7 +165,7 @@ final class QueryCommand implements Callable<Integer> {
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("from", pair.from());
         row.put("to", pair.to());
-        row.put("distance", (double) distance);
+        row.put("distance", distance);
         if (paths == null) {
           table.row(pair.from(), pair.to(), Summary.formatLength(distance));
         } else {

@@ -40,6 +40,25 @@ class QueryEdgeCasesTest {
     return new ObjectMapper().readTree(run.out()).get("pairs");
   }
 
+  /**
+   * Distances and weights are float32: JSON gives their shortest decimal form, as {@code discover} and numpy do, not
+   * the widened double (0.10000000149011612 for a weight of 0.1), which a script would not find equal to 0.1.
+   */
+  @Test
+  void jsonGivesFloat32ValuesInTheirShortestForm() throws IOException {
+    Path graph = Files.writeString(dir.resolve("tenth.tsv"), "a\tb\t0.1\nb\tc\t0.7\n");
+    Path out = dir.resolve("tenth.npy");
+    assertThat(run("apsp", graph.toString(), "-o", out.toString()).exitCode()).isZero();
+    Path pairs = Files.writeString(dir.resolve("pairs.txt"), "a b\n");
+    for (TropicRun query : List.of(run("query", out.toString(), "dist", "a", "b", "--json"),
+        run("query", out.toString(), "path", "a", "c", "--json"), run("query", out.toString(), "nearest", "a",
+        "--json"), run("query", out.toString(), "dist", "--pairs", pairs.toString(), "--json"))) {
+      assertThat(query.exitCode()).as(query.err()).isZero();
+      assertThat(query.out()).as(query.out()).contains("0.1").doesNotContain("0.1000000");
+    }
+    assertThat(run("query", out.toString(), "path", "a", "c", "--json").out()).contains("\"weight\" : 0.7");
+  }
+
   @Test
   void aByteOrderMarkCrlfAndLinesOfSpacesOrTabsAreNotPartOfThePairs() throws IOException {
     Path out = chainResult();
