@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.Function;
 import org.tropic.io.AtomicFiles;
 import org.tropic.semiring.Arithmetic;
 
@@ -29,8 +30,8 @@ public final class BenchReport {
           .addSerializer(Double.TYPE, new NanAsNull())
           .addSerializer(String.class, new EmptyAsNull())
           .addSerializer(MemoryUse.class, new MemoryInBytes())
-          .addSerializer(Arithmetic.class, new ArithmeticLabel())
-          .addSerializer(TargetCheck.Status.class, new StatusLabel()));
+          .addSerializer(Arithmetic.class, new ByLabel<>(Arithmetic::label))
+          .addSerializer(TargetCheck.Status.class, new ByLabel<>(TargetCheck.Status::label)));
 
   private BenchReport() {}
 
@@ -229,19 +230,20 @@ public final class BenchReport {
     }
   }
 
-  private static final class ArithmeticLabel extends JsonSerializer<Arithmetic> {
-    @Override
-    public void serialize(Arithmetic value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
-      gen.writeString(value.label());
-    }
-  }
+  /**
+   * An enum value by its label ({@code exact-float}, {@code not-measured}): lower case with hyphens, as every enum
+   * value in tropic's JSON is written.
+   */
+  private static final class ByLabel<T> extends JsonSerializer<T> {
+    private final Function<T, String> label;
 
-  /** A target's verdict as every other enum value in tropic's JSON is written: lower case, hyphens. */
-  private static final class StatusLabel extends JsonSerializer<TargetCheck.Status> {
+    ByLabel(Function<T, String> label) {
+      this.label = label;
+    }
+
     @Override
-    public void serialize(TargetCheck.Status value, JsonGenerator gen, SerializerProvider serializers)
-        throws IOException {
-      gen.writeString(value.label());
+    public void serialize(T value, JsonGenerator gen, SerializerProvider serializers) throws IOException {
+      gen.writeString(label.apply(value));
     }
   }
 }
