@@ -86,11 +86,14 @@ final class InfoCommand implements Callable<Integer> {
       isolated += g.outDegree(u) == 0 ? 1 : 0;
     }
     var w = g.weightStats();
+    String direction = loaded.source().undirected() ? "undirected" : "directed";
     Report report = new Report()
         .put("graph", graphPath.toString())
-        .put("format", loaded.source().format().description())
-        .put("direction", (loaded.source().undirected() ? "undirected" : "directed") + " ("
-            + loaded.source().directionReason() + ")")
+        // JSON: the --format name and the direction alone, a script's values; the table says both in words
+        .put("format", new Report.Worded(loaded.source().format().optionName(),
+            loaded.source().format().description()))
+        .put("direction", new Report.Worded(direction, direction + " (" + loaded.source().directionReason() + ")"))
+        .put("direction_reason", Report.Worded.jsonOnly(loaded.source().directionReason()))
         .put("weights", loaded.source().weights().name().toLowerCase(java.util.Locale.ROOT))
         .put("header_row", headerRow(loaded.source()))
         .put("vertices", n)

@@ -176,13 +176,17 @@ final class ResultInfo {
     }
   }
 
-  /** A format's name in words for the table ({@code EDGE_LIST}: an edge list), as recorded for JSON. */
+  /**
+   * A format as recorded ({@code EDGE_LIST}): for JSON the name {@code --format} takes ({@code edges}), as
+   * {@code info GRAPH} gives it, and in words for the table.
+   */
   private static Object formatWords(String recorded) {
     if (recorded == null) {
       return null;
     }
     try {
-      return new Report.Worded(recorded, GraphFormat.fromName(recorded).description());
+      GraphFormat format = GraphFormat.fromName(recorded);
+      return new Report.Worded(format.optionName(), format.description());
     } catch (IllegalArgumentException e) {
       return recorded; // a name this version does not know (a stored knowledge graph's, a later version's)
     }

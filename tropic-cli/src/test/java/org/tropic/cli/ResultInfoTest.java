@@ -61,7 +61,10 @@ class ResultInfoTest {
     var json = new ObjectMapper().readTree(TropicRun.of("info", out.toString(), "--json").out());
     assertThat(json.get("solve").has("batch_size")).isTrue();
     assertThat(json.get("solve").has("block_size")).isFalse();
-    assertThat(json.get("graph").get("format").asText()).isEqualTo("TSV");
+    // the name --format takes, as 'info GRAPH' gives it, not the stored constant TSV
+    assertThat(json.get("graph").get("format").asText()).isEqualTo("tsv")
+        .isEqualTo(new ObjectMapper().readTree(TropicRun.of("info", graph.toString(), "--json").out())
+            .get("format").asText());
   }
 
   /** A .npy from elsewhere may hold NaN or −∞, which are no distance: counted apart, out of the mean. */

@@ -207,6 +207,23 @@ class TropicCommandTest {
     assertThat(r.err()).contains("name the format with --format").doesNotContain("read options");
   }
 
+  /**
+   * info --json gives the format as --format names it and the direction alone, values a script can compare or pass
+   * back (it gave "whitespace-separated edge list" and "directed (...)"); the table keeps the words.
+   */
+  @Test
+  void infoJsonGivesFormatAndDirectionAsValues() throws IOException {
+    Path graph = dir.resolve("g.edges");
+    Files.writeString(graph, "a b 1\nb c 2\n");
+    JsonNode info = new ObjectMapper().readTree(run("info", graph.toString(), "--json").out());
+    assertThat(info.get("format").asText()).isEqualTo("edges");
+    assertThat(info.get("direction").asText()).isEqualTo("directed");
+    assertThat(info.get("direction_reason").asText()).isNotBlank();
+    TropicRun table = run("info", graph.toString());
+    assertThat(table.out()).contains("whitespace-separated edge list").contains("directed (")
+        .doesNotContain("direction_reason");
+  }
+
   @Test
   void aFirstLineReadAsAHeaderIsAnnounced() throws IOException {
     Path graph = dir.resolve("h.edges");

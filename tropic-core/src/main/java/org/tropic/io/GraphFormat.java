@@ -50,6 +50,14 @@ public enum GraphFormat {
     return description;
   }
 
+  /**
+   * The name {@code --format} takes for this format, its first extension ({@code mtx}, {@code edges}): what
+   * {@code --json} output gives, so that a script can pass it back.
+   */
+  public String optionName() {
+    return extensions.get(0);
+  }
+
   /** The extensions (without dot, lower case) that select this format; each may be followed by .gz or .xz. */
   public List<String> extensions() {
     return extensions;
