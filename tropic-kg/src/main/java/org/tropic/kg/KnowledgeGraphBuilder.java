@@ -179,13 +179,19 @@ public final class KnowledgeGraphBuilder {
     }
   }
 
-  /** A citation between two abstracts (undirected; counted once per pair; self-citations ignored). */
-  public void citation(int citingPmid, int citedPmid) {
+  /**
+   * A citation between two abstracts (undirected; counted once per pair; self-citations ignored).
+   *
+   * @return false where the pair, in either direction, was given before (it adds nothing), so that readers can say
+   *     how many rows were merged; true otherwise, and when citation edges are not built
+   */
+  public boolean citation(int citingPmid, int citedPmid) {
     checkPmid(citingPmid);
     checkPmid(citedPmid);
-    if (citingPmid != citedPmid && kinds.contains(EdgeKind.CITATION)) {
-      citations.add(pairKey(citingPmid, citedPmid));
+    if (citingPmid == citedPmid || !kinds.contains(EdgeKind.CITATION)) {
+      return true;
     }
+    return citations.add(pairKey(citingPmid, citedPmid));
   }
 
   /**
