@@ -102,6 +102,11 @@ public final class KnowledgeGraphBuilder {
     return c;
   }
 
+  /** Whether concept {@code c} still lacks a name or a semantic type, which a later sighting would fill in. */
+  public boolean lacksNameOrType(int c) {
+    return conceptNames.get(c) == null || conceptTypes.get(c) == null;
+  }
+
   /** The concept with this id, or -1 if it has not been seen. */
   public int conceptIfKnown(String id) {
     return conceptOfId.getInt(id);
