@@ -102,6 +102,11 @@ public final class KnowledgeGraphBuilder {
     return c;
   }
 
+  /** Whether concept {@code c} still lacks a name or a semantic type, which a later sighting would fill in. */
+  public boolean lacksNameOrType(int c) {
+    return conceptNames.get(c) == null || conceptTypes.get(c) == null;
+  }
+
   /** The concept with this id, or -1 if it has not been seen. */
   public int conceptIfKnown(String id) {
     return conceptOfId.getInt(id);
@@ -179,13 +184,19 @@ public final class KnowledgeGraphBuilder {
     }
   }
 
-  /** A citation between two abstracts (undirected; counted once per pair; self-citations ignored). */
-  public void citation(int citingPmid, int citedPmid) {
+  /**
+   * A citation between two abstracts (undirected; counted once per pair; self-citations ignored).
+   *
+   * @return false where the pair, in either direction, was given before (it adds nothing), so that readers can say
+   *     how many rows were merged; true otherwise, and when citation edges are not built
+   */
+  public boolean citation(int citingPmid, int citedPmid) {
     checkPmid(citingPmid);
     checkPmid(citedPmid);
-    if (citingPmid != citedPmid && kinds.contains(EdgeKind.CITATION)) {
-      citations.add(pairKey(citingPmid, citedPmid));
+    if (citingPmid == citedPmid || !kinds.contains(EdgeKind.CITATION)) {
+      return true;
     }
+    return citations.add(pairKey(citingPmid, citedPmid));
   }
 
   /**

@@ -26,7 +26,7 @@ public final class LiteratureTableReader {
   /** Reads citation pairs into {@code builder}. */
   public static ReadReport readCitationPairs(Path file, KnowledgeGraphBuilder builder, boolean strict)
       throws IOException {
-    ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "citation pairs");
+    ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "citation pairs", "pair");
     String expected = "'citing cited' PMIDs, tab- or comma-separated";
     try (TextTable table = new TextTable(file)) {
       boolean first = true;
@@ -54,7 +54,10 @@ public final class LiteratureTableReader {
           tally.dropped("self-citation");
           continue;
         }
-        builder.citation(citing, cited);
+        if (!builder.citation(citing, cited)) {
+          // 2 cites 1 after 1 cites 2: one undirected edge, N_p counts it once, and the report says so
+          tally.merged();
+        }
         tally.accepted();
       }
     }

@@ -18,7 +18,10 @@ import org.tropic.io.HeaderRows;
  * @param rows data rows seen (header and blank lines excluded)
  * @param accepted rows that became evidence
  * @param merged accepted rows that made no edge of their own: a curated edge again, the same pair and relation in
- *     either direction (literature rows add up as evidence by design and are not counted here)
+ *     either direction, or a citation pair again (other literature rows add up as evidence by design and are not
+ *     counted here)
+ * @param mergedRepeats what a merged row repeats, as the summary says it: {@code pair and relation} (curated
+ *     edges) or {@code pair} (citation pairs)
  * @param dropped rows left out on purpose, by reason
  * @param malformed rows that could not be read
  * @param problems the first malformed rows, each with line, reason and text
@@ -30,7 +33,7 @@ import org.tropic.io.HeaderRows;
  * @param loneNodeLines SIF lines naming one node alone, which add that node with no edge (included in {@code rows}
  *     and, when the node is known, in {@code accepted})
  */
-public record ReadReport(String file, String table, long rows, long accepted, long merged,
+public record ReadReport(String file, String table, long rows, long accepted, long merged, String mergedRepeats,
     Map<String, Long> dropped, long malformed, List<Problem> problems, String headerRow, long severalTargetLines,
     long severalTargetRows, long loneNodeLines) {
 
@@ -69,7 +72,8 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     text.append(", ").append(count(accepted)).append(" used");
     if (merged > 0) {
       text.append(" (").append(count(merged)).append(merged == 1 ? " repeats" : " repeat")
-          .append(" an earlier row's pair and relation, in either direction, and merged into its edge)");
+          .append(" an earlier row's ").append(mergedRepeats)
+          .append(", in either direction, and merged into its edge)");
     }
     dropped.entrySet().stream().sorted(Map.Entry.comparingByKey())
         .forEach(d -> text.append(", ").append(count(d.getValue())).append(" dropped (").append(d.getKey())
@@ -102,6 +106,7 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     private long rows;
     private long accepted;
     private long merged;
+    private final String mergedRepeats;
     private String headerRow;
     private long severalTargetLines;
     private long severalTargetRows;
@@ -111,8 +116,14 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     private final List<Problem> problems = new ArrayList<>();
 
     Tally(String file, String table) {
+      this(file, table, "pair and relation");
+    }
+
+    /** A tally whose merged rows each repeat an earlier row's {@code mergedRepeats}, e.g. {@code pair}. */
+    Tally(String file, String table, String mergedRepeats) {
       this.file = file;
       this.table = table;
+      this.mergedRepeats = mergedRepeats;
     }
 
     void row() {
@@ -163,7 +174,7 @@ public record ReadReport(String file, String table, long rows, long accepted, lo
     }
 
     ReadReport report() {
-      return new ReadReport(file, table, rows, accepted, merged, dropped, malformed, problems, headerRow,
+      return new ReadReport(file, table, rows, accepted, merged, mergedRepeats, dropped, malformed, problems, headerRow,
           severalTargetLines, severalTargetRows, loneNodeLines);
     }
   }

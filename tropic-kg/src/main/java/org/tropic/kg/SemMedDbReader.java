@@ -139,9 +139,13 @@ public final class SemMedDbReader {
         }
         if (subject == NEW) {
           subject = create(builder, known, rows, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
+        } else {
+          fillIn(builder, rows, subject, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
         }
         if (object == NEW) {
           object = create(builder, known, rows, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
+        } else {
+          fillIn(builder, rows, object, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
         }
         builder.predication(subject, object, rows.nonNegativeInt(PMID));
         tally.accepted();
@@ -172,12 +176,26 @@ public final class SemMedDbReader {
       int nameField, int typeField) {
     int seen = known.find(rows.bytes(), rows.start(cuiField), rows.endOfFirst(cuiField));
     if (seen >= 0) {
+      // the subject of this very row (X ISA X): its object fields may hold what the subject's left NULL
+      fillIn(builder, rows, seen, cuiField, nameField, typeField);
       return seen;
     }
     int c = builder.concept(rows.firstOfList(cuiField), emptyToNull(rows.firstOfList(nameField)),
         emptyToNull(rows.firstOfList(typeField)));
     known.put(rows.bytes(), rows.start(cuiField), rows.endOfFirst(cuiField), c);
     return c;
+  }
+
+  /**
+   * Gives a known concept the name or type its first row left NULL, as the builder does for other inputs; a concept
+   * that has both (nearly all, after their first row) costs one check.
+   */
+  private static void fillIn(KnowledgeGraphBuilder builder, DumpCsvParser rows, int concept, int cuiField,
+      int nameField, int typeField) {
+    if (builder.lacksNameOrType(concept)) {
+      builder.concept(rows.firstOfList(cuiField), emptyToNull(rows.firstOfList(nameField)),
+          emptyToNull(rows.firstOfList(typeField)));
+    }
   }
 
   private static String emptyToNull(String text) {

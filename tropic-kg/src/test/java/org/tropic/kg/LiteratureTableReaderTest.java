@@ -70,4 +70,35 @@ class LiteratureTableReaderTest {
     assertThat(report.malformed()).isEqualTo(1);
     assertThat(evidence(g, "A", "B")).isEqualTo("0:1");
   }
+
+  /**
+   * A citation pair given again, as written or reversed, is one edge (N_p counts it once): the report says those rows
+   * were merged, so rows used and edges stored add up as they do for curated edges.
+   */
+  @Test
+  void aRepeatedCitationPairIsReportedAsMerged() throws IOException {
+    Path file = Files.writeString(dir.resolve("pairs.tsv"), "1\t2\n2\t1\n1\t3\nPMID:1\t2\n3\t3\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = LiteratureTableReader.readCitationPairs(file, builder, true);
+    KnowledgeGraph g = builder.build();
+
+    assertThat(g.edgeCount(EdgeKind.CITATION)).isEqualTo(2);
+    assertThat(report.accepted()).isEqualTo(4);
+    assertThat(report.merged()).isEqualTo(2);
+    assertThat(report.accepted() - report.merged()).isEqualTo(g.edgeCount(EdgeKind.CITATION));
+    assertThat(report.dropped()).containsEntry("self-citation", 1L);
+    assertThat(report.summary()).contains("5 rows, 4 used (2 repeat an earlier row's pair, in either direction, "
+        + "and merged into its edge), 1 dropped (self-citation), 0 malformed");
+  }
+
+  /** Without citation edges built, a repeated pair is used like any other row: there is no edge to merge into. */
+  @Test
+  void aRepeatedCitationPairMergesNothingWhenCitationsAreNotBuilt() throws IOException {
+    Path file = Files.writeString(dir.resolve("pairs.tsv"), "1\t2\n2\t1\n");
+    ReadReport report = LiteratureTableReader.readCitationPairs(file,
+        new KnowledgeGraphBuilder(EnumSet.of(EdgeKind.CONCEPT_CONCEPT)), true);
+
+    assertThat(report.accepted()).isEqualTo(2);
+    assertThat(report.merged()).isZero();
+  }
 }

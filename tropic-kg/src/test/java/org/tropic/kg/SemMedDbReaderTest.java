@@ -180,6 +180,26 @@ class SemMedDbReaderTest {
     assertThat(g.name(g.requireNode("C0000003"))).isEqualTo("C \"quoted\"");
   }
 
+  /** A CUI first seen with a NULL name and type takes them from a later row; a name already given stays. */
+  @Test
+  void aNullNameOrTypeIsFilledInByALaterRow() throws IOException {
+    Path file = dir.resolve("P.csv");
+    new SemMedFixture()
+        .raw("1,2,\"7\",\"ISA\",\"C0000001\",\\N,\\N,1,\"C0000002\",\"B\",\\N,1,\\N,\\N,\\N")
+        .predication(8, "ISA", "C0000001", "Fish oils", "orch", 1, "C0000002", "Other B", "dsyn", 1)
+        .raw("3,4,\"9\",\"ISA\",\"C0000003\",\"C\",\\N,1,\"C0000003\",\"C\",\"phsu\",1,\\N,\\N,\\N")
+        .write(file, null);
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    SemMedDbReader.readPredications(file, builder, SemMedDbReader.Options.defaults());
+    KnowledgeGraph g = builder.build();
+
+    assertThat(g.name(g.requireNode("C0000001"))).isEqualTo("Fish oils");
+    assertThat(g.type(g.requireNode("C0000001"))).isEqualTo("orch");
+    assertThat(g.name(g.requireNode("C0000002"))).as("the first name given wins").isEqualTo("B");
+    assertThat(g.type(g.requireNode("C0000002"))).isEqualTo("dsyn");
+    assertThat(g.type(g.requireNode("C0000003"))).as("from the object fields of its own row").isEqualTo("phsu");
+  }
+
   /** What a progress bar would be told: the task, its total, each advance, and whether it ended. */
   private static final class RecordedProgress implements Progress {
     String task;
