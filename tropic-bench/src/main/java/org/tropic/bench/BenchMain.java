@@ -29,7 +29,7 @@ public final class BenchMain {
     try {
       config = BenchArgs.parse(args);
       requireGraphFiles(config);
-      Preflight.jsonTarget(config.jsonOut());
+      Preflight.jsonTarget(config.jsonOut(), config.graphFiles());
       Preflight.memory(config, Runtime.getRuntime().maxMemory());
       Preflight.python(config);
     } catch (IllegalArgumentException e) {

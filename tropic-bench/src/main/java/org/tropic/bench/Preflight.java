@@ -1,6 +1,7 @@
 package org.tropic.bench;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,12 +22,21 @@ final class Preflight {
 
   private Preflight() {}
 
-  /** Refuses a {@code --json} target that is a folder or a special file, or where no file can be created. */
-  static void jsonTarget(Path json) {
+  /**
+   * Refuses a {@code --json} target that is a folder or a special file, or where no file can be created, or that is
+   * one of the {@code --graph} files: the report was renamed over the graph it measured, which was then lost.
+   */
+  static void jsonTarget(Path json, List<Path> graphs) {
     if (json == null) {
       return;
     }
     Path target = json.toAbsolutePath();
+    for (Path graph : graphs) {
+      if (sameFile(target, graph)) {
+        throw new IllegalArgumentException("--json " + json + " is the --graph " + graph + ": writing the report"
+            + " there would replace the graph; give another file name");
+      }
+    }
     if (Files.isDirectory(target)) {
       throw new IllegalArgumentException("--json " + json + ": a folder; give a file name in it");
     }
@@ -50,8 +60,19 @@ final class Preflight {
       Files.createFile(probe);
       Files.delete(probe);
     } catch (IOException e) {
-      throw new IllegalArgumentException("--json " + json + ": no file can be created in " + folder + " ("
-          + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+      // the file system's reason alone: the probe's hidden name is no business of the user's
+      String reason = e instanceof FileSystemException fs && fs.getReason() != null ? fs.getReason() : e.toString();
+      throw new IllegalArgumentException("--json " + json + ": no file can be created in " + folder + " (" + reason
+          + ")");
+    }
+  }
+
+  /** Whether the two name one file (through a link or another spelling too); a file that is missing is no other. */
+  private static boolean sameFile(Path a, Path b) {
+    try {
+      return Files.exists(a) && Files.exists(b) && Files.isSameFile(a, b);
+    } catch (IOException e) {
+      return a.normalize().equals(b.toAbsolutePath().normalize());
     }
   }
 

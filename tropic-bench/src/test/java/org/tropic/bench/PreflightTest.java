@@ -10,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,27 +20,42 @@ class PreflightTest {
 
   @Test
   void aJsonTargetThatCannotTakeTheReportIsRefused(@TempDir Path dir) throws IOException {
-    assertThatThrownBy(() -> Preflight.jsonTarget(dir)).hasMessage("--json " + dir + ": a folder; give a file name"
-        + " in it");
-    assertThatThrownBy(() -> Preflight.jsonTarget(Path.of("/dev/null")))
+    assertThatThrownBy(() -> Preflight.jsonTarget(dir, List.of()))
+        .hasMessage("--json " + dir + ": a folder; give a file name in it");
+    assertThatThrownBy(() -> Preflight.jsonTarget(Path.of("/dev/null"), List.of()))
         .hasMessageContaining("--json /dev/null: a device, FIFO or socket");
     Path file = Files.writeString(dir.resolve("plain"), "x");
-    assertThatThrownBy(() -> Preflight.jsonTarget(file.resolve("sub/r.json")))
+    assertThatThrownBy(() -> Preflight.jsonTarget(file.resolve("sub/r.json"), List.of()))
         .hasMessageContaining(file + " is a file, not a folder");
-    assertThatThrownBy(() -> Preflight.jsonTarget(Path.of("/proc/r.json")))
+    assertThatThrownBy(() -> Preflight.jsonTarget(Path.of("/proc/r.json"), List.of()))
         .hasMessageContaining("--json /proc/r.json: no file can be created in /proc");
   }
 
   @Test
   void aWritableJsonTargetPassesAndLeavesNothingBehind(@TempDir Path dir) throws IOException {
-    assertThatCode(() -> Preflight.jsonTarget(dir.resolve("r.json"))).doesNotThrowAnyException();
-    assertThatCode(() -> Preflight.jsonTarget(dir.resolve("new/folder/r.json"))).doesNotThrowAnyException();
-    assertThatCode(() -> Preflight.jsonTarget(null)).doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.jsonTarget(dir.resolve("r.json"), List.of())).doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.jsonTarget(dir.resolve("new/folder/r.json"), List.of()))
+        .doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.jsonTarget(null, List.of())).doesNotThrowAnyException();
     Path existing = Files.writeString(dir.resolve("old.json"), "{}");
-    assertThatCode(() -> Preflight.jsonTarget(existing)).doesNotThrowAnyException();
+    assertThatCode(() -> Preflight.jsonTarget(existing, List.of())).doesNotThrowAnyException();
     try (var files = Files.list(dir)) {
       assertThat(files).containsExactly(existing);
     }
+  }
+
+  @Test
+  void aJsonTargetThatIsAGraphMeasuredIsRefusedAndTheGraphKept(@TempDir Path dir) throws IOException {
+    Path graph = Files.writeString(dir.resolve("g.edges"), "1 2\n2 3\n3 1\n");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = BenchMain.execute(new String[] {"--parts", "fw", "--graph", graph.toString(), "--json",
+        dir.resolve(".").resolve("g.edges").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("is the --graph " + graph + ": writing the report"
+        + " there would replace the graph");
+    assertThat(Files.readString(graph)).isEqualTo("1 2\n2 3\n3 1\n");
   }
 
   @Test

@@ -32,6 +32,17 @@ public final class OutputLocations {
   }
 
   /**
+   * Refuses an output that no file can be created beside ({@code target} may be a folder a writer stages beside it
+   * and renames into place, as a stored knowledge graph is): its nearest existing folder above is read-only, or is
+   * not a folder at all.
+   *
+   * @throws OutputLocationException naming the output and the file system's reason
+   */
+  public static void checkCreatable(Path target) throws IOException {
+    refuseAPlaceThatTakesNoFiles(target.toAbsolutePath());
+  }
+
+  /**
    * Refuses to replace anything but a regular file: the output is renamed over what is there, and as root
    * {@code -o /dev/null} would otherwise turn the device into a file.
    */

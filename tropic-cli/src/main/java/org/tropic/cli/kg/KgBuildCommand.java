@@ -18,6 +18,8 @@ import org.tropic.cli.OutputPaths;
 import org.tropic.cli.ProgressBar;
 import org.tropic.cli.TimeSpanConverter;
 import org.tropic.cli.Version;
+import org.tropic.io.DistanceStore;
+import org.tropic.io.OutputLocations;
 import org.tropic.io.Units;
 import org.tropic.kg.CooccurrenceTableReader;
 import org.tropic.kg.CuratedGraphReader;
@@ -134,6 +136,8 @@ public final class KgBuildCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     KgCli.requireGraphTarget("-o", output);
+    // before the inputs are read (minutes for a SemMedDB dump): a read-only folder was found only when writing
+    OutputLocations.checkCreatable(output);
     long freed = KnowledgeGraphStore.deleteLeftovers(output);
     if (freed > 0) {
       err.printf(Locale.ROOT, "note: deleted %s of partial graph directories beside %s, left by a build killed"
@@ -196,6 +200,8 @@ public final class KgBuildCommand implements Callable<Integer> {
           + "; nothing written", e);
     }
     KgView view = graph.view(apspKinds);
+    // the room for apsp.npy, known now: a full disk was found only after the solve, naming the hidden staging folder
+    DistanceStore.checkWritable(output.resolve(Apsp.FILE), view.size(), false);
     return checkpoint == null ? Apsp.plan(view, out) : Apsp.plan(view, checkpoint, output.resolve(Apsp.FILE), out,
         err);
   }

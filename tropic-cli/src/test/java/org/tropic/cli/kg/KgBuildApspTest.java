@@ -2,6 +2,7 @@ package org.tropic.cli.kg;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -157,5 +158,37 @@ class KgBuildApspTest {
     CliRun open = CliRun.of(new DiscoverCommand(), "open", "--kg", kg.toString(), "--source", "C0");
     assertThat(open.exit()).as(open.err()).isEqualTo(2);
     return assertThat(open.err()).contains(message);
+  }
+
+  /**
+   * The room for apsp.npy is known once the graph is read: a disk too small is refused then, before the plan and the
+   * solve, naming the graph's apsp.npy. It was found only when the result was written, after the solve, naming the
+   * hidden staging folder. The ring is sized to need more than the temporary folder's disk has (skipped where that
+   * disk is too large for a ring this test can build).
+   */
+  @Test
+  void anApspTooBigForTheDiskIsRefusedBeforeThePlan() throws IOException {
+    long usable = Files.getFileStore(dir).getUsableSpace();
+    long n = (long) Math.sqrt(usable / 4.0) + 1000;
+    assumeTrue(n <= 250_000, "the disk of " + dir + " has room for the APSP of any ring this test builds");
+    CliRun run = build(ring((int) n), "--edges", "concept-concept", "--apsp");
+    assertThat(run.exit()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains("not enough disk space to write " + dir.resolve("kg").resolve("apsp.npy")
+        .toAbsolutePath() + ": n = ");
+    assertThat(run.out()).doesNotContain("plan:");
+    assertThat(dir.resolve("kg")).doesNotExist();
+  }
+
+  /**
+   * A place no file can be created in is refused before any input is read: it was found after, exit 1, naming the
+   * hidden staging folder.
+   */
+  @Test
+  void anOutputWhereNoFileCanBeCreatedIsRefusedBeforeTheInputsAreRead() throws IOException {
+    Path triples = ring(10);
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", triples.toString(), "-o", "/proc/kg");
+    assertThat(run.exit()).as(run.err()).isEqualTo(2);
+    assertThat(run.err()).contains("cannot write /proc/kg: no file can be created in /proc (");
+    assertThat(run.out()).doesNotContain("graph:");
   }
 }
