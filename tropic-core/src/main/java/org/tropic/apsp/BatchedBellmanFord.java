@@ -144,8 +144,9 @@ public final class BatchedBellmanFord {
    */
   public static long bytes(Graph graph, int threads) {
     int n = graph.vertexCount();
+    // the reversed arcs, a directed graph's only: targets, weights and offsets
     long arcs = graph.undirected() ? 0
-        : 2 * HeapFootprint.floatArray(graph.arcCount()) + HeapFootprint.floatArray(n + 1L); // targets, weights, offsets
+        : 2 * HeapFootprint.floatArray(graph.arcCount()) + HeapFootprint.floatArray(n + 1L);
     return RowDistanceMatrix.heapBytes(n)
         + threads * TargetBatch.bytes(n, Math.min(batchFor(n, threads), Math.max(1, n))) + arcs;
   }
