@@ -138,12 +138,17 @@ public final class BatchedBellmanFord {
     return batch;
   }
 
-  /** Bytes of the n² result plus each thread's batch state and the reversed arcs. */
+  /**
+   * Heap bytes of the n² result, each thread's batch state and the reversed arcs, as this heap holds them
+   * ({@link HeapFootprint}: a row or a batch state wider than half a G1 region takes whole regions).
+   */
   public static long bytes(Graph graph, int threads) {
     int n = graph.vertexCount();
-    long arcs = graph.undirected() ? 0 : (long) graph.arcCount() * 8 + 4L * (n + 1);
-    return (long) n * n * Float.BYTES + threads * TargetBatch.bytes(n, Math.min(batchFor(n, threads), Math.max(1, n)))
-        + arcs;
+    // the reversed arcs, a directed graph's only: targets, weights and offsets
+    long arcs = graph.undirected() ? 0
+        : 2 * HeapFootprint.floatArray(graph.arcCount()) + HeapFootprint.floatArray(n + 1L);
+    return RowDistanceMatrix.heapBytes(n)
+        + threads * TargetBatch.bytes(n, Math.min(batchFor(n, threads), Math.max(1, n))) + arcs;
   }
 
   /**

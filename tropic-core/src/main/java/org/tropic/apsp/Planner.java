@@ -422,15 +422,23 @@ public final class Planner {
             HeapFootprint.floatArray((long) b * b));
       }
       case DIJKSTRA -> String.format("Dijkstra from every vertex: the n² × 4-byte distance matrix, %,d bytes, plus"
-          + " each thread's heap and distances, %,d bytes", matrix, total - matrix);
-      default -> String.format("batched Bellman–Ford: the n² × 4-byte distance matrix, %,d bytes, plus each"
-          + " thread's batch state and the reversed arcs, %,d bytes", matrix, total - matrix);
+          + " %s, plus each thread's heap and distances, %,d bytes", matrix, rowPacking(n),
+          total - RowDistanceMatrix.heapBytes(n));
+      default -> String.format("batched Bellman–Ford: the n² × 4-byte distance matrix, %,d bytes, plus %s, plus"
+          + " each thread's batch state and the reversed arcs, %,d bytes", matrix, rowPacking(n),
+          total - RowDistanceMatrix.heapBytes(n));
     };
   }
 
-  /** The rows, plus each thread's heap and distance arrays. */
+  /** What n rows take of the heap beyond their floats, said so that a refusal's parts add up to its total. */
+  private static String rowPacking(int n) {
+    return String.format("%,d bytes of row headers and heap packing (each row takes %,d bytes of this heap)",
+        RowDistanceMatrix.heapBytes(n) - (long) n * n * Float.BYTES, HeapFootprint.floatArray(n));
+  }
+
+  /** The rows as this heap holds them ({@link RowDistanceMatrix#heapBytes}), plus each thread's heap and distances. */
   static long dijkstraBytes(int n, int threads) {
-    return (long) n * n * Float.BYTES + (long) threads * n * 16;
+    return RowDistanceMatrix.heapBytes(n) + (long) threads * n * 16;
   }
 
   /**

@@ -33,6 +33,16 @@ public final class RowDistanceMatrix implements DistanceMatrix {
     return new RowDistanceMatrix(rows, labels);
   }
 
+  /**
+   * The heap an n×n row matrix takes: each row a float array as {@link HeapFootprint} counts it (under G1 a row of
+   * 16,264 floats is 65,072 bytes, sixteen to a 1 MiB region, so it takes 65,536), and the array of row references
+   * (4 bytes each, compressed, counted as a float array of n). Planned as n² × 4 bytes, batched Bellman–Ford on
+   * cond-mat was let start in a 1,040 MiB heap and ran out of it.
+   */
+  public static long heapBytes(int n) {
+    return (n + 1L) * HeapFootprint.floatArray(n);
+  }
+
   /** Row u, for writing by a solver. */
   public float[] row(int u) {
     return rows[u];

@@ -61,9 +61,14 @@ final class TargetBatch {
     return LANES;
   }
 
-  /** Bytes a worker holds for batches of {@code maxTargets} on {@code n} vertices. */
+  /**
+   * Heap bytes a worker holds for batches of {@code maxTargets} on {@code n} vertices, as {@link HeapFootprint}
+   * counts its arrays (the distances, 8 MiB on cond-mat, take whole G1 regions); the queue of ints is counted as a
+   * float array of n, the flags as bytes.
+   */
   static long bytes(int n, int maxTargets) {
-    return (long) n * roundUpToLanes(maxTargets) * Float.BYTES + (long) n * (Integer.BYTES + 1);
+    return HeapFootprint.floatArray((long) n * roundUpToLanes(maxTargets)) + HeapFootprint.floatArray(n)
+        + HeapFootprint.floatArray((n + 3L) / 4);
   }
 
   /**
