@@ -131,17 +131,19 @@ public final class CooccurrenceTableReader {
         }
         long pair = a < b ? (long) a << 32 | b : (long) b << 32 | a;
         int earlier = seen.putIfAbsent(pair, count);
-        if (earlier >= 0) {
-          if (earlier != count) {
-            LiteratureTableReader.malformed(file, table, tally, "the pair was listed before with count " + earlier,
-                options.strict(), expected);
-          } else {
-            tally.dropped("pair listed in both orders");
-          }
+        // The README's order: another count than before is malformed; then a count of 0 is dropped as such, even
+        // when the pair came before, so that "count 0" counts every zero row and the repeats are the edges' own.
+        if (earlier >= 0 && earlier != count) {
+          LiteratureTableReader.malformed(file, table, tally, "the pair was listed before with count " + earlier,
+              options.strict(), expected);
           continue;
         }
         if (count == 0) {
           tally.dropped("count 0");
+          continue;
+        }
+        if (earlier >= 0) {
+          tally.dropped("pair listed in both orders");
           continue;
         }
         boolean linked = p <= options.maxPValue() && enrichment >= options.minEnrichment();

@@ -39,9 +39,11 @@ public final class LiteratureTableReader {
           continue;
         }
         tally.row();
-        if (f.length < 2) {
-          malformed(file, table, tally, f.length + " field(s) where a citing and a cited PMID are needed", strict,
-              expected);
+        if (f.length != 2) {
+          // A third column is refused, not ignored: a weighted edge list or a 'citing cited year' table given here
+          // would otherwise lose it quietly, and a triples file is named by its width, not by its predicate.
+          malformed(file, table, tally, f.length + (f.length == 1 ? " field" : " fields")
+              + " where a citation pair has 2, the citing and the cited PMID", strict, expected);
           continue;
         }
         int citing = pmid(f[0]);

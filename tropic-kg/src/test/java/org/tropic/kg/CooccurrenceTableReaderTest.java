@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.io.GraphInputException;
@@ -35,6 +36,27 @@ class CooccurrenceTableReaderTest {
         assertThat(g.weight(e)).isEqualTo(0.5f);
       }
     }
+  }
+
+  /**
+   * A row gets the first reason that applies, in the README's order: another count than the pair's earlier row
+   * (malformed), a count of 0, then the pair again. A pair never co-mentioned, listed in both orders, is two rows of
+   * count 0, not one of count 0 and one repeat: the repeats are those of the edges made.
+   */
+  @Test
+  void aCountOfZeroIsDroppedAsSuchEvenWhenThePairCameBefore() throws IOException {
+    Path file = Files.writeString(dir.resolve("co.tsv"), HEADER + "A\ta\tB\tb\t0\t1\nB\tb\tA\ta\t0\t1\n"
+        + "A\ta\tC\tc\t5\t0.01\nC\tc\tA\ta\t5\t0.01\nB\tb\tC\tc\t4\t0.01\nC\tc\tB\tb\t0\t1\n"
+        + "D\td\tA\ta\t0\t1\nA\ta\tD\td\t3\t0.01\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = CooccurrenceTableReader.read(file, builder, CooccurrenceTableReader.Options.defaults());
+
+    assertThat(report.accepted()).isEqualTo(2);
+    assertThat(report.dropped()).isEqualTo(Map.of("count 0", 3L, "pair listed in both orders", 1L));
+    assertThat(report.malformed()).isEqualTo(2);
+    assertThat(report.summary()).contains("co.tsv:7: the pair was listed before with count 4")
+        .contains("co.tsv:9: the pair was listed before with count 0");
+    assertThat(builder.build().edgeCount()).isEqualTo(2);
   }
 
   @Test

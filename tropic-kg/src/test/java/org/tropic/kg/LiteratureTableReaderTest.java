@@ -1,6 +1,7 @@
 package org.tropic.kg;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.util.EnumSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.io.GraphInputException;
 
 /** How triples are dated: by their year column, else by their abstract's year wherever in the input it is given. */
 class LiteratureTableReaderTest {
@@ -89,6 +91,27 @@ class LiteratureTableReaderTest {
     assertThat(report.dropped()).containsEntry("self-citation", 1L);
     assertThat(report.summary()).contains("5 rows, 4 used (2 repeat an earlier row's pair, in either direction, "
         + "and merged into its edge), 1 dropped (self-citation), 0 malformed");
+  }
+
+  /**
+   * A row with a third field is malformed, not read as its first two: a weighted edge list or a {@code citing cited
+   * year} table given as citation pairs would otherwise lose that column quietly. With --strict the error names the
+   * file, the line and the row.
+   */
+  @Test
+  void aRowOfMoreThanTwoFieldsIsMalformed() throws IOException {
+    Path file = Files.writeString(dir.resolve("pairs.tsv"), "1\t2\n3\tTREATS\t4\n5,6,2005\n");
+    KnowledgeGraphBuilder builder = KnowledgeGraphBuilder.allKinds();
+    ReadReport report = LiteratureTableReader.readCitationPairs(file, builder, false);
+
+    assertThat(builder.build().edgeCount(EdgeKind.CITATION)).isEqualTo(1);
+    assertThat(report.accepted()).isEqualTo(1);
+    assertThat(report.malformed()).isEqualTo(2);
+    assertThat(report.summary()).contains("pairs.tsv:2: 3 fields where a citation pair has 2, the citing and the"
+        + " cited PMID: 3\tTREATS\t4").contains("pairs.tsv:3: 3 fields");
+    assertThatThrownBy(() -> LiteratureTableReader.readCitationPairs(file, KnowledgeGraphBuilder.allKinds(), true))
+        .isInstanceOf(GraphInputException.class).hasMessageContaining("pairs.tsv").hasMessageContaining("line 2")
+        .hasMessageContaining("3 fields where a citation pair has 2").hasMessageContaining("3\tTREATS\t4");
   }
 
   /** Without citation edges built, a repeated pair is used like any other row: there is no edge to merge into. */
