@@ -214,6 +214,17 @@ final class GraphSources {
    * which name its vertices wrongly when the counts agree, and a labels file that failed deleted the new matrix after
    * it had replaced the old one); or with none, a labels file left from an earlier matrix of that name removed.
    */
+  /** The bytes of the labels file {@link #save} writes: one label a line, in UTF-8; none without labels. */
+  static long labelsFileBytes(VertexLabels labels) {
+    long bytes = 0;
+    if (labels != null) {
+      for (String name : labels.names()) {
+        bytes += name.getBytes(StandardCharsets.UTF_8).length + 1L;
+      }
+    }
+    return bytes;
+  }
+
   static void save(BlockCoo m, VertexLabels labels, Path file) throws IOException {
     if (labels == null) {
       m.save(file, false);
