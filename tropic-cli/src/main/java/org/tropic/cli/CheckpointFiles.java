@@ -143,7 +143,6 @@ public final class CheckpointFiles {
     return note;
   }
 
-
   /**
    * Checks, once the plan has fixed the tiles, that saves can be written (see
    * {@link FloydWarshallCheckpoint#checkWritable}), and says how often they come and what each takes.

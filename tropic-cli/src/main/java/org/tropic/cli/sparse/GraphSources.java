@@ -208,12 +208,6 @@ final class GraphSources {
     return matrixFile.resolveSibling(matrixFile.getFileName() + LABELS_SUFFIX);
   }
 
-  /**
-   * Saves {@code m} to {@code file}, its header saying whether labels go with it, with its labels beside it, both or
-   * neither (saved one after the other, a stop between them left the new matrix beside an earlier matrix's labels,
-   * which name its vertices wrongly when the counts agree, and a labels file that failed deleted the new matrix after
-   * it had replaced the old one); or with none, a labels file left from an earlier matrix of that name removed.
-   */
   /** The bytes of the labels file {@link #save} writes: one label a line, in UTF-8; none without labels. */
   static long labelsFileBytes(VertexLabels labels) {
     long bytes = 0;
@@ -225,6 +219,12 @@ final class GraphSources {
     return bytes;
   }
 
+  /**
+   * Saves {@code m} to {@code file}, its header saying whether labels go with it, with its labels beside it, both or
+   * neither (saved one after the other, a stop between them left the new matrix beside an earlier matrix's labels,
+   * which name its vertices wrongly when the counts agree, and a labels file that failed deleted the new matrix after
+   * it had replaced the old one); or with none, a labels file left from an earlier matrix of that name removed.
+   */
   static void save(BlockCoo m, VertexLabels labels, Path file) throws IOException {
     if (labels == null) {
       m.save(file, false);
