@@ -298,6 +298,7 @@ final class ApspCommand implements Callable<Integer> {
         // found a block of rows at a time as they are written, from the distances as written: never n² of them held
         DistanceStore.writeFindingPredecessors(DistanceStore.RowSource.of(d), predecessors
             ? new PredecessorsWhenStored(graph, plan.threads()) : null, output, sidecar, bar);
+        stopNote.resultStored(output);
         writeSeconds = seconds(writeStart);
       }
     } catch (NegativeCycleException e) {

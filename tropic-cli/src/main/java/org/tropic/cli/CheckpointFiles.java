@@ -14,6 +14,7 @@ import org.tropic.apsp.PartCheckpointFile;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.io.DistanceStore;
+import org.tropic.io.PendingFiles;
 import org.tropic.io.Sidecar;
 import org.tropic.io.Units;
 import org.tropic.semiring.MinPlusKernels;
@@ -29,6 +30,54 @@ public final class CheckpointFiles {
   public interface StopNote extends AutoCloseable {
     @Override
     void close();
+
+    /**
+     * From now on a stop finds the result stored in {@code output}: the note says so, not that the work is lost (a
+     * SIGTERM as the result was renamed into place said "the same command starts afresh", exit 143, beside a
+     * complete result).
+     */
+    default void resultStored(Path output) {}
+  }
+
+  /** A note printed by a shutdown hook: what it says is asked when the JVM stops. */
+  static final class Note implements StopNote {
+    private final Supplier<String> where;
+    private final Path checkpoint;
+    private final Thread hook;
+    private volatile Path stored;
+
+    /** {@code checkpoint}: the run's saves, or null for none. */
+    Note(String command, PrintWriter err, Supplier<String> where, Path checkpoint) {
+      this.where = where;
+      this.checkpoint = checkpoint;
+      this.hook = new Thread(() -> {
+        err.printf("%n%s: stopped; %s%n", command, text());
+        err.flush();
+      }, "note-on-stop");
+    }
+
+    /** What the note says now; a commit of the result in progress is waited for, so that its outcome is known. */
+    String text() {
+      PendingFiles.awaitCommit();
+      Path output = stored;
+      return output == null ? where.get() : "the result " + output + " was stored whole before the stop: nothing"
+          + " is lost but the summary after it" + (checkpoint == null ? ""
+              : "; the checkpoint " + checkpoint + " is not needed any more: delete it");
+    }
+
+    @Override
+    public void resultStored(Path output) {
+      stored = output;
+    }
+
+    @Override
+    public void close() {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is stopping: the note runs
+      }
+    }
   }
 
   /** Refuses a checkpoint file that is the input graph or one of the files the result is written to. */
@@ -73,7 +122,7 @@ public final class CheckpointFiles {
       } catch (RuntimeException e) {
         return e.getMessage();
       }
-    });
+    }, checkpoint.file());
   }
 
   /**
@@ -85,22 +134,13 @@ public final class CheckpointFiles {
    */
   public static StopNote noteOnStopWithoutCheckpoint(String command, String option, PrintWriter err) {
     return noteOnStop(command, err, () -> "no " + option + " was given, so the same command starts afresh ("
-        + option + " FILE saves a long solve as it goes, to go on from its last save)");
+        + option + " FILE saves a long solve as it goes, to go on from its last save)", null);
   }
 
-  private static StopNote noteOnStop(String command, PrintWriter err, Supplier<String> where) {
-    Thread note = new Thread(() -> {
-      err.printf("%n%s: stopped; %s%n", command, where.get());
-      err.flush();
-    }, "note-on-stop");
-    Runtime.getRuntime().addShutdownHook(note);
-    return () -> {
-      try {
-        Runtime.getRuntime().removeShutdownHook(note);
-      } catch (IllegalStateException e) {
-        // the JVM is stopping: the note runs
-      }
-    };
+  private static StopNote noteOnStop(String command, PrintWriter err, Supplier<String> where, Path checkpoint) {
+    Note note = new Note(command, err, where, checkpoint);
+    Runtime.getRuntime().addShutdownHook(note.hook);
+    return note;
   }
 
   /**

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -544,8 +543,7 @@ public final class DistanceStore {
   private static void checkSpace(Path target, int n, NpyHeader distances, NpyHeader predecessors, long jsonBytes)
       throws IOException {
     // A missing folder is created when the file is written, as every other output of Tropic does; until then the
-    // space is that of the nearest folder that exists.
-    Path directory = OutputLocations.nearestFolder(target);
+    // space is that of the nearest folder that exists, which checkRoom looks at.
     long need = jsonBytes;
     List<String> parts = new ArrayList<>();
     for (NpyHeader header : new NpyHeader[] {distances, predecessors}) {
@@ -558,14 +556,7 @@ public final class DistanceStore {
     if (jsonBytes > 0) {
       parts.add(String.format(Locale.ROOT, "sidecar %,d", jsonBytes));
     }
-    FileStore store = Files.getFileStore(directory);
-    long usable = store.getUsableSpace();
-    if (need > usable) {
-      // grouped digits: "needs 8538212 bytes ... has only 4194304" had to be counted by eye
-      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space to write %s: n = %,d"
-          + " needs %,d bytes (%s; %s) but %s has only %,d bytes (%s) usable", target, n, need, Units.bytes(need),
-          String.join(", ", parts), store, usable, Units.bytes(usable)));
-    }
+    OutputLocations.checkRoom(target, String.format(Locale.ROOT, "n = %,d", n), need, String.join(", ", parts));
   }
 
   /** Makes the renames durable; some file systems cannot sync a directory, and then rename order still holds. */

@@ -2,12 +2,14 @@ package org.tropic.io;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileStore;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HexFormat;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -40,6 +42,35 @@ public final class OutputLocations {
    */
   public static void checkCreatable(Path target) throws IOException {
     refuseAPlaceThatTakesNoFiles(target.toAbsolutePath());
+  }
+
+  /** The bytes usable on the disk {@code target} goes to (that of its nearest existing folder). */
+  public static long usableSpace(Path target) throws IOException {
+    return Files.getFileStore(nearestFolder(target.toAbsolutePath())).getUsableSpace();
+  }
+
+  /**
+   * Refuses, before the work, an output the disk cannot hold: found when writing, it failed only after the work,
+   * with "No space left on device" and no count of what was missing.
+   *
+   * @param what what needs the bytes, e.g. "n = 1,000"
+   * @param need the bytes the output and its sidecars take (at least)
+   * @param parts how {@code need} adds up, for the message
+   * @throws OutputLocationException naming {@code target}, the bytes needed and the bytes usable
+   */
+  public static void checkRoom(Path target, String what, long need, String parts) throws IOException {
+    checkRoom(target, what, need, parts, usableSpace(target));
+  }
+
+  /** As {@link #checkRoom(Path, String, long, String)}, with the disk's {@code usable} bytes given. */
+  public static void checkRoom(Path target, String what, long need, String parts, long usable) throws IOException {
+    if (need > usable) {
+      FileStore store = Files.getFileStore(nearestFolder(target.toAbsolutePath()));
+      // grouped digits: "needs 8538212 bytes ... has only 4194304" had to be counted by eye
+      throw new OutputLocationException(String.format(Locale.ROOT, "not enough disk space to write %s: %s needs"
+          + " %,d bytes (%s; %s) but %s has only %,d bytes (%s) usable", target.toAbsolutePath(), what, need,
+          Units.bytes(need), parts, store, usable, Units.bytes(usable)));
+    }
   }
 
   /**

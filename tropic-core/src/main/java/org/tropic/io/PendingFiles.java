@@ -129,6 +129,20 @@ public final class PendingFiles {
   }
 
   /**
+   * Waits, as long as the hook would, for a commit in progress to end, so that a note printed as the JVM stops can
+   * tell whether the result it renamed is in place.
+   */
+  public static void awaitCommit() {
+    try {
+      if (COMMITS.tryLock(HOOK_WAIT_SECONDS, TimeUnit.SECONDS)) {
+        COMMITS.unlock();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /**
    * What the shutdown hook does: waits for a commit in progress, then deletes every pending file and directory. If
    * a commit does not finish in time (a hung file system), its hidden temporaries are left rather than deleted under
    * it.

@@ -260,6 +260,19 @@ public final class BlockCoo implements AutoCloseable {
     return elementBytes + indexBytes;
   }
 
+  /** Bytes of the file {@link #save} writes: {@link #footprintBytes()} with the header, permutation and padding. */
+  public long fileBytes() {
+    return BlockCooFile.fileBytes(this);
+  }
+
+  /**
+   * The least bytes of the file of a matrix of {@code elements} non-zeros, whatever its layout: known before the
+   * matrix is built (minutes on a large graph), from the arcs of its graph.
+   */
+  public static long leastFileBytes(long elements) {
+    return BlockCooFile.leastFileBytes(elements);
+  }
+
   /** Bytes the same matrix takes as plain COO with 32-bit row and column (and float32 values if valued). */
   public long coo32FootprintBytes() {
     return nonZeroCount() * (2L * Integer.BYTES + (isPattern() ? 0 : Float.BYTES));

@@ -93,6 +93,29 @@ final class BlockCooFile {
     };
   }
 
+  /** The bytes of the file {@link #content} writes for {@code m}: the header, then each non-empty section aligned. */
+  static long fileBytes(BlockCoo m) {
+    long[] sections = {
+        (long) Integer.BYTES * m.blockRowStart().length,
+        (long) Integer.BYTES * m.blockColumn().length,
+        (long) Integer.BYTES * m.blockStart().length,
+        m.permutation().isIdentity() ? 0 : (long) Integer.BYTES * m.permutation().newIds().length,
+        m.nonZeroCount() * Integer.BYTES,
+        m.isPattern() ? 0 : m.nonZeroCount() * Float.BYTES};
+    long end = HEADER_BYTES;
+    for (long section : sections) {
+      if (section > 0) { // an empty section leaves no padding, as Body writes it
+        end = align(end) + section;
+      }
+    }
+    return end;
+  }
+
+  /** The least bytes of the file of a matrix of {@code elements} non-zeros: its header and their coordinates. */
+  static long leastFileBytes(long elements) {
+    return HEADER_BYTES + elements * Integer.BYTES;
+  }
+
   private static int labelFlags(BlockCoo.LabelRecord labels) {
     return switch (labels) {
       case UNRECORDED -> 0;

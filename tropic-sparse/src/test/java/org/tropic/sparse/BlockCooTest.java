@@ -108,6 +108,28 @@ class BlockCooTest {
     }
   }
 
+  /**
+   * sparse convert checks the disk for the file before writing it: found when writing, a full disk failed it after
+   * the build. The bytes it checks must be those written, in every layout (valued or pattern, renumbered or not, empty
+   * sections), and the bound from the arcs before the build must not exceed them.
+   */
+  @Test
+  void fileBytesAreTheBytesSaveWrites(@TempDir Path dir) throws IOException {
+    int i = 0;
+    for (Graph g : List.of(TestGraphs.random(11, 700, 6000, true, true), TestGraphs.random(12, 300, 900, false, false),
+        GraphBuilder.withVertexCount(5).build(), GraphBuilder.withVertexCount(0).build())) {
+      for (BlockCooOptions options : List.of(BlockCooOptions.defaults(), BlockCooOptions.defaults()
+          .withBlockHeight(64).withVertexOrder(VertexOrder.RCM), BlockCooOptions.defaults()
+          .withValues(ValueMode.PATTERN))) {
+        BlockCoo m = BlockCoo.fromGraph(g, options, 1);
+        Path file = dir.resolve("m" + i++ + ".bcoo");
+        m.save(file);
+        assertThat(m.fileBytes()).as("%s, %s", g, m.layout().describe()).isEqualTo(Files.size(file));
+        assertThat(BlockCoo.leastFileBytes(g.arcCount())).isLessThanOrEqualTo(Files.size(file));
+      }
+    }
+  }
+
   @Test
   void savedMatricesReopenMappedWithTheSameElementsLayoutAndPermutation(@TempDir Path dir) throws IOException {
     Graph g = TestGraphs.random(11, 700, 6000, true, true);

@@ -15,6 +15,7 @@ import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
 import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
+import org.tropic.io.NpyHeader;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -69,6 +70,7 @@ public final class BfsCommand implements Callable<Integer> {
     return CommandSupport.run(spec, () -> {
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.BFS);
+      output.checkNpyRoom(g, NpyHeader.Dtype.INT32); // now, not after the work
       int[] ids = CommandSupport.vertexSet(g, "--source", sources, "the sources");
       // A bar of vertices reached, not AnalyticsProgress: a BFS's depth, and so its work, is unknown beforehand.
       ProgressBar bar = ProgressBar.on(spec.commandLine().getErr());

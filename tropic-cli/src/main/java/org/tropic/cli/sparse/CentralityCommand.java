@@ -25,6 +25,7 @@ import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.bench.OptionConverters;
 import org.tropic.cli.GraphOptions;
 import org.tropic.cli.Version;
+import org.tropic.io.NpyHeader;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -157,6 +158,7 @@ public final class CentralityCommand implements Callable<Integer> {
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, measure == Measure.subgraph
           ? LayoutAdvisor.Product.SPMM : LayoutAdvisor.Product.SPMV);
+      output.checkNpyRoom(g, NpyHeader.Dtype.FLOAT64); // now, not after the work
       Map<String, Object> facts = new LinkedHashMap<>();
       facts.put("measure", measure.name());
       AnalyticsProgress progress = AnalyticsProgress.of(spec, g);

@@ -208,6 +208,17 @@ final class GraphSources {
     return matrixFile.resolveSibling(matrixFile.getFileName() + LABELS_SUFFIX);
   }
 
+  /** The bytes of the labels file {@link #save} writes: one label a line, in UTF-8; none without labels. */
+  static long labelsFileBytes(VertexLabels labels) {
+    long bytes = 0;
+    if (labels != null) {
+      for (String name : labels.names()) {
+        bytes += name.getBytes(StandardCharsets.UTF_8).length + 1L;
+      }
+    }
+    return bytes;
+  }
+
   /**
    * Saves {@code m} to {@code file}, its header saying whether labels go with it, with its labels beside it, both or
    * neither (saved one after the other, a stop between them left the new matrix beside an earlier matrix's labels,

@@ -3,6 +3,7 @@ package org.tropic.cli.sparse;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -31,6 +32,26 @@ final class NpyWriter {
     ByteBuffer data = ByteBuffer.allocate(values.length * Integer.BYTES).order(ByteOrder.LITTLE_ENDIAN);
     data.asIntBuffer().put(values);
     write(file, Dtype.INT32, values.length, data, graph, about);
+  }
+
+  /** The bytes of the .npy file {@link #write} writes for a vector of {@code length} {@code dtype} values. */
+  static long vectorBytes(Dtype dtype, int length) {
+    return NpyHeader.vector(dtype, length).length + (long) length * dtype.bytes();
+  }
+
+  /**
+   * The least bytes of the sidecar {@link #write} writes with {@code graph}'s labels: each label in UTF-8 within
+   * quotes and followed by a comma (the JSON's indents, escapes and the measure's facts only add to it). The labels
+   * of a web graph's million vertices take megabytes, as much as the vector.
+   */
+  static long leastSidecarBytes(SparseGraph graph) {
+    long bytes = 0;
+    if (graph.labels() != null) {
+      for (String name : graph.labels().names()) {
+        bytes += name.getBytes(StandardCharsets.UTF_8).length + 3L;
+      }
+    }
+    return bytes;
   }
 
   private static void write(Path file, Dtype dtype, int length, ByteBuffer data, SparseGraph graph,

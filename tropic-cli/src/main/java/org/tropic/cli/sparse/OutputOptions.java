@@ -2,7 +2,10 @@ package org.tropic.cli.sparse;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Locale;
+import org.tropic.analytics.SparseGraph;
 import org.tropic.cli.OutputPaths;
+import org.tropic.io.NpyHeader.Dtype;
 import org.tropic.io.OutputLocationException;
 import org.tropic.io.OutputLocations;
 import picocli.CommandLine.Option;
@@ -39,5 +42,27 @@ public final class OutputOptions {
     } catch (OutputLocationException e) {
       throw new BadInputException("--npy " + npy + ": " + e.getMessage(), null);
     }
+  }
+
+  /**
+   * Refuses, once the graph is read and before the work, an {@code --npy} vector of {@code dtype} and its sidecar
+   * that the disk cannot hold: a full disk was found only when writing, after the computation, with exit 1 and no
+   * count of the bytes.
+   */
+  void checkNpyRoom(SparseGraph graph, Dtype dtype) throws IOException {
+    if (npy != null) {
+      checkNpyRoom(graph, dtype, OutputLocations.usableSpace(npy));
+    }
+  }
+
+  /** As {@link #checkNpyRoom(SparseGraph, Dtype)}, with the disk's {@code usable} bytes given. */
+  void checkNpyRoom(SparseGraph graph, Dtype dtype, long usable) throws IOException {
+    int n = graph.vertexCount();
+    long vector = NpyWriter.vectorBytes(dtype, n);
+    long sidecar = NpyWriter.leastSidecarBytes(graph);
+    OutputLocations.checkRoom(npy, String.format(Locale.ROOT, "--npy of %,d vertices", n), vector + sidecar,
+        String.format(Locale.ROOT, "%s vector %,d%s", dtype.name().toLowerCase(Locale.ROOT), vector,
+            sidecar == 0 ? "" : String.format(Locale.ROOT, ", the labels in its sidecar at least %,d", sidecar)),
+        usable);
   }
 }

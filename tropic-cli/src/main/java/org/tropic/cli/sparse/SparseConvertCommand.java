@@ -1,8 +1,10 @@
 package org.tropic.cli.sparse;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -90,6 +92,9 @@ public final class SparseConvertCommand implements Callable<Integer> {
           .withOrientation(parse(Orientation.class, orientation, "--orientation"))
           .withValues(parse(ValueMode.class, values, "--values"));
       Graph g = GraphSources.load(graph, loader, read, spec.commandLine().getErr());
+      long labelBytes = GraphSources.labelsFileBytes(g.labels());
+      // from the arcs, before the build (minutes on a large graph): at least their coordinates go to the file
+      checkRoom(BlockCoo.leastFileBytes(g.arcCount()), labelBytes, "at least");
       if (g.arcCount() >= ANNOUNCED_ARCS) {
         spec.commandLine().getErr().printf("building the blocked-COO matrix of %,d arcs (ordering, blocking),"
             + " then writing %s ...%n", g.arcCount(), target);
@@ -99,6 +104,7 @@ public final class SparseConvertCommand implements Callable<Integer> {
       LayoutAdvisor.Choice layout = matrix.layout(g, base, spec.commandLine().getErr());
       BlockCoo m = BlockCoo.fromGraph(g, layout.options(), matrix.kernels().threads());
       double buildSeconds = (System.nanoTime() - start) / 1e9;
+      checkRoom(m.fileBytes(), labelBytes, "exactly"); // the build fixed the blocks, permutation and values
       start = System.nanoTime();
       GraphSources.save(m, g.labels(), target);
       double writeSeconds = (System.nanoTime() - start) / 1e9;
@@ -142,6 +148,12 @@ public final class SparseConvertCommand implements Callable<Integer> {
       }
       return CommandSupport.OK;
     });
+  }
+
+  /** Refuses a matrix of {@code matrixBytes} and its labels file that the disk cannot hold. */
+  private void checkRoom(long matrixBytes, long labelBytes, String how) throws IOException {
+    OutputLocations.checkRoom(target, "the matrix", matrixBytes + labelBytes, String.format(Locale.ROOT,
+        "%s %,d for the matrix, %,d for the labels", how, matrixBytes, labelBytes));
   }
 
   private static <E extends Enum<E>> E parse(Class<E> type, String text, String option) {

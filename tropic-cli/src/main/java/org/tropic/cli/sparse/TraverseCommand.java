@@ -15,10 +15,11 @@ import org.tropic.analytics.Ranked;
 import org.tropic.analytics.SparseGraph;
 import org.tropic.analytics.VertexScores;
 import org.tropic.analytics.WeightedTraversal;
-import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.bench.OptionConverters;
+import org.tropic.bench.OptionConverters.PositiveInt;
 import org.tropic.cli.GraphOptions;
 import org.tropic.cli.Version;
+import org.tropic.io.NpyHeader;
 import org.tropic.sparse.LayoutAdvisor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -79,6 +80,7 @@ public final class TraverseCommand implements Callable<Integer> {
     return CommandSupport.run(spec, () -> {
       output.checkNpy(graph);
       SparseGraph g = GraphSources.open(spec, graph, loader, read, matrix, LayoutAdvisor.Product.SPMV);
+      output.checkNpyRoom(g, NpyHeader.Dtype.FLOAT64); // now, not after the work
       int[] ids = CommandSupport.vertexSet(g, "--seeds", seeds, "the seeds");
       Set<Integer> seedSet = new HashSet<>();
       for (int id : ids) {

@@ -323,6 +323,35 @@ class SparseCommandsTest {
   }
 
   /**
+   * An --npy the disk cannot hold is refused once the graph is read, before the work, naming the bytes: it failed
+   * after the computation with "No space left on device", exit 1. The bytes checked are those the vector takes, and
+   * no more than its sidecar with the labels takes, as written.
+   */
+  @Test
+  void anNpyTheDiskCannotHoldIsRefusedWithTheBytes() throws IOException {
+    SparseGraph g = SparseGraph.of(LOADER.load(directed, ReadOptions.defaults()).graph());
+    Path npy = dir.resolve("sub").resolve("v.npy");
+    NpyWriter.write(npy, new double[g.vertexCount()], g, java.util.Map.of("measure", "test"));
+    long written = Files.size(npy) + Files.size(dir.resolve("sub").resolve("v.npy.json"));
+    OutputOptions output = new OutputOptions();
+    output.npy = dir.resolve("new").resolve("v.npy"); // a folder not there yet: its disk is that of the one above
+    long least = NpyWriter.vectorBytes(org.tropic.io.NpyHeader.Dtype.FLOAT64, g.vertexCount())
+        + NpyWriter.leastSidecarBytes(g);
+    assertThat(NpyWriter.vectorBytes(org.tropic.io.NpyHeader.Dtype.FLOAT64, g.vertexCount()))
+        .isEqualTo(Files.size(npy));
+    assertThat(NpyWriter.leastSidecarBytes(g)).isPositive().isLessThan(written - Files.size(npy));
+
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> output.checkNpyRoom(g,
+        org.tropic.io.NpyHeader.Dtype.FLOAT64, least - 1))
+        .isInstanceOf(org.tropic.io.OutputLocationException.class)
+        .hasMessageContaining("not enough disk space to write " + output.npy.toAbsolutePath() + ": --npy of "
+            + g.vertexCount() + " vertices needs " + least + " bytes")
+        .hasMessageContaining("has only " + (least - 1) + " bytes");
+    output.checkNpyRoom(g, org.tropic.io.NpyHeader.Dtype.FLOAT64, written);
+    output.checkNpyRoom(g, org.tropic.io.NpyHeader.Dtype.INT32, least - 1); // int32 takes half of float64's
+  }
+
+  /**
    * A matrix and its labels are saved both or neither: the labels failing (here a folder in their place) deleted the
    * new matrix after it had replaced the old one, which was then lost too.
    */
