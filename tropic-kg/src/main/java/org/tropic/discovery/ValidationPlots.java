@@ -1,5 +1,6 @@
 package org.tropic.discovery;
 
+import java.awt.Color;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,6 +16,7 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.tropic.io.AtomicFiles;
 
@@ -60,19 +62,31 @@ public final class ValidationPlots {
    * as a list's dash).
    */
   public static List<Path> roc(LinkPredictionEvaluation evaluation, String title, Path base) throws IOException {
+    return save(rocChart(evaluation, title), sibling(base, "-roc"));
+  }
+
+  /** The chart {@link #roc} saves. */
+  static XYChart rocChart(LinkPredictionEvaluation evaluation, String title) {
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title + ": ROC")
         .xAxisTitle("false positive rate").yAxisTitle("true positive rate").build();
     chart.getStyler().setXAxisMin(0.0).setXAxisMax(1.0).setYAxisMin(0.0).setYAxisMax(1.0);
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
+    // wide under a narrow dashed one: where every curated edge has length 1 the two curves are one, and the
+    // second drawn hid the first
     addRoc(chart, String.format(Locale.ROOT, "shorter path first (AUC %.3f)", evaluation.lengthAuc()),
         LinkPredictionEvaluation.negated(evaluation.positives().lengths()),
-        LinkPredictionEvaluation.negated(evaluation.negatives().lengths()));
+        LinkPredictionEvaluation.negated(evaluation.negatives().lengths()))
+        .setLineWidth(5f);
     addRoc(chart, String.format(Locale.ROOT, "fewer hops first (AUC %.3f)", evaluation.hopsAuc()),
         LinkPredictionEvaluation.negated(evaluation.positives().hopsAsLengths()),
-        LinkPredictionEvaluation.negated(evaluation.negatives().hopsAsLengths()));
+        LinkPredictionEvaluation.negated(evaluation.negatives().hopsAsLengths()))
+        .setLineStyle(SeriesLines.DASH_DASH)
+        .setLineWidth(2f);
     XYSeries chance = chart.addSeries("chance", new double[] {0, 1}, new double[] {0, 1});
     chance.setMarker(SeriesMarkers.NONE);
-    return save(chart, sibling(base, "-roc"));
+    chance.setLineStyle(SeriesLines.DOT_DOT);
+    chance.setLineColor(Color.GRAY);
+    return chart;
   }
 
   /** COAST's scenario counts as a bar chart, as {@code base-scenarios.png/.svg}. */
@@ -90,11 +104,13 @@ public final class ValidationPlots {
     return save(chart, sibling(base, "-scenarios"));
   }
 
-  private static void addRoc(XYChart chart, String name, double[] positives, double[] negatives) {
+  private static XYSeries addRoc(XYChart chart, String name, double[] positives, double[] negatives) {
     List<RankMetrics.RocPoint> curve = RankMetrics.rocCurve(positives, negatives);
     double[] x = curve.stream().mapToDouble(RankMetrics.RocPoint::falsePositiveRate).toArray();
     double[] y = curve.stream().mapToDouble(RankMetrics.RocPoint::truePositiveRate).toArray();
-    chart.addSeries(name, x, y).setMarker(SeriesMarkers.NONE);
+    XYSeries series = chart.addSeries(name, x, y);
+    series.setMarker(SeriesMarkers.NONE);
+    return series;
   }
 
   /**

@@ -281,6 +281,18 @@ class ValidationTest {
     assertThat(fractional.getSeriesMap().get("links (2)").getXData()).hasSize(21).first().hasToString("0.08");
   }
 
+  /** Where lengths are hop counts (curated graphs) the two ROC curves coincide: the dashed one shows both. */
+  @Test
+  void theHopsCurveIsDashedSoThatItShowsOnTheLengthsCurve() {
+    PairLengths positives = new PairLengths(new double[] {1, 2}, new int[] {1, 2});
+    PairLengths negatives = new PairLengths(new double[] {2, 3}, new int[] {2, 3});
+    var chart = ValidationPlots.rocChart(LinkPredictionEvaluation.of(positives, negatives, 1), "t");
+    var series = List.copyOf(chart.getSeriesMap().values());
+    assertThat(series).hasSize(3);
+    assertThat(series.get(0).getLineStyle()).isNotEqualTo(series.get(1).getLineStyle());
+    assertThat(series.get(1).getLineStyle()).isEqualTo(org.knowm.xchart.style.lines.SeriesLines.DASH_DASH);
+  }
+
   @Test
   void plotsAreWrittenAsPngAndSvg() throws IOException {
     PairLengths positives = new PairLengths(new double[] {1, 2, 2, 3}, new int[] {1, 2, 2, 3});
