@@ -123,5 +123,4 @@ public record HeapAdvice(long heapBytes, long machineBytes) {
     }
     return 0;
   }
-
 }

@@ -4,9 +4,9 @@ import it.unimi.dsi.fastutil.ints.IntArrays;
 import it.unimi.dsi.fastutil.objects.Object2IntOpenHashMap;
 import java.util.ArrayList;
 import java.util.Arrays;
-import org.tropic.apsp.HeapFootprint;
 import java.util.Comparator;
 import java.util.List;
+import org.tropic.apsp.HeapFootprint;
 
 /**
  * Accumulates arcs, then builds an immutable {@link Graph}. Of duplicate arcs the smallest weight is kept;
