@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.tropic.apsp.HeapAdvice;
 
 /**
  * Runs the benchmark from a command line without the {@code tropic} launcher:
@@ -44,7 +45,7 @@ public final class BenchMain {
     } catch (OutOfMemoryError e) {
       // what the checks before the run cannot foresee (the solver's panels, the peers' own structures)
       err.println("tropic bench: out of memory (maximum heap " + (Runtime.getRuntime().maxMemory() >> 20)
-          + " MiB): give smaller --sizes, --peer-n or --kernel-size, or a larger heap with TROPIC_JAVA_OPTS=-Xmx...");
+          + " MiB): " + HeapAdvice.doubled().advise("give smaller --sizes, --peer-n or --kernel-size"));
       return 2;
     } catch (RuntimeException e) {
       err.println("tropic bench: failed: " + e);

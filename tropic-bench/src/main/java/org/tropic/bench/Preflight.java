@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
+import org.tropic.apsp.HeapAdvice;
+import org.tropic.apsp.HeapFootprint;
+import org.tropic.apsp.Planner;
+import org.tropic.io.Units;
 
 /**
  * Checks made before any benchmark runs, so that a run of several minutes does not end in an error it could have
@@ -94,40 +98,64 @@ final class Preflight {
   }
 
   /**
-   * Refuses sizes whose arrays cannot fit in {@code maxHeapBytes}, counting only what each part must hold at once,
-   * so a run this passes may still be short of memory but one it refuses could never have finished.
+   * Refuses sizes whose arrays cannot fit in {@code maxHeapBytes}, counting what each part holds at once as the
+   * heap takes it: Floyd–Warshall's tiles and panels as {@code tropic apsp}'s planner counts them. The n² × 4 bytes
+   * of the result alone, counted before, let {@code --sizes 8192} start in a 280 MiB heap, where its tiles and panels
+   * take 405 MiB, and run out of it. The refusal suggests a heap that holds the largest part.
    */
   static void memory(BenchConfig config, long maxHeapBytes) {
-    List<String> tooBig = new ArrayList<>();
+    memory(config, maxHeapBytes, HeapAdvice.physicalMemory());
+  }
+
+  /** As {@link #memory(BenchConfig, long)} on a machine of {@code machineBytes} (0: unknown). */
+  static void memory(BenchConfig config, long maxHeapBytes, long machineBytes) {
+    List<Need> tooBig = new ArrayList<>();
     if (config.runs(BenchPart.KERNEL)) {
       if ((long) config.kernel().size() * config.kernel().size() > MAX_ARRAY) {
         throw new IllegalArgumentException("--kernel-size " + config.kernel().size() + ": a panel of its square, "
             + "in floats, is larger than the largest Java array (" + MAX_ARRAY + " elements)");
       }
-      double s = config.kernel().size();
+      int s = config.kernel().size();
       int threads = config.kernelThreads().stream().mapToInt(Integer::intValue).max().orElse(1);
-      // per thread: A and B, their packed copies, and C, s × s floats each
-      need(tooBig, "--kernel-size " + config.kernel().size(), threads * 5 * s * s * Float.BYTES,
-          threads + " thread(s) × 5 panels of " + config.kernel().size() + "² floats",
-          maxHeapBytes);
+      // per thread: A and B, their packed copies, and C, s × s floats each; then one more for the scalar check
+      double panel = HeapFootprint.floatArray((long) s * s);
+      need(tooBig, "--kernel-size " + s, (threads * 5 + 1) * panel,
+          threads + " thread(s) × 5 panels of " + s + "² floats and the check's one", maxHeapBytes);
     }
     if (config.runs(BenchPart.FW)) {
       for (int n : config.fwSizes()) {
-        need(tooBig, "--sizes " + n, matrixBytes(n), "the n² float result", maxHeapBytes);
+        need(tooBig, "--sizes " + n, floydWarshallBytes(n, config.blockSize()),
+            "Floyd–Warshall's n² float tiles and three iterations' panels, as tropic apsp counts them", maxHeapBytes);
       }
     }
     if (config.runs(BenchPart.PEERS)) {
       int n = config.peerSize();
-      // Tropic's two results (its FW and its planner's pick) are held while JGraphT fills its n² doubles
-      double bytes = 2 * matrixBytes(n) + (n <= config.jgraphtMaxN() ? 2 * matrixBytes(n) : 0);
+      // Tropic's Floyd–Warshall (tiles and panels) and its planner's pick (an n² float result at least) are held
+      // while JGraphT fills its n² doubles
+      double bytes = floydWarshallBytes(n, config.blockSize()) + matrixBytes(n)
+          + (n <= config.jgraphtMaxN() ? 2 * matrixBytes(n) : 0);
       need(tooBig, "--peer-n " + n, bytes, n <= config.jgraphtMaxN()
-          ? "Tropic's two n² float results and JGraphT's n² doubles" : "Tropic's two n² float results",
-          maxHeapBytes);
+          ? "Tropic's Floyd–Warshall, its planner's n² float result and JGraphT's n² doubles"
+          : "Tropic's Floyd–Warshall and its planner's n² float result", maxHeapBytes);
     }
     if (!tooBig.isEmpty()) {
-      throw new IllegalArgumentException(String.join("; ", tooBig) + ": above the maximum heap of "
-          + gib(maxHeapBytes) + " (give a smaller size, or a larger heap with TROPIC_JAVA_OPTS=-Xmx...)");
+      double most = tooBig.stream().mapToDouble(Need::bytes).max().orElseThrow();
+      // past a long's bytes no heap is worth suggesting
+      String advice = most >= Long.MAX_VALUE / 2 ? "give a smaller size"
+          : HeapAdvice.forShortfall((long) most, maxHeapBytes, maxHeapBytes, machineBytes).advise("give a smaller"
+              + " size");
+      throw new IllegalArgumentException(String.join("; ", tooBig.stream().map(Need::text).toList())
+          + ": above the maximum heap of " + Units.bytes(maxHeapBytes) + "; " + advice);
     }
+  }
+
+  /** A part's need above the heap, and how the refusal words it. */
+  private record Need(double bytes, String text) {}
+
+  /** Floyd–Warshall's heap, or +∞ where its bytes would overflow a long. */
+  private static double floydWarshallBytes(int n, int blockSize) {
+    long bytes = Planner.floydWarshallHeapBytes(n, blockSize);
+    return bytes == Long.MAX_VALUE ? Math.max(matrixBytes(n), Long.MAX_VALUE) : bytes;
   }
 
   /** In doubles: n up to 2^31 − 1 would overflow a long. */
@@ -135,13 +163,11 @@ final class Preflight {
     return n * n * Float.BYTES;
   }
 
-  private static void need(List<String> tooBig, String option, double bytes, String what, long maxHeapBytes) {
+  private static void need(List<Need> tooBig, String option, double bytes, String what, long maxHeapBytes) {
     if (bytes > maxHeapBytes) {
-      tooBig.add(option + " needs at least " + gib(bytes) + " (" + what + ")");
+      String size = bytes >= Long.MAX_VALUE ? String.format(Locale.ROOT, "%.3g bytes", bytes)
+          : Units.bytes((long) bytes);
+      tooBig.add(new Need(bytes, option + " needs " + size + " (" + what + ")"));
     }
-  }
-
-  private static String gib(double bytes) {
-    return String.format(Locale.ROOT, "%,.1f GiB", bytes / (1L << 30));
   }
 }

@@ -13,6 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.HeapAdvice;
+import org.tropic.apsp.Planner;
+import org.tropic.io.Units;
 
 /** What {@code tropic bench} refuses before it measures anything, rather than after minutes of work. */
 class PreflightTest {
@@ -61,15 +64,35 @@ class PreflightTest {
   @Test
   void sizesWhoseResultCannotFitInTheHeapAreRefusedNamingTheOption() {
     assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "512,100000"), GIB))
-        .hasMessageStartingWith("--sizes 100000 needs at least 37.3 GiB (the n² float result): above the maximum"
-            + " heap of 1.0 GiB");
+        .hasMessageStartingWith("--sizes 100000 needs ").hasMessageContaining("Floyd–Warshall's n² float tiles")
+        .hasMessageContaining("above the maximum heap of 1.0 GiB");
     // n² × 4 overflows a long here: still refused, not wrapped round to a small number
     assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "2147483647"), 64 * GIB))
-        .hasMessageStartingWith("--sizes 2147483647 needs at least");
+        .hasMessageStartingWith("--sizes 2147483647 needs");
     assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "peers", "--peer-n", "20000",
-        "--jgrapht-max-n", "20000"), 4 * GIB)).hasMessageContaining("--peer-n 20000 needs at least 6.0 GiB");
+        "--jgrapht-max-n", "20000"), 4 * GIB)).hasMessageContaining("--peer-n 20000 needs ")
+        .hasMessageContaining("JGraphT's n² doubles");
     assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "kernel", "--threads", "2",
-        "--kernel-size", "20000"), GIB)).hasMessageContaining("--kernel-size 20000 needs at least 14.9 GiB");
+        "--kernel-size", "20000"), GIB)).hasMessageContaining("--kernel-size 20000 needs ");
+  }
+
+  /**
+   * n² × 4 bytes, all that was counted, let --sizes 8192 start in a 280 MiB heap (256 MiB of result), where the
+   * solve's tiles and panels take 405 MiB, and it ran out of heap; the refusal now suggests a heap that holds them.
+   */
+  @Test
+  void floydWarshallSizesAreCheckedAsThePlannerCountsThem() {
+    long heap = 280L << 20;
+    long need = Planner.floydWarshallHeapBytes(8192, 0);
+    assertThat(need).isGreaterThan(heap);
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "8192"), heap, 0))
+        .hasMessageStartingWith("--sizes 8192 needs " + Units.bytes(need))
+        .hasMessageEndingWith("above the maximum heap of 280.0 MiB; run with TROPIC_JAVA_OPTS="
+            + HeapAdvice.xmx(HeapAdvice.forShortfall(need, heap, heap, 0).heapBytes()) + "; or give a smaller size");
+    assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "8192"), heap,
+        256L << 20)).hasMessageContaining("would be more than this machine's 256.0 MiB of memory: give a smaller size");
+    assertThatCode(() -> Preflight.memory(BenchArgs.parse("--parts", "fw", "--sizes", "8192"),
+        HeapAdvice.forShortfall(need, heap, heap, 0).heapBytes(), 0)).doesNotThrowAnyException();
     assertThatThrownBy(() -> Preflight.memory(BenchArgs.parse("--parts", "kernel", "--kernel-size", "50000"),
         1024 * GIB)).hasMessageContaining("larger than the largest Java array");
   }
@@ -114,6 +137,6 @@ class PreflightTest {
     assertThat(BenchMain.execute(new String[] {"--parts", "fw", "--sizes", "2000000000"}, o, e)).isEqualTo(2);
     assertThat(out.size()).isZero();
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("tropic bench: --json " + dir + ": a folder")
-        .contains("tropic bench: --sizes 2000000000 needs at least");
+        .contains("tropic bench: --sizes 2000000000 needs ");
   }
 }

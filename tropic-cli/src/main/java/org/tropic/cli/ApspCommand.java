@@ -20,6 +20,7 @@ import org.tropic.apsp.Device;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
 import org.tropic.apsp.PartitionedCostModel;
@@ -468,9 +469,9 @@ final class ApspCommand implements Callable<Integer> {
     if (need > available) {
       throw new MemoryBudgetException(String.format(Locale.ROOT, "APSP of n = %,d with --predecessors (the plan's"
           + " %s and the predecessor rows found a block at a time, %s)", n, Units.bytes(plan.estimatedBytes()),
-          Units.bytes(rows)), need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...),"
-          + " use a machine with more memory, or drop --predecessors: 'tropic query OUT.npy path' finds a path from"
-          + " the distances and the graph"); // not --distributed, which stores no predecessors
+          Units.bytes(rows)), need, available, HeapAdvice.forShortfall(need, available).advise("use a"
+          + " machine with more memory, or drop --predecessors: 'tropic query OUT.npy path' finds a path from the"
+          + " distances and the graph")); // not --distributed, which stores no predecessors
     }
   }
 

@@ -7,6 +7,8 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
+import org.tropic.apsp.HeapAdvice;
+import org.tropic.io.Units;
 
 /** The one line a command prints for an expected failure. */
 public final class ErrorMessages {
@@ -37,9 +39,16 @@ public final class ErrorMessages {
    * is what they could not, and the user's remedy is the same: a larger heap, or a smaller job.
    */
   public static String outOfMemory(OutOfMemoryError e) {
+    return outOfMemory(e, HeapAdvice.doubled());
+  }
+
+  /**
+   * As {@link #outOfMemory(OutOfMemoryError)} with {@code larger} suggested, twice the heap the run had: what it
+   * would have needed is unknown, and "-Xmx..." left the user to guess a figure.
+   */
+  static String outOfMemory(OutOfMemoryError e, HeapAdvice larger) {
     return "ran out of memory (" + e.getMessage() + "; the heap is at most "
-        + Runtime.getRuntime().maxMemory() / (1 << 20) + " MiB): raise it with TROPIC_JAVA_OPTS=-Xmx..., or give a"
-        + " smaller job";
+        + Units.bytes(Runtime.getRuntime().maxMemory()) + "): " + larger.advise("give a smaller job");
   }
 
   /** The {@link OutOfMemoryError} behind {@code t} (a worker thread's, wrapped by its pool), or null. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.tropic.apsp.AffectedRows;
 import org.tropic.apsp.BlockSizeModel;
 import org.tropic.apsp.DistanceMatrix;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
@@ -411,8 +412,8 @@ final class UpdateCommand implements Callable<Integer> {
           : "; the scratch of " + Units.count(threads, "worker", "workers") + " repairing "
               + Units.count(repairs, "row", "rows") + ": " + Units.bytes(AffectedRows.heapBytes(n, threads)))
           + (withPredecessors ? "; the predecessor rows, a block at a time: " + Units.bytes(predecessorBytes) : ""),
-          need, available, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), or change the arcs in several smaller"
-          + " files, one update each");
+          need, available, HeapAdvice.forShortfall(need, available).advise("change the arcs in several smaller"
+          + " files, one update each"));
     }
     return available - need;
   }

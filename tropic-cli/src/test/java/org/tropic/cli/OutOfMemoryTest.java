@@ -11,6 +11,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.io.NpyDistanceMatrix;
 import org.tropic.io.NpyIntMatrix;
 
@@ -28,7 +29,18 @@ class OutOfMemoryTest {
     assertThat(ErrorMessages.outOfMemoryBehind(new CompletionException(new RuntimeException(oom)))).isSameAs(oom);
     assertThat(ErrorMessages.outOfMemoryBehind(new RuntimeException("other"))).isNull();
     assertThat(ErrorMessages.outOfMemory(oom)).contains("ran out of memory (Java heap space; the heap is at most")
-        .contains("TROPIC_JAVA_OPTS=-Xmx");
+        .containsPattern("TROPIC_JAVA_OPTS=-Xmx[0-9]+[mg]\\b");
+  }
+
+  /** "raise it with TROPIC_JAVA_OPTS=-Xmx..." left the figure to the user: twice the heap, within the machine. */
+  @Test
+  void theOutOfMemoryLineSuggestsAFigure() {
+    OutOfMemoryError oom = new OutOfMemoryError("Java heap space");
+    assertThat(ErrorMessages.outOfMemory(oom, HeapAdvice.doubled(112L << 20, 16L << 30)))
+        .endsWith("): run with TROPIC_JAVA_OPTS=-Xmx230m; or give a smaller job");
+    assertThat(ErrorMessages.outOfMemory(oom, HeapAdvice.doubled(16L << 30, 16L << 30)))
+        .endsWith("): a larger heap (TROPIC_JAVA_OPTS=-Xmx32g) would be more than this machine's 16.0 GiB of memory:"
+            + " give a smaller job");
   }
 
   /** The web graph's 3 million arcs cannot be read in a 24 MiB heap: a real JVM, a real OutOfMemoryError. */
@@ -44,7 +56,7 @@ class OutOfMemoryTest {
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
     assertThat(p.exitValue()).as(output).isEqualTo(Tropic.FAILED);
-    assertThat(output).contains("ran out of memory").contains("TROPIC_JAVA_OPTS=-Xmx")
+    assertThat(output).contains("ran out of memory").containsPattern("TROPIC_JAVA_OPTS=-Xmx[0-9]+[mg]\\b")
         .doesNotContain("internal error").doesNotContain("\tat ");
   }
 

@@ -142,9 +142,9 @@ public final class AffectedRows implements DistanceMatrix {
             long projected = Math.max(total, Math.round((double) total * count / done));
             throw new MemoryBudgetException(String.format(Locale.ROOT, "keeping the distances below the"
                 + " raised arcs (%,d from the first %,d of %,d rows to repair: about %,d for all of them at that rate,"
-                + " 8 bytes each)", total, done, count, projected), 8 * projected, budgetBytes, "raise the JVM heap"
-                + " (TROPIC_JAVA_OPTS=-Xmx...), raise fewer arcs an update, or solve the changed graph again with"
-                + " 'tropic apsp'");
+                + " 8 bytes each)", total, done, count, projected), 8 * projected, budgetBytes,
+                HeapAdvice.forShortfall(8 * projected, budgetBytes).advise("raise fewer arcs an update, or solve"
+                + " the changed graph again with 'tropic apsp'"));
           }
         };
       });

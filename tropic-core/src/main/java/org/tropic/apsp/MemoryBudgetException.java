@@ -9,10 +9,13 @@ public final class MemoryBudgetException extends RuntimeException {
   private final long neededBytes;
   private final long budgetBytes;
 
-  /** Host memory: the advice is a larger heap, a larger machine or several of them. */
+  /**
+   * This JVM's heap: the advice is a heap that holds it ({@link HeapAdvice}), a larger machine or several of them.
+   */
   public MemoryBudgetException(String what, long neededBytes, long budgetBytes) {
-    this(what, neededBytes, budgetBytes, "raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...), use a machine with more"
-        + " memory, or spread the matrix over several (mpirun -np P ./tropic apsp GRAPH -o OUT.npy --distributed)");
+    this(what, neededBytes, budgetBytes, HeapAdvice.forShortfall(neededBytes, budgetBytes).advise("use a machine"
+        + " with more memory, or spread the matrix over several (mpirun -np P ./tropic apsp GRAPH -o OUT.npy"
+        + " --distributed)"));
   }
 
   /** Memory of another kind (a GPU's, say), with the advice that fits it. */

@@ -374,11 +374,15 @@ public final class PartitionedApsp {
   /** Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap. */
   private static void checkFits(PartitionReport report, PartitionedMemory memory) {
     long needed = memory.peak();
-    Runtime runtime = Runtime.getRuntime();
-    if (needed > runtime.maxMemory() || needed > availableHeap() && needed > availableAfterCollection()) {
+    long available = availableHeap();
+    if (needed > available) {
+      available = availableAfterCollection();
+    }
+    if (needed > available) {
+      // the heap free, not the max heap: a need between the two read "needs 1.1 GiB but only 1.5 GiB is available"
       throw new MemoryBudgetException(String.format(Locale.ROOT, "partitioned APSP of n = %,d, %d parts and %,d"
           + " boundary vertices (%s)", report.vertexCount(), report.parts(), report.boundaryVertices(),
-          memory.describe(report.outputBytes())), needed, runtime.maxMemory());
+          memory.describe(report.outputBytes())), needed, available);
     }
   }
 

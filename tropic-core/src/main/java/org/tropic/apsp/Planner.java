@@ -395,6 +395,21 @@ public final class Planner {
     return floydWarshallArrays(n, b, symmetric) * HeapFootprint.floatArray((long) b * b);
   }
 
+  /**
+   * The heap Floyd–Warshall of n vertices takes, every tile solved, as this planner's memory check counts it before
+   * the tile size is chosen: in tiles of {@code blockSize} (0: the provisional 256 the check assumes), for callers
+   * that check before they solve ({@code tropic bench}), so that they and {@code tropic apsp} agree on what fits.
+   */
+  public static long floydWarshallHeapBytes(int n, int blockSize) {
+    int largest = FloydWarshallOptions.largestUsefulBlockSize(n);
+    int b = blockSize > 0 ? Math.min(blockSize, largest) : Math.min(PROVISIONAL_BLOCK, largest);
+    double padded = ((double) n + b - 1) / b * b;
+    if (2 * padded * padded * Float.BYTES >= Long.MAX_VALUE) {
+      return Long.MAX_VALUE; // the tiles' bytes would wrap round a long to a small or negative count
+    }
+    return floydWarshallBytes(n, b, false);
+  }
+
   /** How many b × b float arrays Floyd–Warshall holds at most: its tiles and three iterations' two panels. */
   static long floydWarshallArrays(int n, int b, boolean symmetric) {
     long tilesPerSide = Math.max(1, (n + b - 1) / b);

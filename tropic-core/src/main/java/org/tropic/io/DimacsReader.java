@@ -1,6 +1,7 @@
 package org.tropic.io;
 
 import java.io.IOException;
+import java.util.Locale;
 import org.tropic.graph.GraphBuilder;
 
 /**
@@ -53,6 +54,9 @@ final class DimacsReader {
         : options.weights() == ReadOptions.Weights.DEFAULT ? ReadOptions.Weights.AS_WRITTEN : options.weights();
     ParsedGraph.Direction direction = ParsedGraph.Direction.resolve(options.direction(), !shortestPath,
         shortestPath ? "DIMACS 'p sp' (arcs)" : "DIMACS 'p tw' (edges)");
+    ReadMemory.require(lines, direction.undirected() ? 2 * declared : declared, nodes, String.format(Locale.ROOT,
+        "the problem line (line %d) declares %,d %s", problemLine, declared, shortestPath ? "arcs"
+            : direction.undirected() ? "edges, of two arcs each" : "edges"));
     GraphBuilder builder = GraphBuilder.withVertexCount((int) nodes).undirected(direction.undirected());
     String range = "the problem line (line " + problemLine + ")";
     String shape = shortestPath ? "'a <from> <to> <weight>'" : "'<node> <node>'";

@@ -1,6 +1,7 @@
 package org.tropic.discovery;
 
 import java.util.Locale;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.graph.Graph;
 
@@ -76,9 +77,9 @@ record YenFootprint(long k, int hops, long paths, long candidates, long candidat
   void check(long budgetBytes) {
     if (peakBytes() > budgetBytes) {
       long perPath = (peakBytes() + paths - 1) / paths;
-      throw new MemoryBudgetException(describe(), peakBytes(), budgetBytes, String.format(Locale.ROOT, "lower -k"
-          + " (each path costs about %,d bytes, so about %,d fit), or raise the JVM heap (TROPIC_JAVA_OPTS=-Xmx...)",
-          perPath, budgetBytes / perPath));
+      throw new MemoryBudgetException(describe(), peakBytes(), budgetBytes, HeapAdvice.forShortfall(peakBytes(),
+          budgetBytes).advise(String.format(Locale.ROOT, "lower -k (each path costs about %,d bytes, so about %,d"
+          + " fit)", perPath, budgetBytes / perPath)));
     }
   }
 

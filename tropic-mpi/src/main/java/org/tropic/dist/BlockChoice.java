@@ -5,6 +5,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.Locale;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.io.Units;
 import org.tropic.mpi.Communicator;
 import org.tropic.mpi.Datatype;
@@ -102,10 +103,12 @@ final class BlockChoice {
   private static String note(int n, CostModel.Plan fastest, CostModel.Plan chosen, HeapCheck.Room[] rooms) {
     int r = firstShort(n, fastest.grid(), fastest.blockSize(), rooms);
     long needed = HeapCheck.heapBytes(n, fastest.blockSize(), fastest.grid(), r);
+    HeapAdvice larger = rooms[r].largerHeap(needed);
     return String.format(Locale.ROOT, "tropic: b = %d on grid %s chosen for memory, not speed: the cost model's"
-        + " fastest, b = %d on grid %s, needs %s on rank %d, more than its %s; a larger heap per rank"
-        + " (TROPIC_JAVA_OPTS=-Xmx...) or more ranks would let it run", chosen.blockSize(), chosen.grid(),
-        fastest.blockSize(), fastest.grid(), Units.bytes(needed), r, room(rooms[r]));
+        + " fastest, b = %d on grid %s, needs %s on rank %d, more than its %s; %s would let it run",
+        chosen.blockSize(), chosen.grid(), fastest.blockSize(), fastest.grid(), Units.bytes(needed), r,
+        room(rooms[r]), larger.fitsMachine() ? "a larger heap per rank (" + larger.option() + ") or more ranks"
+            : "more ranks");
   }
 
   /** What limits a rank: its free heap, or its share of the node's memory when that is smaller. */

@@ -1,7 +1,7 @@
 package org.tropic.dist;
 
-import java.lang.management.ManagementFactory;
 import java.util.Locale;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.apsp.HeapFootprint;
 import org.tropic.apsp.MemoryBudgetException;
 
@@ -14,8 +14,7 @@ import org.tropic.apsp.MemoryBudgetException;
  * n = 4,941, b = 256, on two ranks of 64 MiB: 50 MiB of tiles, and the panels on top).
  */
 final class HeapCheck {
-  private static final String ADVICE = "give each rank a larger heap (TROPIC_JAVA_OPTS=-Xmx..., which every rank"
-      + " gets) or run on more ranks, or nodes (mpirun -np P)";
+  private static final String MORE_RANKS = "run on more ranks, or nodes (mpirun -np P)";
 
   private HeapCheck() {}
 
@@ -100,7 +99,8 @@ final class HeapCheck {
         n, grid.size(), grid, blockSize, rank, tileBytes / ((long) blockSize * blockSize * Float.BYTES), blockSize,
         tileBytes, panelArrays(n, blockSize, grid, rank), HeapFootprint.floatArray((long) blockSize * blockSize));
     if (needed > room.heap()) {
-      return new MemoryBudgetException(what + " on its JVM heap", needed, room.heap(), otherWay + ADVICE);
+      return new MemoryBudgetException(what + " on its JVM heap", needed, room.heap(),
+          otherWay + room.largerHeap(needed).advisePerRank(MORE_RANKS));
     }
     if (room.physical() > 0 && needed * room.ranksOnNode() > room.physical()) {
       return new MemoryBudgetException(String.format(Locale.ROOT, "%s, times the %d ranks on this node,", what,
@@ -115,6 +115,15 @@ final class HeapCheck {
    * share that node.
    */
   record Room(long heap, long physical, int ranksOnNode) {
+
+    /**
+     * The heap per rank that would hold {@code needed} bytes: this JVM's, which every rank gets, plus the shortfall,
+     * against the rank's share of its node's memory.
+     */
+    HeapAdvice largerHeap(long needed) {
+      long share = physical > 0 ? physical / Math.max(1, ranksOnNode) : 0;
+      return HeapAdvice.forShortfall(needed, heap, Runtime.getRuntime().maxMemory(), share);
+    }
 
     /** Whether {@code needed} bytes fit both this rank's heap and its share of the node. */
     boolean holds(long needed) {
@@ -157,9 +166,6 @@ final class HeapCheck {
   }
 
   private static long physicalMemory() {
-    if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getTotalMemorySize();
-    }
-    return 0;
+    return HeapAdvice.physicalMemory();
   }
 }

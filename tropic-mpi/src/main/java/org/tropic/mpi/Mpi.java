@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.charset.StandardCharsets;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.io.Units;
 
 /**
@@ -219,8 +220,8 @@ public final class Mpi {
     OutOfMemoryError outOfMemory = outOfMemoryBehind(failure);
     if (outOfMemory != null) {
       out.println(prefix + "ran out of memory (" + outOfMemory.getMessage() + "; each rank's heap is at most "
-          + Units.bytes(Runtime.getRuntime().maxMemory()) + "): give each rank a larger heap (TROPIC_JAVA_OPTS=-Xmx..."
-          + ", which every rank gets), run on more ranks or nodes (mpirun -np P), or give a smaller job");
+          + Units.bytes(Runtime.getRuntime().maxMemory()) + "): " + HeapAdvice.doubled().advisePerRank("run on more"
+          + " ranks or nodes (mpirun -np P), or give a smaller job"));
       out.flush();
       return text.toString();
     }

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.tropic.analytics.Bfs;
 import org.tropic.analytics.SparseGraph;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.bench.CommandLines;
 import org.tropic.bench.OptionConverters;
 import org.tropic.bench.OptionConverters.PositiveInt;
@@ -136,9 +137,10 @@ public final class SparseBench {
           + maxMib + " MiB)");
     }
     if (2 * floats * Float.BYTES > maxHeapBytes) {
+      long need = 2 * floats * Float.BYTES;
       throw new IllegalArgumentException("--copy-mib " + mib + ": its two arrays need " + 2L * mib + " MiB, above "
-          + "the maximum heap of " + (maxHeapBytes >> 20) + " MiB (give a smaller --copy-mib, or a larger heap "
-          + "with TROPIC_JAVA_OPTS=-Xmx...)");
+          + "the maximum heap of " + (maxHeapBytes >> 20) + " MiB; " + HeapAdvice.forShortfall(need, maxHeapBytes,
+          maxHeapBytes, HeapAdvice.physicalMemory()).advise("give a smaller --copy-mib"));
     }
     return (int) floats;
   }

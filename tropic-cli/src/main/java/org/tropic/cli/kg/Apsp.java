@@ -18,6 +18,7 @@ import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.Device;
 import org.tropic.apsp.FloydWarshallCheckpoint;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.HeapAdvice;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.Planner;
 import org.tropic.apsp.Progress;
@@ -48,8 +49,7 @@ final class Apsp {
   static final String ROLE_EDGES = "apsp-edges";
   static final String FILE = "apsp.npy";
   /** What a user can do when the planner finds no plan that fits, in this command's terms (not mpirun's). */
-  private static final String TOO_BIG = "raise the heap (TROPIC_JAVA_OPTS=-Xmx...), or leave out --apsp: the"
-      + " discovery commands then search from single sources";
+  private static final String TOO_BIG = "leave out --apsp: the discovery commands then search from single sources";
 
   private Apsp() {}
 
@@ -110,8 +110,8 @@ final class Apsp {
       plan = new Planner(MinPlusKernels.best()).plan(view.graph(), request);
     } catch (MemoryBudgetException e) {
       boolean severalKinds = view.kinds().stream().filter(kind -> view.kg().edgeCount(kind) > 0).count() > 1;
-      throw e.withAdvice((severalKinds ? "choose fewer edge kinds (e.g. --apsp-edges concept-concept), " : "")
-          + TOO_BIG);
+      throw e.withAdvice(HeapAdvice.forShortfall(e.neededBytes(), e.budgetBytes()).advise(
+          (severalKinds ? "choose fewer edge kinds (e.g. --apsp-edges concept-concept), or " : "") + TOO_BIG));
     }
     if (whyThis != null) {
       plan = plan.withReason(plan.reason().startsWith("requested")
