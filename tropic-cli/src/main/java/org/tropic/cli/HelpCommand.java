@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.IHelpCommandInitializable2;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -44,8 +44,8 @@ final class HelpCommand implements IHelpCommandInitializable2, Runnable {
     for (String name : names) {
       CommandLine subcommand = command.getSubcommands().get(name);
       if (subcommand == null) {
-        throw new ParameterException(self, "Unknown subcommand '" + name + "' of '"
-            + command.getCommandSpec().qualifiedName() + "'.", null, name);
+        // answered as the same mistake without 'help': the command's near misses and where its list is
+        throw new UnmatchedArgumentException(command, List.of(name));
       }
       command = subcommand;
     }

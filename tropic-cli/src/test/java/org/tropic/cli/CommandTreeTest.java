@@ -136,7 +136,7 @@ class CommandTreeTest {
     CommandLine misspelt = Tropic.commandLine(new String[] {"quer"});
     misspelt.setErr(new PrintWriter(err));
     assertThat(misspelt.execute("quer")).isEqualTo(2);
-    assertThat(err.toString()).contains("Did you mean: tropic query");
+    assertThat(err.toString()).contains("Did you mean 'tropic query'");
   }
 
   private static void collect(CommandLine command, List<CommandLine> into) {
