@@ -16,9 +16,10 @@ import picocli.CommandLine.Parameters;
  * looks up only its first argument, so {@code tropic help discover open} printed the help of {@code discover}.
  */
 @Command(name = "help", helpCommand = true, synopsisHeading = "%nUsage: ",
-    header = "Displays help information about the specified command",
+    header = "Show the help of a command or subcommand, as its --help does.",
     description = {"%nWhen no COMMAND is given, the usage help for tropic itself is displayed.",
-        "COMMAND may name a subcommand too: 'tropic help discover open' shows the help of 'tropic discover open'.%n"})
+        "COMMAND may name a subcommand too: 'tropic help discover open' shows the help of 'tropic discover open'.%n"},
+    exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:help shown", "2:no such command"})
 final class HelpCommand implements IHelpCommandInitializable2, Runnable {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show usage help for the help command and exit.")
   boolean helpRequested;

@@ -34,6 +34,39 @@ class CommandTreeTest {
   }
 
   /**
+   * README: "each command's --help lists its own" exit codes; sparse, completion, help and sparse bench listed none,
+   * and the sparse commands ran the list into their last option without a blank line.
+   */
+  @Test
+  void everyCommandsHelpListsItsExitCodes() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(Tropic.commandLine(), commands);
+    for (CommandLine command : commands) {
+      String name = command.getCommandSpec().qualifiedName();
+      if (PASS_THROUGH.contains(name)) {
+        String usage = ((PassThroughHelp) command.getCommandSpec().userObject()).usage();
+        assertThat(usage).as(name).containsPattern("(?s)Exit codes: 0 .*, 1 .*, 2 bad");
+      } else {
+        assertThat(command.getUsageMessage()).as(name).containsPattern("\\n\\nExit codes:\\n  0 .*\\n(.*\\n)*  2 ");
+      }
+    }
+  }
+
+  /** An option or parameter the help lists with nothing beside it leaves the user to guess what it does. */
+  @Test
+  void everyOptionAndParameterIsDescribed() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(Tropic.commandLine(), commands);
+    for (CommandLine command : commands) {
+      for (var arg : command.getCommandSpec().args()) {
+        String label = arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
+        assertThat(String.join(" ", arg.description())).as(command.getCommandSpec().qualifiedName() + " " + label)
+            .isNotBlank();
+      }
+    }
+  }
+
+  /**
    * --weights is written in lower case in its help and its error, as the READMEs and the completion write it
    * (--weights as_written), where both once listed the constants' names (DEFAULT, AS_WRITTEN, ABSOLUTE, UNIT).
    */

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 /** {@code tropic centrality GRAPH eigenvector|pagerank|katz|subgraph --top N}. */
 @Command(name = "centrality", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Vertex centrality over the whole graph, as sequences of sparse products.",
-    exitCodeListHeading = "Exit codes:%n",
+    exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:centrality computed", "1:the computation failed or did not converge",
         "2:bad input (file, option, e.g. Katz alpha >= 1/lambda_max; eigenvector on a graph without directed"
             + " cycles)"})

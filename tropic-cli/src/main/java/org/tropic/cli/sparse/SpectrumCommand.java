@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 /** {@code tropic spectrum GRAPH}: λmin and λmax of an undirected graph by Lanczos. */
 @Command(name = "spectrum", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Extreme adjacency eigenvalues (lambda_min, lambda_max) of an undirected graph by Lanczos.",
-    exitCodeListHeading = "Exit codes:%n",
+    exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:converged", "1:not converged within the steps", "2:bad input (e.g. a directed graph)"})
 public final class SpectrumCommand implements Callable<Integer> {
   private final GraphLoader loader;
