@@ -67,6 +67,27 @@ class CommandTreeTest {
   }
 
   /**
+   * An option with a default says what it is: centrality's --damping (0.85) and --beta (1), spectrum's --steps (300)
+   * and the --seed of apsp, centrality and spectrum (1) were described without theirs.
+   */
+  @Test
+  void everyOptionWithADefaultShowsIt() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(Tropic.commandLine(), commands);
+    List<String> silent = new ArrayList<>();
+    for (CommandLine command : commands) {
+      for (var option : command.getCommandSpec().options()) {
+        boolean flag = option.arity().max() == 0;
+        String description = String.join(" ", option.description()).toLowerCase(Locale.ROOT);
+        if (option.defaultValue() != null && !flag && !description.contains("default")) {
+          silent.add(command.getCommandSpec().qualifiedName() + " " + option.longestName());
+        }
+      }
+    }
+    assertThat(silent).isEmpty();
+  }
+
+  /**
    * --weights is written in lower case in its help and its error, as the READMEs and the completion write it
    * (--weights as_written), where both once listed the constants' names (DEFAULT, AS_WRITTEN, ABSOLUTE, UNIT).
    */

@@ -34,7 +34,7 @@ public final class SpectrumCommand implements Callable<Integer> {
   Path graph;
 
   @Option(names = "--steps", defaultValue = "300", paramLabel = "N", converter = OptionConverters.PositiveInt.class,
-      description = "Lanczos steps at most.")
+      description = "Lanczos steps at most (default: 300).")
   int steps;
 
   @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T",
@@ -42,7 +42,8 @@ public final class SpectrumCommand implements Callable<Integer> {
       description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
   double tolerance;
 
-  @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the start vector.")
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+      description = "Seed of the start vector (default: 1).")
   long seed;
 
   @Mixin
