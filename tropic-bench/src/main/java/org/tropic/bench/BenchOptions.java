@@ -26,7 +26,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "tropic bench", customSynopsis = "tropic bench [options]", sortOptions = false,
     description = {
-        "Measures the min-plus kernel against the machine's peak, end-to-end Floyd-Warshall against the kernel, and "
+        "Measures the min-plus kernel against the machine's peak, end-to-end Floyd–Warshall against the kernel, and "
             + "Tropic against SciPy and JGraphT on the same graphs; prints a table (and JSON with --json).",
         "Lists are comma-separated. Exit codes: 0 done, 1 a result was wrong (kernel, solver or peer disagreed), "
             + "2 bad options, a --json file that cannot be written, sizes too big for the heap or a --python "

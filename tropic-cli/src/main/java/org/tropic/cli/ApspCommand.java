@@ -143,7 +143,8 @@ final class ApspCommand implements Callable<Integer> {
       description = "Example shortest paths to print (the longest one, then random pairs). Default: ${DEFAULT-VALUE}.")
   int examples;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed for the random example pairs.")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+      description = "Seed of the random example pairs (default: 1).")
   long seed;
 
   @Mixin

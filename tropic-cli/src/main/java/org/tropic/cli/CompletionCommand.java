@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
         "  ./tropic completion > ~/.local/share/bash-completion/completions/tropic",
         "Completes 'tropic' and './tropic' alike (bash looks up the name after the",
         "last '/'), and a value after '=' as after a space (--weights=unit).",
-        "In zsh, run 'autoload -U +X bashcompinit && bashcompinit' first."})
+        "In zsh, run 'autoload -U +X bashcompinit && bashcompinit' first."},
+    exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:script printed", "2:bad usage"})
 final class CompletionCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Help;
 import picocli.CommandLine.IHelpCommandInitializable2;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -16,9 +16,10 @@ import picocli.CommandLine.Parameters;
  * looks up only its first argument, so {@code tropic help discover open} printed the help of {@code discover}.
  */
 @Command(name = "help", helpCommand = true, synopsisHeading = "%nUsage: ",
-    header = "Displays help information about the specified command",
+    header = "Show the help of a command or subcommand, as its --help does.",
     description = {"%nWhen no COMMAND is given, the usage help for tropic itself is displayed.",
-        "COMMAND may name a subcommand too: 'tropic help discover open' shows the help of 'tropic discover open'.%n"})
+        "COMMAND may name a subcommand too: 'tropic help discover open' shows the help of 'tropic discover open'.%n"},
+    exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:help shown", "2:no such command"})
 final class HelpCommand implements IHelpCommandInitializable2, Runnable {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show usage help for the help command and exit.")
   boolean helpRequested;
@@ -44,8 +45,8 @@ final class HelpCommand implements IHelpCommandInitializable2, Runnable {
     for (String name : names) {
       CommandLine subcommand = command.getSubcommands().get(name);
       if (subcommand == null) {
-        throw new ParameterException(self, "Unknown subcommand '" + name + "' of '"
-            + command.getCommandSpec().qualifiedName() + "'.", null, name);
+        // answered as the same mistake without 'help': the command's near misses and where its list is
+        throw new UnmatchedArgumentException(command, List.of(name));
       }
       command = subcommand;
     }

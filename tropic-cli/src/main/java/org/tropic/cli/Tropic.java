@@ -135,10 +135,9 @@ public final class Tropic {
     CommandLine cl = new CommandLine(new Tropic());
     subcommands.forEach(cl::addSubcommand);
     cl.setExecutionExceptionHandler(Tropic::handle);
-    CommandLine.IParameterExceptionHandler usage = cl.getParameterExceptionHandler();
     cl.setParameterExceptionHandler((e, args) -> MpirunRank.repeatsRankZero()
         ? e.getCommandLine().getCommandSpec().exitCodeOnInvalidInput()
-        : usage.handleParseException(TypedOptionName.of(e, args), args));
+        : UsageErrors.handle(TypedOptionName.of(e, args), args));
     cl.setCaseInsensitiveEnumValuesAllowed(true);
     return cl;
   }

@@ -299,7 +299,13 @@ public final class SparseBench {
   }
 
   /** The command line, read by picocli. */
-  @Command(name = "tropic sparse bench", customSynopsis = "tropic sparse bench [options]", sortOptions = false)
+  @Command(name = "tropic sparse bench", customSynopsis = "tropic sparse bench [options]", sortOptions = false,
+      description = {
+          "SpMV, SpMM and BFS on the shared graphs against plain CSR and SuiteSparse:GraphBLAS, next to the copy "
+              + "bandwidth; prints a table.",
+          "Lists are comma-separated. Exit codes: 0 done, 1 a result differed from CSR or the work failed, 2 bad "
+              + "options, a graph missing from the data folder or copy arrays too big for the heap (refused before "
+              + "the run).", ""})
   static final class Options {
     @Option(order = 1, names = "--data", paramLabel = "DIR",
         description = "the shared data folder (default: the first shared/data above the working directory)")

@@ -61,7 +61,7 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
 
   @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "distances from"
       + " the graph's stored APSP where it is over the same edges (auto), a given .npy, or single-source search"
-      + " (none)")
+      + " (none); default auto")
   String apsp;
 
   @Option(names = "--json", description = "print the candidates as JSON (what is read goes to standard error)")

@@ -52,7 +52,8 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   List<String> concepts;
 
   @Option(names = "--max-concepts", paramLabel = "N", defaultValue = "0",
-      converter = OptionConverters.NonNegativeInt.class, description = "compare at most N concepts (0 = all)")
+      converter = OptionConverters.NonNegativeInt.class,
+      description = "compare at most N concepts (0 = all, the default)")
   int maxConcepts;
 
   @Option(names = "--examples", paramLabel = "K", defaultValue = "2", converter = OptionConverters.NonNegativeInt.class,
@@ -61,7 +62,8 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   int examples;
 
   @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "literature"
-      + " distances from the stored APSP where it is over the same edges (auto), a .npy, or search (none)")
+      + " distances from the stored APSP where it is over the same edges (auto), a .npy, or search (none);"
+      + " default auto")
   String apsp;
 
   @Option(names = "--plots", paramLabel = "DIR", description = "write the scenario counts chart (PNG, SVG) here")

@@ -44,7 +44,7 @@ public final class ValidateTimeCommand implements Callable<Integer> {
   PathEdgesOption edges;
 
   @Option(names = "--max-pairs", paramLabel = "N", defaultValue = "0", description = "use at most N new links"
-      + " (0 = all)")
+      + " (0 = all, the default)")
   int maxPairs;
 
   @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the random pairs (default"

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
 /** {@code tropic bfs GRAPH --source S}: BFS levels as repeated boolean SpMV. */
 @Command(name = "bfs", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Breadth-first levels from a source (one sparse product per level).",
-    exitCodeListHeading = "Exit codes:%n",
+    exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:levels computed", "1:the computation failed", "2:bad input (file, vertex, option)"})
 public final class BfsCommand implements Callable<Integer> {
   private final GraphLoader loader;

@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
 /** {@code tropic centrality GRAPH eigenvector|pagerank|katz|subgraph --top N}. */
 @Command(name = "centrality", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Vertex centrality over the whole graph, as sequences of sparse products.",
-    exitCodeListHeading = "Exit codes:%n",
+    exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:centrality computed", "1:the computation failed or did not converge",
         "2:bad input (file, option, e.g. Katz alpha >= 1/lambda_max; eigenvector on a graph without directed"
             + " cycles)"})
@@ -92,7 +92,8 @@ public final class CentralityCommand implements Callable<Integer> {
           + " (the output says at_float32_floor).")
   double tolerance;
 
-  @Option(names = "--damping", defaultValue = "0.85", paramLabel = "D", description = "PageRank damping.")
+  @Option(names = "--damping", defaultValue = "0.85", paramLabel = "D",
+      description = "PageRank damping (default: 0.85).")
   double damping;
 
   @Option(names = "--weighted", description = "PageRank: split rank by arc weight instead of equally.")
@@ -105,7 +106,7 @@ public final class CentralityCommand implements Callable<Integer> {
           + " says which rule chose it.")
   Double alpha;
 
-  @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight.")
+  @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight (default: 1).")
   double beta;
 
   @Option(names = "--probes", defaultValue = "64", paramLabel = "S", converter = PositiveInt.class,
@@ -134,7 +135,8 @@ public final class CentralityCommand implements Callable<Integer> {
           + " a group of their own.")
   int groups;
 
-  @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Random seed (subgraph).")
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+      description = "Subgraph: seed of the random probe signs (default: 1).")
   long seed;
 
   @Mixin

@@ -10,7 +10,9 @@ import picocli.CommandLine;
 
 /** {@code tropic sparse ...}: the sparse matrix tools, {@code convert} and {@code bench}. */
 @Command(name = "sparse", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Sparse matrix tools (blocked COO).")
+    description = "Sparse matrix tools (blocked COO).",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:done", "1:the work failed", "2:bad input or usage"})
 public final class SparseCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

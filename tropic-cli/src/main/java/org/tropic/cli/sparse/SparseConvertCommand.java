@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "convert", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Write a graph's (transposed) adjacency matrix as a blocked-COO .bcoo file that the sparse "
         + "commands map without loading; reports footprint and cache locality.",
-    exitCodeListHeading = "Exit codes:%n",
+    exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:written", "1:writing failed", "2:bad input, or an output that cannot be written there"})
 public final class SparseConvertCommand implements Callable<Integer> {
   private final GraphLoader loader;

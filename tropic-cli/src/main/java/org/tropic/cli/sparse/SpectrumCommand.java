@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 /** {@code tropic spectrum GRAPH}: λmin and λmax of an undirected graph by Lanczos. */
 @Command(name = "spectrum", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "Extreme adjacency eigenvalues (lambda_min, lambda_max) of an undirected graph by Lanczos.",
-    exitCodeListHeading = "Exit codes:%n",
+    exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:converged", "1:not converged within the steps", "2:bad input (e.g. a directed graph)"})
 public final class SpectrumCommand implements Callable<Integer> {
   private final GraphLoader loader;
@@ -34,7 +34,7 @@ public final class SpectrumCommand implements Callable<Integer> {
   Path graph;
 
   @Option(names = "--steps", defaultValue = "300", paramLabel = "N", converter = OptionConverters.PositiveInt.class,
-      description = "Lanczos steps at most.")
+      description = "Lanczos steps at most (default: 300).")
   int steps;
 
   @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T",
@@ -42,7 +42,8 @@ public final class SpectrumCommand implements Callable<Integer> {
       description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
   double tolerance;
 
-  @Option(names = "--seed", defaultValue = "1", paramLabel = "N", description = "Seed of the start vector.")
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+      description = "Seed of the start vector (default: 1).")
   long seed;
 
   @Mixin
