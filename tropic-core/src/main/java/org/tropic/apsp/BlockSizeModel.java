@@ -10,6 +10,7 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.IntPredicate;
 import java.util.function.IntToDoubleFunction;
 import org.tropic.semiring.Arithmetic;
 import org.tropic.semiring.MinPlusKernels;
@@ -112,6 +113,17 @@ public final class BlockSizeModel {
 
   /** As {@link #choose(int, int, Arithmetic)}, for a solve on the upper triangle of tiles when {@code symmetric}. */
   public int choose(int n, int threads, Arithmetic arithmetic, boolean symmetric) {
+    return choose(n, threads, arithmetic, symmetric, b -> true);
+  }
+
+  /**
+   * As {@link #choose(int, int, Arithmetic, boolean)}, among the tile sizes that {@code allowed} accepts only: the
+   * planner's those whose tiles and panels fit the heap. A tile of 384 or 512 floats a side is humongous in G1's
+   * 1 MiB regions and takes 1.8–2× its bytes, so the fastest size can need far more heap than a slower one.
+   *
+   * @return the chosen size, or 0 if {@code allowed} accepts none of the candidates (n > 128)
+   */
+  public int choose(int n, int threads, Arithmetic arithmetic, boolean symmetric, IntPredicate allowed) {
     if (n <= 128) {
       return Math.max(32, (n + 31) / 32 * 32); // one tile: nothing to schedule, no calibration worth its time
     }
@@ -119,15 +131,24 @@ public final class BlockSizeModel {
     double[] predicted = new double[usable];
     double bestTime = Double.POSITIVE_INFINITY;
     for (int c = 0; c < usable; c++) {
-      predicted[c] = predictSeconds(n, threads, arithmetic, CANDIDATES[c], symmetric);
+      predicted[c] = allowed.test(CANDIDATES[c]) ? predictSeconds(n, threads, arithmetic, CANDIDATES[c], symmetric)
+          : Double.POSITIVE_INFINITY;
       bestTime = Math.min(bestTime, predicted[c]);
     }
-    for (int c = usable - 1; c > 0; c--) {
+    if (bestTime == Double.POSITIVE_INFINITY) {
+      return 0;
+    }
+    for (int c = usable - 1; c >= 0; c--) {
       if (predicted[c] <= bestTime * (1 + TIE_TOLERANCE)) {
         return CANDIDATES[c];
       }
     }
-    return CANDIDATES[0];
+    throw new AssertionError("the best candidate is within the tolerance of itself");
+  }
+
+  /** The tile sizes {@link #choose} considers on this machine, smallest first. */
+  static int[] usableCandidates() {
+    return Arrays.copyOf(CANDIDATES, usableCandidates(CpuCaches.L2_BYTES));
   }
 
   /**

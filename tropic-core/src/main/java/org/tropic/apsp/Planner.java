@@ -1,5 +1,6 @@
 package org.tropic.apsp;
 
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Set;
@@ -28,8 +29,6 @@ public final class Planner {
    * the 2-core development VM): the price of estimating fw or partitioned in a fresh {@code tropic} command.
    */
   static final double CALIBRATION_SECONDS = 1.0;
-  /** The tile size a memory check assumes before the calibrated choice (padding differs by under b rows). */
-  private static final int PROVISIONAL_BLOCK = 256;
   private static final String GPU = Device.GPU.label();
 
   private final MinPlusKernels kernels;
@@ -182,10 +181,11 @@ public final class Planner {
           + PartitionedApsp.unavailableReason().orElse("libmetis.so.5 could not be loaded"));
     }
 
-    // the tile size the memory check assumes; choosing it calibrates (1–3 s), done below only if fw is estimated
+    // The tile size the memory check assumes: choosing it calibrates (1–3 s), done below only if fw is estimated,
+    // and then among the sizes that fit; so fw fits if its leanest tiling does.
     int b = fw.blockSize() > 0 ? Math.min(fw.blockSize(), FloydWarshallOptions.largestUsefulBlockSize(n))
         : n <= SMALL ? model.choose(n, threads, arithmetic, symmetric)
-        : Math.min(PROVISIONAL_BLOCK, FloydWarshallOptions.largestUsefulBlockSize(n));
+        : leanestBlockSize(n, symmetric);
     long fwBytes = floydWarshallBytes(n, b, symmetric);
     long dijkstraBytes = dijkstraBytes(n, threads);
     long budget = request.memoryBudgetBytes() > 0 ? request.memoryBudgetBytes() : availableHeap();
@@ -215,8 +215,9 @@ public final class Planner {
     if (smallestNeed > budget) {
       budget = availableAfterCollection(request);
       if (smallestNeed > budget) {
-        throw new MemoryBudgetException(String.format("APSP of n = %,d (%s%s)", n,
-            leanest == wanted ? "" : "the leanest plan, ", memoryParts(leanest, n, b, symmetric, smallestNeed)),
+        throw new MemoryBudgetException(String.format("APSP of n = %,d (%s%s)%s", n,
+            leanest == wanted ? "" : "the leanest plan, ", memoryParts(leanest, n, b, symmetric, smallestNeed),
+            leanest == Algorithm.FW && fw.blockSize() > 0 ? fittingTileSizes(n, symmetric, budget) : ""),
             smallestNeed, budget);
       }
     }
@@ -250,9 +251,23 @@ public final class Planner {
     // longer calibrates only to report fw's time
     boolean estimateFw = !searchSmall && (small || wanted == Algorithm.FW || wanted == Algorithm.PARTITIONED
         || consider && fwAllowed && !fwSkipped);
+    String tileNote = "";
     if (estimateFw && !small && fw.blockSize() <= 0) {
-      b = model.choose(n, threads, arithmetic, symmetric);
+      // The fastest size may not fit where a slower one does: a 384 or 512 tile is humongous in G1's 1 MiB regions
+      // and takes 1.8–2× its bytes, a 256 tile 1.33× (three to a region), a 192 tile 1.02×.
+      int fastest = model.choose(n, threads, arithmetic, symmetric);
+      if (floydWarshallBytes(n, fastest, symmetric) > budget) {
+        budget = availableAfterCollection(request);
+      }
+      long room = budget;
+      int fitting = model.choose(n, threads, arithmetic, symmetric,
+          c -> floydWarshallBytes(n, c, symmetric) <= room);
+      b = fitting > 0 ? fitting : fastest; // none fits: fw is then not chosen, or was refused above
       fwBytes = floydWarshallBytes(n, b, symmetric);
+      if (b != fastest) {
+        tileNote = String.format(Locale.ROOT, "; tiles of %d, the fastest size that fits: %d would take %,d bytes"
+            + " of the %,d available", b, fastest, floydWarshallBytes(n, fastest, symmetric), budget);
+      }
     }
     // Every estimate below adds its algorithm's start-up until a solve of it has run in this JVM.
     double fwSeconds = !estimateFw ? Double.NaN
@@ -339,7 +354,7 @@ public final class Planner {
     }
     return switch (chosen) {
       case FW -> new ApspPlan(chosen, arithmetic, b, threads, fwSeconds, fwBytes, fwSeconds, dijkstraSeconds,
-          batchedSeconds, partitionedSeconds, null, reason, ApspPlan.CPU, "");
+          batchedSeconds, partitionedSeconds, null, reason + tileNote, ApspPlan.CPU, "");
       case DIJKSTRA -> new ApspPlan(chosen, null, 0, threads, dijkstraSeconds, dijkstraBytes, fwSeconds,
           dijkstraSeconds, batchedSeconds, partitionedSeconds, null, reason, ApspPlan.CPU, "");
       case BATCHED -> new ApspPlan(chosen, null, batch, threads, batchedSeconds, batchedBytes, fwSeconds,
@@ -396,18 +411,50 @@ public final class Planner {
   }
 
   /**
-   * The heap Floyd–Warshall of n vertices takes, every tile solved, as this planner's memory check counts it before
-   * the tile size is chosen: in tiles of {@code blockSize} (0: the provisional 256 the check assumes), for callers
-   * that check before they solve ({@code tropic bench}), so that they and {@code tropic apsp} agree on what fits.
+   * The heap Floyd–Warshall of n vertices takes, every tile solved, in tiles of {@code blockSize}, or for 0 in the
+   * tile size {@link BlockedFloydWarshall} picks itself, which the caller cannot know before calibrating: the most
+   * any size the model may pick here takes. For callers that check before they solve ({@code tropic bench}); the
+   * planner instead picks among the sizes that fit.
    */
   public static long floydWarshallHeapBytes(int n, int blockSize) {
-    int largest = FloydWarshallOptions.largestUsefulBlockSize(n);
-    int b = blockSize > 0 ? Math.min(blockSize, largest) : Math.min(PROVISIONAL_BLOCK, largest);
-    double padded = ((double) n + b - 1) / b * b;
-    if (2 * padded * padded * Float.BYTES >= Long.MAX_VALUE) {
+    if (2 * ((double) n + 512) * ((double) n + 512) * Float.BYTES >= Long.MAX_VALUE) {
       return Long.MAX_VALUE; // the tiles' bytes would wrap round a long to a small or negative count
     }
-    return floydWarshallBytes(n, b, false);
+    int largest = FloydWarshallOptions.largestUsefulBlockSize(n);
+    if (blockSize > 0 || n <= SMALL) {
+      return floydWarshallBytes(n, blockSize > 0 ? Math.min(blockSize, largest) : largest, false);
+    }
+    return Arrays.stream(BlockSizeModel.usableCandidates()).mapToLong(b -> floydWarshallBytes(n, b, false)).max()
+        .orElseThrow();
+  }
+
+  /**
+   * The tile size, of those {@link BlockSizeModel#choose} may pick here, whose tiles and panels take the least heap
+   * ({@link #floydWarshallBytes}): the memory check's, since the calibrated choice is made among the sizes that fit.
+   */
+  static int leanestBlockSize(int n, boolean symmetric) {
+    int leanest = 0;
+    long least = Long.MAX_VALUE;
+    for (int c : BlockSizeModel.usableCandidates()) {
+      long bytes = floydWarshallBytes(n, c, symmetric);
+      if (bytes < least) {
+        leanest = c;
+        least = bytes;
+      }
+    }
+    return leanest;
+  }
+
+  /** For a refusal of a given tile size: the largest of the sizes the model may pick that would fit, if any. */
+  private static String fittingTileSizes(int n, boolean symmetric, long budget) {
+    int[] candidates = BlockSizeModel.usableCandidates();
+    for (int c = candidates.length - 1; c >= 0; c--) {
+      if (floydWarshallBytes(n, candidates[c], symmetric) <= budget) {
+        return String.format(Locale.ROOT, "; tiles of %d would fit (%,d bytes)", candidates[c],
+            floydWarshallBytes(n, candidates[c], symmetric));
+      }
+    }
+    return "";
   }
 
   /** How many b × b float arrays Floyd–Warshall holds at most: its tiles and three iterations' two panels. */

@@ -22,6 +22,9 @@ public final class GraphBuilder {
   private Comparator<String> vertexOrder;
   private boolean undirected;
 
+  /** The most elements a Java array can have on HotSpot. */
+  private static final int MAX_ARCS = Integer.MAX_VALUE - 8;
+
   private int arcCount;
   private int[] sources = new int[16];
   private int[] targets = new int[16];
@@ -45,6 +48,22 @@ public final class GraphBuilder {
   /** A builder whose vertices are named; ids are given out by {@link #vertex(String)}. */
   public static GraphBuilder labelled() {
     return new GraphBuilder(true, 0);
+  }
+
+  /**
+   * Makes room for {@code arcs} arcs at once, for a reader whose header counts them (Matrix Market's size line,
+   * DIMACS's problem line): the arc arrays then never double, which left up to twice the room needed and copied
+   * every arc on each doubling. An upper bound is enough (a dropped diagonal entry adds nothing); more arcs than
+   * this still grow the arrays.
+   */
+  public GraphBuilder expectingArcs(long arcs) {
+    if (arcs > sources.length) {
+      int room = (int) Math.min(arcs, MAX_ARCS);
+      sources = Arrays.copyOf(sources, room);
+      targets = Arrays.copyOf(targets, room);
+      weights = Arrays.copyOf(weights, room);
+    }
+    return this;
   }
 
   /** Marks the graph as undirected (reporting only: add both arcs, or use {@link #addEdge}). */
@@ -82,26 +101,28 @@ public final class GraphBuilder {
     return arcCount;
   }
 
+  /** Room in the arc arrays: for tests of {@link #expectingArcs}. */
+  int arcRoom() {
+    return sources.length;
+  }
+
   /** The self-loops dropped and duplicate arcs merged by the last {@link #build()}; none before it. */
   public DroppedArcs droppedArcs() {
     return droppedArcs;
   }
 
   /**
-   * The heap a graph of {@code arcs} arcs on {@code n} vertices takes while it is built, at its peak in
-   * {@link #build}: the three arc arrays (int, int, float) at their capacity, doubled from 16 as arcs came, and the
-   * CSR's targets and weights twice (filled, then copied without duplicates), beside the offsets and a fill cursor
-   * per vertex; each array as it takes this heap ({@link HeapFootprint}). About 35 bytes an arc: a Matrix Market
-   * file of 3,000,000 entries on 100,000 vertices counts 101 MiB, and {@code tropic info} on it ran out of a
-   * 104 MiB heap and read it in 112 MiB.
+   * The heap a graph of at most {@code arcs} arcs on {@code n} vertices takes while it is built with room for them
+   * made at once ({@link #expectingArcs}), at its peak in {@link #build}: the three arc arrays (int, int, float), and
+   * the CSR's targets and weights twice where self-loops or duplicates are dropped (filled, then copied without
+   * them), beside the offsets and a fill cursor per vertex; each array as it takes this heap ({@link HeapFootprint}).
+   * About 30 bytes an arc: a Matrix Market file of 3,000,000 entries on 100,000 vertices counts 85 MiB, and
+   * {@code tropic info} on it, with the check before the read turned off, ran out of a 94 MiB heap and read it in
+   * 95 MiB; with the arrays doubled from 16 as arcs came it counted 101 MiB and needed 109.
    */
   public static long heapBytes(long arcs, long n) {
-    long capacity = 16;
-    while (capacity < arcs && capacity < Integer.MAX_VALUE - 8) {
-      capacity = Math.min(capacity * 2, Integer.MAX_VALUE - 8);
-    }
-    return 3 * HeapFootprint.floatArray(capacity) + 4 * HeapFootprint.floatArray(arcs)
-        + 2 * HeapFootprint.floatArray(n + 1);
+    long room = Math.min(arcs, MAX_ARCS);
+    return 7 * HeapFootprint.floatArray(room) + 2 * HeapFootprint.floatArray(n + 1);
   }
 
   /** Adds the arc u→v of weight w. */
@@ -113,7 +134,7 @@ public final class GraphBuilder {
       throw new IllegalArgumentException("arc " + u + "→" + v + " has weight " + w);
     }
     if (arcCount == sources.length) {
-      int grown = Math.max(16, (int) Math.min(Integer.MAX_VALUE - 8, sources.length * 2L));
+      int grown = Math.max(16, (int) Math.min(MAX_ARCS, sources.length * 2L));
       sources = Arrays.copyOf(sources, grown);
       targets = Arrays.copyOf(targets, grown);
       weights = Arrays.copyOf(weights, grown);
@@ -231,6 +252,8 @@ public final class GraphBuilder {
     }
     offsets[n] = write;
     droppedArcs = new DroppedArcs(selfLoops, duplicates);
-    return new Graph(offsets, Arrays.copyOf(csrTargets, write), Arrays.copyOf(csrWeights, write), labels, undirected);
+    // nothing dropped: the arrays are the graph's as they are, without a copy at the peak
+    return write == csrTargets.length ? new Graph(offsets, csrTargets, csrWeights, labels, undirected)
+        : new Graph(offsets, Arrays.copyOf(csrTargets, write), Arrays.copyOf(csrWeights, write), labels, undirected);
   }
 }

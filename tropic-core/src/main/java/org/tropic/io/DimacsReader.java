@@ -57,7 +57,8 @@ final class DimacsReader {
     ReadMemory.require(lines, direction.undirected() ? 2 * declared : declared, nodes, String.format(Locale.ROOT,
         "the problem line (line %d) declares %,d %s", problemLine, declared, shortestPath ? "arcs"
             : direction.undirected() ? "edges, of two arcs each" : "edges"));
-    GraphBuilder builder = GraphBuilder.withVertexCount((int) nodes).undirected(direction.undirected());
+    GraphBuilder builder = GraphBuilder.withVertexCount((int) nodes).undirected(direction.undirected())
+        .expectingArcs(direction.undirected() ? 2 * declared : declared); // at most: a loop edge adds one
     String range = "the problem line (line " + problemLine + ")";
     String shape = shortestPath ? "'a <from> <to> <weight>'" : "'<node> <node>'";
     int nodeField = shortestPath ? 1 : 0;

@@ -116,7 +116,8 @@ final class MatrixMarketReader {
     int n = (int) rows;
     ReadMemory.require(lines, mirrored ? 2 * nnz : nnz, n, String.format(Locale.ROOT,
         "the size line (line %d) declares %,d entries%s", sizeLine, nnz, mirrored ? ", each of two arcs" : ""));
-    GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(mirrored && !negateMirror);
+    GraphBuilder builder = GraphBuilder.withVertexCount(n).undirected(mirrored && !negateMirror)
+        .expectingArcs(mirrored ? 2 * nnz : nnz); // at most: the diagonal's entries add none
     String range = "the size line (line " + sizeLine + ")";
     int expectedFields = pattern ? 2 : 3;
     String entryShape = pattern ? "'row column'" : "'row column value'";

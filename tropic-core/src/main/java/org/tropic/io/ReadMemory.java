@@ -28,7 +28,7 @@ final class ReadMemory {
     available = freeHeap();
     if (need > available) {
       throw new MemoryBudgetException(String.format(Locale.ROOT, "reading %s (%s: %,d arcs on %,d vertices, built"
-          + " in about 35 bytes an arc)", lines.source(), declaredBy, arcs, vertices), need,
+          + " in about 30 bytes an arc)", lines.source(), declaredBy, arcs, vertices), need,
           available, HeapAdvice.forShortfall(need, available).advise("read a smaller graph"));
     }
   }

@@ -6,6 +6,23 @@ import org.junit.jupiter.api.Test;
 
 class GraphBuilderTest {
 
+  /**
+   * Room made for the declared arcs is used as it is: adding that many never doubles the arrays (which left up to
+   * twice the room, the peak of a read), and more still grow them.
+   */
+  @Test
+  void roomMadeForTheDeclaredArcsIsNotDoubled() {
+    int declared = (1 << 20) + 1;
+    GraphBuilder builder = GraphBuilder.withVertexCount(1000).expectingArcs(declared);
+    for (int a = 0; a < declared; a++) {
+      builder.addArc(a % 1000, (a / 1000) % 1000, 1);
+    }
+    assertThat(builder.arcRoom()).isEqualTo(declared);
+    builder.addArc(0, 1, 1);
+    assertThat(builder.arcRoom()).isGreaterThan(declared);
+    assertThat(builder.build().arcCount()).isLessThanOrEqualTo(declared + 1);
+  }
+
   @Test
   void countsTheSelfLoopsItDropsAndTheDuplicateArcsItMerges() {
     GraphBuilder builder = GraphBuilder.withVertexCount(3)
