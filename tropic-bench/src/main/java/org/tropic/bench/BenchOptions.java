@@ -131,7 +131,7 @@ final class BenchOptions {
       description = "end to end: threads of the solver (default: all cores)")
   int fwThreads = DEFAULTS.fwThreads();
 
-  @Option(order = 17, names = "--fw-arithmetic", paramLabel = "PATH", converter = ArithmeticOrAuto.class,
+  @Option(order = 17, names = "--fw-arithmetic", paramLabel = "KIND", converter = ArithmeticOrAuto.class,
       description = "end to end: auto (default), exact-float, nonnegative-float or int32")
   Arithmetic fwArithmetic = DEFAULTS.fwArithmetic();
 
@@ -169,7 +169,7 @@ final class BenchOptions {
       description = "end to end: real (default) or integer")
   RandomGraphs.Weights weights = DEFAULTS.weights();
 
-  @Option(order = 26, names = "--seed", paramLabel = "N",
+  @Option(order = 26, names = "--seed", paramLabel = "S",
       description = "end to end: seed of random graphs (default 42)")
   long seed = DEFAULTS.seed();
 

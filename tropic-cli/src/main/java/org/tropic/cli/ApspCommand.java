@@ -92,7 +92,7 @@ final class ApspCommand implements Callable<Integer> {
           + " METIS makes fewer non-empty ones, e.g. more than the graph has vertices.")
   int parts;
 
-  @Option(names = "--arithmetic", paramLabel = "P", converter = ArithmeticConverter.class,
+  @Option(names = "--arithmetic", paramLabel = "KIND", converter = ArithmeticConverter.class,
       description = "Floyd–Warshall arithmetic: exact-float, nonnegative-float or int32. Default: the fastest "
           + "exact one for the weights.")
   Arithmetic arithmetic;
@@ -108,8 +108,8 @@ final class ApspCommand implements Callable<Integer> {
           + "to that, one tile.")
   int block;
 
-  @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
-      description = "Worker threads (default: all processors).")
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
+      description = "Worker threads; 0 uses every core. Default: all cores.")
   int threads;
 
   @Option(names = "--no-lookahead", description = "Run Floyd–Warshall iterations strictly one after another.")

@@ -33,7 +33,7 @@ import picocli.CommandLine.Spec;
     description = {"Queries:",
         "  dist U V       the distance from U to V",
         "  path U V       a shortest path from U to V with each arc's weight",
-        "  nearest U      the K closest vertices reachable from U",
+        "  nearest U      the N closest vertices reachable from U",
         "  dist|path --pairs FILE   the same for every pair of FILE, in one run"},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:answered (an unreachable pair is an answer: inf, or null in JSON)", "1:reading failed",
@@ -53,7 +53,7 @@ final class QueryCommand implements Callable<Integer> {
   @Parameters(index = "2..*", paramLabel = "VERTEX", description = "Vertex labels or ids.")
   List<String> vertices = new ArrayList<>();
 
-  @Option(names = {"-k", "--top"}, paramLabel = "K", defaultValue = "10", converter = PositiveInt.class,
+  @Option(names = {"-k", "--top"}, paramLabel = "N", defaultValue = "10", converter = PositiveInt.class,
       description = "How many vertices 'nearest' lists. Default: ${DEFAULT-VALUE}.")
   int k;
 

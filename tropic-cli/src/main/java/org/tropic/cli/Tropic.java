@@ -32,12 +32,12 @@ import picocli.CommandLine.Command;
 
 /**
  * The {@code tropic} command. Only {@link #main} exits the JVM; every subcommand returns its exit code:
- * 0 success, 1 the work failed (e.g. a negative cycle, an I/O error), 2 bad input or usage.
+ * 0 done, 1 the work failed (e.g. a negative cycle, an I/O error), 2 bad input or usage.
  */
 @Command(name = "tropic", mixinStandardHelpOptions = true, versionProvider = Version.class,
     description = "All-pairs shortest paths over the tropical (min, +) semiring, for knowledge graphs.",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:success", "1:the work failed (negative cycle, I/O error, ...)",
+    exitCodeList = {"0:done", "1:the work failed (negative cycle, I/O error, ...)",
         "2:bad input or usage (unreadable graph, bad option, too big for memory or disk, no GPU for --device gpu)"})
 public final class Tropic {
   static final int FAILED = 1;

@@ -105,8 +105,8 @@ final class UpdateCommand implements Callable<Integer> {
       + " Default: as OUT.npy, which has one if it was solved or updated with --predecessors.")
   Boolean predecessors;
 
-  @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
-      description = "Worker threads (default: all processors).")
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
+      description = "Worker threads; 0 uses every core. Default: all cores.")
   int threads;
 
   @Mixin

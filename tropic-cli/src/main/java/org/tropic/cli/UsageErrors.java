@@ -1,6 +1,7 @@
 package org.tropic.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -45,6 +46,9 @@ final class UsageErrors {
 
   private static String problem(UnmatchedArgumentException e, String name, boolean hasSubcommands) {
     List<String> unmatched = e.getUnmatched();
+    if (e.isUnknownOption() && unmatched.size() > 1) {
+      return unknownOptions(unmatched);
+    }
     if (e.isUnknownOption() || unmatched.isEmpty()) {
       return e.getMessage();
     }
@@ -52,8 +56,38 @@ final class UsageErrors {
       return (name.contains(" ") ? "Unknown subcommand '" + unmatched.getFirst() + "' of '" + name + "'"
           : "Unknown command '" + unmatched.getFirst() + "'") + ".";
     }
-    String quoted = unmatched.stream().map(a -> "'" + a + "'").collect(Collectors.joining(", "));
-    return (unmatched.size() == 1 ? "Unexpected argument " : "Unexpected arguments ") + quoted + ".";
+    return (unmatched.size() == 1 ? "Unexpected argument " : "Unexpected arguments ") + quoted(unmatched) + ".";
+  }
+
+  /**
+   * The unknown options without the values typed after them: picocli answered "--thread 3" with "Unknown options:
+   * '--thread', '3'", as if 3 were an option too. An argument that follows no unknown option is named as unexpected.
+   */
+  private static String unknownOptions(List<String> unmatched) {
+    List<String> options = new ArrayList<>();
+    List<String> unexpected = new ArrayList<>();
+    for (int i = 0; i < unmatched.size(); i++) {
+      String arg = unmatched.get(i);
+      if (isOption(arg)) {
+        options.add(arg);
+      } else if (i == 0 || !isOption(unmatched.get(i - 1))) {
+        unexpected.add(arg);
+      }
+    }
+    String problem = (options.size() == 1 ? "Unknown option: " : "Unknown options: ") + quoted(options);
+    if (!unexpected.isEmpty()) {
+      problem += "; unexpected argument" + (unexpected.size() == 1 ? " " : "s ") + quoted(unexpected);
+    }
+    return problem;
+  }
+
+  /** An option's name, not a value such as 3 or -1. */
+  private static boolean isOption(String arg) {
+    return arg.length() > 1 && arg.startsWith("-") && !Character.isDigit(arg.charAt(1)) && arg.charAt(1) != '.';
+  }
+
+  private static String quoted(List<String> items) {
+    return items.stream().map(a -> "'" + a + "'").collect(Collectors.joining(", "));
   }
 
   private static String orList(List<String> items) {

@@ -7,6 +7,9 @@ import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.tropic.bench.BenchArgs;
 import org.tropic.bench.sparse.SparseBench;
@@ -85,6 +88,59 @@ class CommandTreeTest {
       }
     }
     assertThat(silent).isEmpty();
+  }
+
+  /**
+   * An option is written with the same value label wherever it appears, so that a label says what the value is: the
+   * labels had drifted apart (--threads=T and =N, --seed=S and =N, --top=K and =N, --arithmetic=P and =PATH, a count
+   * labelled S). Only -o/--output differs, by design: its label names what each command writes (OUT.npy, KG, FILE).
+   */
+  @Test
+  void anOptionHasOneValueLabelEverywhere() {
+    List<CommandLine> commands = new ArrayList<>();
+    collect(Tropic.commandLine(), commands);
+    Map<String, Map<String, List<String>>> labels = new TreeMap<>(); // option name -> label -> commands
+    for (CommandLine command : commands) {
+      for (var option : command.getCommandSpec().options()) {
+        if (option.arity().max() == 0 || option.hidden() || option.longestName().equals("--output")) {
+          continue;
+        }
+        for (String name : option.names()) {
+          labels.computeIfAbsent(name, n -> new TreeMap<>())
+              .computeIfAbsent(option.paramLabel(), l -> new ArrayList<>())
+              .add(command.getCommandSpec().qualifiedName());
+        }
+      }
+    }
+    labels.values().removeIf(byLabel -> byLabel.size() == 1);
+    assertThat(labels).isEmpty();
+  }
+
+  /**
+   * Every option and parameter is described in one voice, the majority's: from a capital (or from the first of the
+   * values it lists, as "auto, fw, ..."), to a full stop, a default written "default: X" or "Default: X."; kg,
+   * discover and validate wrote theirs in lower case, without a full stop, as "(default X)". And a command that
+   * succeeded is "done", as the group commands say, where tropic's own list said "success".
+   */
+  @Test
+  void everyDescriptionIsWrittenInOneVoice() {
+    Pattern valueList = Pattern.compile("^[a-z0-9][\\w-]*(,| \\()");
+    Pattern bareDefault = Pattern.compile("(?i)[(;] ?default [^=]");
+    List<CommandLine> commands = new ArrayList<>();
+    collect(Tropic.commandLine(), commands);
+    List<String> off = new ArrayList<>();
+    for (CommandLine command : commands) {
+      for (var arg : command.getCommandSpec().args()) {
+        String text = String.join(" ", arg.description());
+        boolean capital = !Character.isLowerCase(text.charAt(0)) || valueList.matcher(text).find();
+        if (!capital || !text.endsWith(".") || bareDefault.matcher(text).find()) {
+          String label = arg instanceof CommandLine.Model.OptionSpec o ? o.longestName() : arg.paramLabel();
+          off.add(command.getCommandSpec().qualifiedName() + " " + label + ": " + text);
+        }
+      }
+    }
+    assertThat(off).isEmpty();
+    assertThat(Tropic.commandLine().getUsageMessage()).contains("\n  0   done\n").doesNotContain("success");
   }
 
   /**

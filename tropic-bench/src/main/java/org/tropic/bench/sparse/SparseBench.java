@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
  * Times are medians of repeated runs after a warm-up.
  *
  * <p>Usage: {@code SparseBench [--data DIR] [--graphs webgraph,road,as] [--threads N] [--seconds S]
- * [--copy-mib M] [--no-graphblas] [--script FILE] [--block-size B]}; {@code --help} describes them.
+ * [--copy-mib M] [--no-graphblas] [--script FILE] [--block-size N]}; {@code --help} describes them.
  */
 public final class SparseBench {
   private SparseBench() {}
@@ -188,7 +188,7 @@ public final class SparseBench {
     GraphBlasRunner.Result graphblas = script == null ? null : GraphBlasRunner.run(script, g, x, threads, seconds,
         source);
     if (graphblas != null) {
-      checkAgainst(reference, graphblas.y(), "GraphBLAS plus_times mxv");
+      ProductCheck.require(reference, graphblas.y(), "GraphBLAS plus_times mxv", named.name());
       gb = graphblas.timings();
       double t = gb.get("spmv_seconds").asDouble();
       // GraphBLAS runs in a process of its own; its share is taken against a copy measured right after it.
@@ -212,7 +212,8 @@ public final class SparseBench {
       CopyPairedTiming.Result timing = CopyPairedTiming.measure(() -> kernels.spmv(m, 1f, xs, 0f, ys),
           m.footprintBytes() + vectorBytes, stream, seconds);
       double t = timing.seconds();
-      checkAgainst(reference, m.permutation().toOld(ys), "BlockCoo SpMV (" + layout + ")");
+      ProductCheck.require(reference, m.permutation().toOld(ys), "BlockCoo SpMV, " + layout + " layout,",
+          named.name());
       rows.add(row("BlockCoo SpMV, " + layout + " (" + m.storedBlockCount() + " blocks of " + m.blockHeight() + "×"
           + m.blockWidth() + ")",
           build, timing, flops, m.footprintBytes() + vectorBytes, tCsr));
@@ -278,16 +279,6 @@ public final class SparseBench {
     }
   }
 
-  private static void checkAgainst(float[] reference, float[] got, String who) {
-    double worst = 0;
-    for (int i = 0; i < reference.length; i++) {
-      worst = Math.max(worst, Math.abs(reference[i] - got[i]) / Math.max(1, Math.abs(reference[i])));
-    }
-    if (worst > 1e-4) {
-      throw new IllegalStateException(who + " differs from CSR by " + worst);
-    }
-  }
-
   private static int maxOutDegreeVertex(Graph g) {
     int best = 0;
     for (int v = 1; v < g.vertexCount(); v++) {
@@ -316,9 +307,9 @@ public final class SparseBench {
             + "such as rmat24x8 (default: webgraph,road,as)")
     String graphs = "webgraph,road,as";
 
-    // 0 = all processors, as in every other sparse command, which it refused ("must be at least 1")
+    // 0 = all cores, as in every other sparse command, which it refused ("must be at least 1")
     @Option(order = 3, names = "--threads", paramLabel = "N", converter = OptionConverters.ThreadCount.class,
-        description = "worker threads; 0 uses every processor (default: all processors)")
+        description = "worker threads; 0 uses every core (default: all cores)")
     int threads = 0;
 
     /** The thread count {@code --threads} asks for. */
@@ -341,7 +332,7 @@ public final class SparseBench {
         description = "the GraphBLAS Python script (default tropic-bench/scripts/graphblas_bench.py)")
     Path script = Path.of("tropic-bench/scripts/graphblas_bench.py");
 
-    @Option(order = 8, names = "--block-size", paramLabel = "B",
+    @Option(order = 8, names = "--block-size", paramLabel = "N",
         description = "BlockCoo block size, 1..65536 (default 0: chosen from n and the thread count)")
     int blockSize;
 

@@ -29,7 +29,7 @@ public final class DistributedFlags {
   String broadcast;
 
   @Option(names = "--chunk-size", paramLabel = "BYTES", defaultValue = "4194304", description = "Ring broadcast"
-      + " pipeline chunk in bytes (default 4 MiB).")
+      + " pipeline chunk in bytes (default: 4 MiB).")
   long chunkBytes;
 
   /** Whether {@code --distributed} was given. */

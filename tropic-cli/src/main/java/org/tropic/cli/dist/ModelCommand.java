@@ -63,7 +63,7 @@ public final class ModelCommand implements Callable<Integer> {
   @Option(names = "--grid", paramLabel = "ROWSxCOLUMNS", description = "Process grid (default: recommended).")
   String grid;
 
-  @Option(names = {"-b", "--block-size"}, paramLabel = "B", converter = OptionConverters.PositiveInt.class,
+  @Option(names = {"-b", "--block-size"}, paramLabel = "N", converter = OptionConverters.PositiveInt.class,
       description = "Tile side (default: recommended).")
   Integer blockSize;
 
@@ -71,21 +71,21 @@ public final class ModelCommand implements Callable<Integer> {
       description = "local (measure here, default), summit or frontier (parameters from the papers).")
   String machine;
 
-  @Option(names = "--threads", paramLabel = "T", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
-      description = "Compute threads per process for local (default: all cores).")
+  @Option(names = "--threads", paramLabel = "N", defaultValue = "0", converter = OptionConverters.ThreadCount.class,
+      description = "Compute threads per process for local; 0 uses every core. Default: all cores.")
   int threads;
 
-  @Option(names = "--arithmetic", paramLabel = "PATH", defaultValue = "nonnegative-float",
+  @Option(names = "--arithmetic", paramLabel = "KIND", defaultValue = "nonnegative-float",
       description = "Kernel path timed for local: exact-float, nonnegative-float (default) or int32.")
   String arithmetic;
 
   @Option(names = "--latency", paramLabel = "SECONDS", converter = OptionConverters.PositiveReal.class,
-      description = "α for local when not under mpirun"
-      + " (default 5e-6, assumed).")
+      description = "Latency α for local when not under mpirun"
+      + " (default: 5e-6, assumed).")
   Double latency;
 
   @Option(names = "--bandwidth", paramLabel = "BYTES/S", converter = CountConverter.class,
-      description = "Bandwidth for local when not under mpirun (default 5e9, assumed).")
+      description = "Bandwidth for local when not under mpirun (default: 5e9, assumed).")
   Long bandwidth;
 
   @Option(names = "--memory", paramLabel = "SIZE", converter = OptionConverters.ByteSize.class,

@@ -55,31 +55,42 @@ public final class DemoCommand implements Callable<Integer> {
   CommandSpec spec;
 
   // The launcher names the checkout's examples/, so that the demo runs from any folder; without it (java -jar),
-  // examples/ is looked for where tropic runs.
-  @Option(names = "--examples", paramLabel = "DIR", defaultValue = "${sys:tropic.examples:-examples}",
-      description = "the bundled data (default ${DEFAULT-VALUE})")
-  Path examples;
+  // examples/ is looked for where tropic runs. --data, as sparse bench names its data folder: --examples is a count
+  // of example paths in apsp and validate curated.
+  @Option(names = "--data", paramLabel = "DIR", defaultValue = "${sys:tropic.examples:-examples}",
+      description = "The bundled data (default: ${DEFAULT-VALUE}).")
+  Path data;
 
-  @Option(names = "--disease", paramLabel = "DOID", defaultValue = "DOID:2377", description = "the disease to find"
-      + " hidden links for (default ${DEFAULT-VALUE}, multiple sclerosis)")
+  @Option(names = "--disease", paramLabel = "DOID", defaultValue = "DOID:2377", description = "The disease to find"
+      + " hidden links for (default: ${DEFAULT-VALUE}, multiple sclerosis).")
   String disease;
 
   @Option(names = "--top", paramLabel = "N", defaultValue = "5", converter = PositiveInt.class,
-      description = "hidden links shown (default ${DEFAULT-VALUE})")
+      description = "Hidden links shown (default: ${DEFAULT-VALUE}).")
   int top;
 
-  @Option(names = "--max-p-value", paramLabel = "P", defaultValue = "1", description = "link only disease pairs"
-      + " co-mentioned with Fisher p ≤ P (default ${DEFAULT-VALUE}: every pair ever co-mentioned is linked, so"
-      + " hidden links were never co-mentioned)")
+  @Option(names = "--max-p-value", paramLabel = "P", defaultValue = "1", description = "Link only disease pairs"
+      + " co-mentioned with Fisher p ≤ P (default: ${DEFAULT-VALUE}, which links every pair ever co-mentioned, so"
+      + " hidden links were never co-mentioned).")
   double maxPValue;
 
-  @Option(names = "--min-enrichment", paramLabel = "E", defaultValue = "0", description = "link only pairs"
-      + " co-mentioned at least E times as often as expected (default ${DEFAULT-VALUE})")
+  @Option(names = "--min-enrichment", paramLabel = "E", defaultValue = "0", description = "Link only pairs"
+      + " co-mentioned at least E times as often as expected (default: ${DEFAULT-VALUE}).")
   double minEnrichment;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "also store the literature graph with its APSP"
-      + " (DIR/literature-kg) and the scenario chart (DIR/curated-scenarios.png|svg)")
+  @Option(names = {"-o", "--output"}, paramLabel = "DIR", description = "Also store the literature graph with its"
+      + " APSP (DIR/literature-kg) and the scenario chart (DIR/curated-scenarios.png|svg).")
   Path out;
+
+  // The names these options had until -o/--output and --data, unlisted, so that scripts written for them still run.
+  @Option(names = "--out", paramLabel = "DIR", hidden = true, description = "The former name of -o/--output.")
+  void formerOut(Path dir) {
+    out = dir;
+  }
+
+  // a field of its own: picocli sets --data's default after the options typed, which would overwrite it
+  @Option(names = "--examples", paramLabel = "DIR", hidden = true, description = "The former name of --data.")
+  Path formerExamples;
 
   @Override
   public Integer call() {
@@ -90,8 +101,8 @@ public final class DemoCommand implements Callable<Integer> {
     long start = System.nanoTime();
     PrintWriter print = spec.commandLine().getOut();
     if (out != null) {
-      KgCli.requireDirectoryOrAbsent("--out", out);
-      KgCli.requireGraphTarget("--out", out.resolve("literature-kg"));
+      KgCli.requireDirectoryOrAbsent("-o", out);
+      KgCli.requireGraphTarget("-o", out.resolve("literature-kg"));
     }
     CooccurrenceTableReader.Options filter = CooccurrenceTableReader.Options.defaults().withSemanticType("Disease")
         .withFilter(maxPValue, minEnrichment);
@@ -106,7 +117,7 @@ public final class DemoCommand implements Callable<Integer> {
     KgView view = literature.view(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
     int a = requireDisease(literature, view);
 
-    print.println("Tropic demo: literature-based discovery on real data (" + examples.resolve("PROVENANCE.md")
+    print.println("Tropic demo: literature-based discovery on real data (" + dataFolder().resolve("PROVENANCE.md")
         + ")");
     print.println();
     print.println("1. Literature graph: diseases co-mentioned in MEDLINE abstracts");
@@ -187,11 +198,17 @@ public final class DemoCommand implements Callable<Integer> {
     }
   }
 
+  /** --data, or --examples where only that former name was given. */
+  private Path dataFolder() {
+    boolean former = formerExamples != null && !spec.commandLine().getParseResult().hasMatchedOption("--data");
+    return former ? formerExamples : data;
+  }
+
   private Path input(String relative) throws NoSuchFileException {
-    Path file = examples.resolve(relative);
+    Path file = dataFolder().resolve(relative);
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, "bundled example data not found: run with the"
-          + " tropic launcher of a checkout, from the repository root, or pass --examples DIR");
+          + " tropic launcher of a checkout, from the repository root, or pass --data DIR");
     }
     return file;
   }

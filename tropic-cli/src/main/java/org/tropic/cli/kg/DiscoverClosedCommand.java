@@ -29,22 +29,22 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = {"--from", "-a"}, paramLabel = "ID", required = true, description = "the A node id")
+  @Option(names = {"--from", "-a"}, paramLabel = "VERTEX", required = true, description = "The A node's id.")
   String from;
 
-  @Option(names = {"--to", "-c"}, paramLabel = "ID", required = true, description = "the C node id")
+  @Option(names = {"--to", "-c"}, paramLabel = "VERTEX", required = true, description = "The C node's id.")
   String to;
 
   @Mixin
   DiscoveryGraphOptions graphOptions;
 
-  @Option(names = "-k", paramLabel = "K", defaultValue = "5", converter = PositiveInt.class,
-      description = "paths shown (default ${DEFAULT-VALUE}); each costs about its hop count in single-source"
-          + " searches, so a large K takes a while (a progress bar on standard error shows how long); a K whose"
-          + " paths and candidates cannot fit in the heap is refused before the search (exit 2), with the estimate")
+  @Option(names = "-k", paramLabel = "N", defaultValue = "5", converter = PositiveInt.class,
+      description = "Paths shown (default: ${DEFAULT-VALUE}); each costs about its hop count in single-source"
+          + " searches, so a large N takes a while (a progress bar on standard error shows how long); an N whose"
+          + " paths and candidates cannot fit in the heap is refused before the search (exit 2), with the estimate.")
   int k;
 
-  @Option(names = "--json", description = "print the paths as JSON (what is read goes to standard error)")
+  @Option(names = "--json", description = "Print the paths as JSON (what is read goes to standard error).")
   boolean json;
 
   @Override

@@ -36,35 +36,35 @@ public final class DiscoverOpenCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = {"--source", "-a"}, paramLabel = "ID", required = true, description = "the A node id (e.g. a"
-      + " CUI)")
+  @Option(names = {"--source", "-a"}, paramLabel = "VERTEX", required = true, description = "The A node's id"
+      + " (e.g. a CUI).")
   String source;
 
   @Mixin
   DiscoveryGraphOptions graphOptions;
 
-  @Option(names = "--rank", paramLabel = "MEASURE", defaultValue = "distance", description = "distance,"
-      + " linking-terms, amw or jaccard (default ${DEFAULT-VALUE})")
+  @Option(names = "--rank", paramLabel = "MEASURE", defaultValue = "distance", description = "How the"
+      + " candidates are ranked: distance, linking-terms, amw or jaccard (default: ${DEFAULT-VALUE}).")
   String rank;
 
-  @Option(names = "--types", paramLabel = "TYPES", split = ",", description = "semantic types C may have (e.g."
-      + " dsyn,neop)")
+  @Option(names = "--types", paramLabel = "TYPES", split = ",", description = "Semantic types C may have (e.g."
+      + " dsyn,neop).")
   List<String> types = List.of();
 
-  @Option(names = "--node-kinds", paramLabel = "KINDS", defaultValue = "concept", description = "node kinds C may"
-      + " be: concept, abstract, or both (also written concept,abstract; default ${DEFAULT-VALUE})")
+  @Option(names = "--node-kinds", paramLabel = "KINDS", defaultValue = "concept", description = "Node kinds C may"
+      + " be: concept, abstract, or both (also written concept,abstract; default: ${DEFAULT-VALUE}).")
   String nodeKinds;
 
   @Option(names = "--top", paramLabel = "N", defaultValue = "20", converter = PositiveInt.class,
-      description = "candidates shown (default ${DEFAULT-VALUE})")
+      description = "Candidates shown (default: ${DEFAULT-VALUE}).")
   int top;
 
-  @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "distances from"
+  @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "Distances from"
       + " the graph's stored APSP where it is over the same edges (auto), a given .npy, or single-source search"
-      + " (none); default auto")
+      + " (none). Default: auto.")
   String apsp;
 
-  @Option(names = "--json", description = "print the candidates as JSON (what is read goes to standard error)")
+  @Option(names = "--json", description = "Print the candidates as JSON (what is read goes to standard error).")
   boolean json;
 
   @Override

@@ -10,12 +10,12 @@ import picocli.CommandLine.Option;
 
 /** Where the discovery commands find their graph: {@code --kg}, {@code --as-of} and {@code --edges}. */
 final class DiscoveryGraphOptions {
-  @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph built by 'tropic kg build'")
+  @Option(names = "--kg", paramLabel = "KG", required = true, description = "A graph built by 'tropic kg build'.")
   Path kg;
 
-  @Option(names = "--as-of", paramLabel = "YEAR", description = "use the graph as it stood at the end of YEAR"
+  @Option(names = "--as-of", paramLabel = "YEAR", description = "Use the graph as it stood at the end of YEAR"
       + " (weights recomputed from the evidence up to then; a year before the graph's first is refused with the"
-      + " years it has)")
+      + " years it has).")
   Integer asOf;
 
   @Mixin

@@ -52,79 +52,79 @@ public final class KgBuildCommand implements Callable<Integer> {
   CommandSpec spec;
 
   @Option(names = "--predications", paramLabel = "FILE", description = "SemMedDB PREDICATION dump(s) (.csv or"
-      + " .csv.gz, with or without header)")
+      + " .csv.gz, with or without header).")
   List<Path> predications = new ArrayList<>();
 
   @Option(names = "--citations", paramLabel = "FILE", description = "SemMedDB CITATIONS dump(s): publication years"
-      + " (read before the predications)")
+      + " (read before the predications).")
   List<Path> citations = new ArrayList<>();
 
   @Option(names = "--generic-concepts", paramLabel = "FILE", description = "SemMedDB GENERIC_CONCEPT dump: concepts"
-      + " whose predications are dropped")
+      + " whose predications are dropped.")
   Path genericConcepts;
 
-  @Option(names = "--keep-novelty-0", description = "keep predications whose subject or object has novelty 0")
+  @Option(names = "--keep-novelty-0", description = "Keep predications whose subject or object has novelty 0.")
   boolean keepNoveltyZero;
 
-  @Option(names = "--citation-pairs", paramLabel = "FILE", description = "citing/cited PMID pairs (CSV or TSV)")
+  @Option(names = "--citation-pairs", paramLabel = "FILE", description = "Citing/cited PMID pairs (CSV or TSV).")
   List<Path> citationPairs = new ArrayList<>();
 
-  @Option(names = "--triples", paramLabel = "FILE", description = "subject/predicate/object[/pmid[/year]] TSV; a"
-      + " row without a year is dated by its abstract's year, from any row of any --triples file or --citations")
+  @Option(names = "--triples", paramLabel = "FILE", description = "A TSV of subject/predicate/object[/pmid[/year]];"
+      + " a row without a year is dated by its abstract's year, from any row of any --triples file or --citations.")
   List<Path> triples = new ArrayList<>();
 
-  @Option(names = "--cooccurrence", paramLabel = "FILE", description = "pairwise co-occurrence table(s), e.g."
-      + " medline-disease-disease-cooccurrence.tsv")
+  @Option(names = "--cooccurrence", paramLabel = "FILE", description = "Pairwise co-occurrence table(s), e.g."
+      + " medline-disease-disease-cooccurrence.tsv.")
   List<Path> cooccurrence = new ArrayList<>();
 
-  @Option(names = "--cooccurrence-type", paramLabel = "TYPE", description = "semantic type of the table's"
-      + " concepts (e.g. Disease)")
+  @Option(names = "--cooccurrence-type", paramLabel = "TYPE", description = "Semantic type of the table's"
+      + " concepts (e.g. Disease).")
   String cooccurrenceType;
 
   @Option(names = "--max-p-value", paramLabel = "P", defaultValue = "1",
-      description = "co-occurrence rows with a larger p_fisher make no edge (default ${DEFAULT-VALUE})")
+      description = "Co-occurrence rows with a larger p_fisher make no edge (default: ${DEFAULT-VALUE}).")
   double maxPValue;
 
   @Option(names = "--min-enrichment", paramLabel = "E", defaultValue = "0",
-      description = "co-occurrence rows with a smaller enrichment make no edge (default ${DEFAULT-VALUE})")
+      description = "Co-occurrence rows with a smaller enrichment make no edge (default: ${DEFAULT-VALUE}).")
   double minEnrichment;
 
-  @Option(names = "--curated-nodes", paramLabel = "FILE", description = "curated node table (id, name, kind), e.g."
-      + " hetionet-v1.0-nodes.tsv; a second row for an id is malformed")
+  @Option(names = "--curated-nodes", paramLabel = "FILE", description = "Curated node table (id, name, kind), e.g."
+      + " hetionet-v1.0-nodes.tsv; a second row for an id is malformed.")
   Path curatedNodes;
 
-  @Option(names = "--curated-edges", paramLabel = "FILE", description = "curated edges as SIF (source, relation,"
-      + " target; a line listing several targets is one edge per target), e.g. hetionet-v1.0-edges-5k.sif.gz")
+  @Option(names = "--curated-edges", paramLabel = "FILE", description = "Curated edges as SIF (source, relation,"
+      + " target; a line listing several targets is one edge per target), e.g. hetionet-v1.0-edges-5k.sif.gz.")
   Path curatedEdges;
 
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds to build:"
-      + " concept-concept, concept-abstract, citation, or all (default)")
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "Edge kinds to build:"
+      + " concept-concept, concept-abstract, citation, or all (default).")
   String edges;
 
-  @Option(names = "--apsp", description = "also compute and store all-pairs shortest paths (apsp.npy), planned and"
-      + " shown as by 'tropic apsp' (refused before it starts if it cannot fit in the heap)")
+  @Option(names = "--apsp", description = "Also compute and store all-pairs shortest paths (apsp.npy), planned and"
+      + " shown as by 'tropic apsp' (refused before it starts if it cannot fit in the heap).")
   boolean apsp;
 
-  @Option(names = "--apsp-edges", paramLabel = "KINDS", description = "edge kinds the stored APSP runs over, among"
-      + " those built (default: those built that have edges); needs --apsp")
+  @Option(names = "--apsp-edges", paramLabel = "KINDS", description = "Edge kinds the stored APSP runs over, among"
+      + " those built (default: those built that have edges); needs --apsp.")
   String apspEdges;
 
-  @Option(names = "--apsp-checkpoint", paramLabel = "FILE", description = "save the APSP's Floyd–Warshall state to"
+  @Option(names = "--apsp-checkpoint", paramLabel = "FILE", description = "Save the APSP's Floyd–Warshall state to"
       + " FILE as it goes (every --apsp-checkpoint-every) and, where FILE exists, go on from it: a build stopped by a"
       + " time limit, a crash or Ctrl-C resumes its APSP from the last save. Runs fw; FILE is outside KG and is"
-      + " deleted once the graph is stored; needs --apsp")
+      + " deleted once the graph is stored; needs --apsp.")
   Path apspCheckpoint;
 
   @Option(names = "--apsp-checkpoint-every", paramLabel = "TIME", defaultValue = "15m",
-      converter = TimeSpanConverter.class, description = "time between APSP checkpoint saves, e.g. 90s, 15m, 2h;"
-      + " each writes the matrix once (n²×4 bytes, half for an undirected view); default ${DEFAULT-VALUE}")
+      converter = TimeSpanConverter.class, description = "Time between APSP checkpoint saves, e.g. 90s, 15m, 2h;"
+      + " each writes the matrix once (n²×4 bytes, half for an undirected view). Default: ${DEFAULT-VALUE}.")
   Duration apspCheckpointEvery;
 
-  @Option(names = "--strict", description = "stop at the first malformed row instead of counting it")
+  @Option(names = "--strict", description = "Stop at the first malformed row instead of counting it.")
   boolean strict;
 
-  @Option(names = {"-o", "--output"}, paramLabel = "KG", required = true, description = "the graph directory to"
-      + " write")
+  @Option(names = {"-o", "--output"}, paramLabel = "KG", required = true, description = "The graph directory to"
+      + " write.")
   Path output;
 
   @Override

@@ -8,8 +8,8 @@ import picocli.CommandLine.Option;
 
 /** The {@code --edges} option of the commands that search paths: the edge kinds a path may use. */
 final class PathEdgesOption {
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "edge kinds paths may use"
-      + " (default ${DEFAULT-VALUE}); kinds the graph has no edges of are refused, with the kinds it has")
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "all", description = "Edge kinds paths may use"
+      + " (default: ${DEFAULT-VALUE}); kinds the graph has no edges of are refused, with the kinds it has.")
   String edges;
 
   Set<EdgeKind> kinds() {

@@ -31,45 +31,45 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--literature", paramLabel = "KG", required = true, description = "the literature graph")
+  @Option(names = "--literature", paramLabel = "KG", required = true, description = "The literature graph.")
   Path literature;
 
-  @Option(names = "--curated", paramLabel = "KG", required = true, description = "the curated graph (built from"
-      + " --curated-nodes/--curated-edges)")
+  @Option(names = "--curated", paramLabel = "KG", required = true, description = "The curated graph (built from"
+      + " --curated-nodes/--curated-edges).")
   Path curated;
 
-  @Option(names = "--mapping", paramLabel = "direct|FILE", defaultValue = "direct", description = "literature id"
+  @Option(names = "--mapping", paramLabel = "direct|FILE", defaultValue = "direct", description = "Literature id"
       + " → curated id: 'direct' (curated id = Kind::literature id, as Hetionet's DOIDs and CUIs) or a two-column"
-      + " file (default ${DEFAULT-VALUE})")
+      + " file (default: ${DEFAULT-VALUE}).")
   String mapping;
 
-  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "concept-concept", description = "literature edge"
-      + " kinds (default ${DEFAULT-VALUE}, as COAST)")
+  @Option(names = "--edges", paramLabel = "KINDS", defaultValue = "concept-concept", description = "Literature edge"
+      + " kinds (default: ${DEFAULT-VALUE}, as COAST).")
   String edges;
 
-  @Option(names = "--concepts", paramLabel = "IDS", split = ",", description = "literature concepts to compare"
-      + " (default: all that map)")
+  @Option(names = "--concepts", paramLabel = "IDS", split = ",", description = "Literature concepts to compare"
+      + " (default: all that map).")
   List<String> concepts;
 
   @Option(names = "--max-concepts", paramLabel = "N", defaultValue = "0",
       converter = OptionConverters.NonNegativeInt.class,
-      description = "compare at most N concepts (0 = all, the default)")
+      description = "Compare at most N concepts (0 = all, the default).")
   int maxConcepts;
 
   @Option(names = "--examples", paramLabel = "K", defaultValue = "2", converter = OptionConverters.NonNegativeInt.class,
-      description = "example paths shown per scenario (default"
-      + " ${DEFAULT-VALUE})")
+      description = "Example paths shown per scenario (default:"
+      + " ${DEFAULT-VALUE}).")
   int examples;
 
-  @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "literature"
-      + " distances from the stored APSP where it is over the same edges (auto), a .npy, or search (none);"
-      + " default auto")
+  @Option(names = "--apsp", paramLabel = "auto|none|FILE", defaultValue = "auto", description = "Literature"
+      + " distances from the stored APSP where it is over the same edges (auto), a .npy, or search (none)."
+      + " Default: auto.")
   String apsp;
 
-  @Option(names = "--plots", paramLabel = "DIR", description = "write the scenario counts chart (PNG, SVG) here")
+  @Option(names = "--plots", paramLabel = "DIR", description = "Write the scenario counts chart (PNG, SVG) here.")
   Path plots;
 
-  @Option(names = "--json", description = "print the results as JSON (other lines go to standard error)")
+  @Option(names = "--json", description = "Print the results as JSON (other lines go to standard error).")
   boolean json;
 
   @Override

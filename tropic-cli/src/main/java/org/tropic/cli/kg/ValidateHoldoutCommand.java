@@ -37,7 +37,7 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
   Source source;
 
   static final class Source {
-    @Option(names = "--kg", paramLabel = "KG", required = true, description = "a stored graph")
+    @Option(names = "--kg", paramLabel = "KG", required = true, description = "A stored graph.")
     Path kg;
 
     @ArgGroup(exclusive = false)
@@ -45,33 +45,33 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
   }
 
   static final class Files {
-    @Option(names = "--curated-nodes", paramLabel = "FILE", required = true, description = "node table (id, name,"
-        + " kind; a second row for an id is malformed)")
+    @Option(names = "--curated-nodes", paramLabel = "FILE", required = true, description = "Node table (id, name,"
+        + " kind; a second row for an id is malformed).")
     Path nodes;
 
-    @Option(names = "--curated-edges", paramLabel = "FILE", required = true, description = "SIF edges")
+    @Option(names = "--curated-edges", paramLabel = "FILE", required = true, description = "SIF edges.")
     Path edges;
   }
 
-  @Option(names = "--relation", paramLabel = "REL", required = true, description = "the relation to hide (e.g."
-      + " CtD)")
+  @Option(names = "--relation", paramLabel = "REL", required = true, description = "The relation to hide (e.g."
+      + " CtD).")
   String relation;
 
   @Option(names = "--fraction", paramLabel = "F", defaultValue = "0.2", converter = OptionConverters.Share.class,
-      description = "share of its edges hidden, in (0, 1] (default ${DEFAULT-VALUE})")
+      description = "Share of its edges hidden, in (0, 1] (default: ${DEFAULT-VALUE}).")
   double fraction;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the random choices (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the random choices (default:"
+      + " ${DEFAULT-VALUE}).")
   long seed;
 
   @Mixin
   PathEdgesOption edges;
 
-  @Option(names = "--plots", paramLabel = "DIR", description = "write histograms and the ROC curve (PNG, SVG) here")
+  @Option(names = "--plots", paramLabel = "DIR", description = "Write histograms and the ROC curve (PNG, SVG) here.")
   Path plots;
 
-  @Option(names = "--json", description = "print the results as JSON (other lines go to standard error)")
+  @Option(names = "--json", description = "Print the results as JSON (other lines go to standard error).")
   boolean json;
 
   @Override

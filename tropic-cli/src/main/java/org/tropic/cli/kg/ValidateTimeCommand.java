@@ -30,32 +30,32 @@ public final class ValidateTimeCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Option(names = "--kg", paramLabel = "KG", required = true, description = "a graph with years (SemMedDB +"
-      + " CITATIONS, or dated triples)")
+  @Option(names = "--kg", paramLabel = "KG", required = true, description = "A graph with years (SemMedDB +"
+      + " CITATIONS, or dated triples).")
   Path kg;
 
-  @Option(names = "--from-year", paramLabel = "Y1", required = true, description = "the year the graph is cut at")
+  @Option(names = "--from-year", paramLabel = "Y1", required = true, description = "The year the graph is cut at.")
   int fromYear;
 
-  @Option(names = "--to-year", paramLabel = "Y2", required = true, description = "the later year")
+  @Option(names = "--to-year", paramLabel = "Y2", required = true, description = "The later year.")
   int toYear;
 
   @Mixin
   PathEdgesOption edges;
 
-  @Option(names = "--max-pairs", paramLabel = "N", defaultValue = "0", description = "use at most N new links"
-      + " (0 = all, the default)")
+  @Option(names = "--max-pairs", paramLabel = "N", defaultValue = "0", description = "Use at most N new links"
+      + " (0 = all, the default).")
   int maxPairs;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "seed of the random pairs (default"
-      + " ${DEFAULT-VALUE})")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "1", description = "Seed of the random pairs (default:"
+      + " ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--plots", paramLabel = "DIR", description = "write path-length histograms and the ROC curve"
-      + " (PNG and SVG) here")
+  @Option(names = "--plots", paramLabel = "DIR", description = "Write path-length histograms and the ROC curve"
+      + " (PNG and SVG) here.")
   Path plots;
 
-  @Option(names = "--json", description = "print the results as JSON (other lines go to standard error)")
+  @Option(names = "--json", description = "Print the results as JSON (other lines go to standard error).")
   boolean json;
 
   @Override

@@ -38,7 +38,7 @@ public final class BfsCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
   Path graph;
 
-  @Option(names = "--source", required = true, split = ",", paramLabel = "S",
+  @Option(names = "--source", required = true, split = ",", paramLabel = "VERTEX",
       description = "Source vertex: its label, or, only when the graph has no labels (DIMACS, Matrix Market, a .bcoo"
           + " of one), its 0-based id (the file's vertex k is k-1); several, comma-separated, start at level 0"
           + " together.")

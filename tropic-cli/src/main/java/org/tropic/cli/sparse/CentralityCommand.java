@@ -109,7 +109,7 @@ public final class CentralityCommand implements Callable<Integer> {
   @Option(names = "--beta", defaultValue = "1", paramLabel = "B", description = "Katz per-vertex weight (default: 1).")
   double beta;
 
-  @Option(names = "--probes", defaultValue = "64", paramLabel = "S", converter = PositiveInt.class,
+  @Option(names = "--probes", defaultValue = "64", paramLabel = "N", converter = PositiveInt.class,
       description = "Subgraph: probe vectors (default: ${DEFAULT-VALUE}); Hadamard ones stop at the least power of"
           + " two >= the vertex count, which gives the exact diagonal (the output says so when it caps).")
   int probes;
@@ -135,7 +135,7 @@ public final class CentralityCommand implements Callable<Integer> {
           + " a group of their own.")
   int groups;
 
-  @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
       description = "Subgraph: seed of the random probe signs (default: 1).")
   long seed;
 

@@ -42,7 +42,7 @@ public final class SpectrumCommand implements Callable<Integer> {
       description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
   double tolerance;
 
-  @Option(names = "--seed", defaultValue = "1", paramLabel = "N",
+  @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
       description = "Seed of the start vector (default: 1).")
   long seed;
 

@@ -42,12 +42,12 @@ public final class TraverseCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "GRAPH", description = "Graph file, or a .bcoo matrix from 'sparse convert'.")
   Path graph;
 
-  @Option(names = "--seeds", required = true, split = ",", paramLabel = "V",
+  @Option(names = "--seeds", required = true, split = ",", paramLabel = "VERTEX",
       description = "Seed vertices, comma-separated: labels, or, only when the graph has no labels (DIMACS,"
           + " Matrix Market), 0-based ids (the file's vertex k is k-1).")
   List<String> seeds;
 
-  @Option(names = "--steps", defaultValue = "2", paramLabel = "K", converter = PositiveInt.class,
+  @Option(names = "--steps", defaultValue = "2", paramLabel = "N", converter = PositiveInt.class,
       description = "Walk length (default: 2).")
   int steps;
 
