@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code tropic traverse GRAPH --seeds ... --steps k --top N}: weighted edge traversal from a seed set. */
 @Command(name = "traverse", mixinStandardHelpOptions = true, versionProvider = Version.class,
-    description = "Vertices most related to a seed set: arc weights accumulated over walks of 1..k steps.",
+    description = "Vertices most related to a seed set: arc weights accumulated over walks of up to --steps steps.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:ranking printed", "1:the computation failed (e.g. overflow)", "2:bad input"})
 public final class TraverseCommand implements Callable<Integer> {
