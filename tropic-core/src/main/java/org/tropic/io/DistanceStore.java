@@ -201,9 +201,10 @@ public final class DistanceStore {
     checkSpace(target, n, distanceHeader, predecessorHeader, stored.toJson().length + CHECKSUMS_JSON_BYTES);
 
     List<Path> temporaries = new ArrayList<>();
-    try {
+    allOrNothing(target, temporaries, () -> {
       Path distancesTemp = createTemporary(target, temporaries);
-      String distancesChecksum = stageFloats(distancesTemp, target, distanceHeader, distances, progress);
+      String distancesChecksum = stageRows(distancesTemp, target, distanceHeader, progress,
+          channel -> NpyRowWriter.writeFloats(channel, distanceHeader, distances, progress));
       Path predecessorsTemp = null;
       String predecessorsChecksum = null;
       if (predecessors != null) {
@@ -214,7 +215,8 @@ public final class DistanceStore {
             throw new IllegalArgumentException("predecessors are " + rows.size() + "×" + rows.size()
                 + " but distances are " + n + "×" + n);
           }
-          predecessorsChecksum = stageInts(predecessorsTemp, predecessorsTarget, predecessorHeader, rows, progress);
+          predecessorsChecksum = stageRows(predecessorsTemp, predecessorsTarget, predecessorHeader, progress,
+              channel -> NpyRowWriter.writeInts(channel, predecessorHeader, rows, progress));
         }
       }
       Sidecar.Checksums checksums = new Sidecar.Checksums(distancesChecksum, predecessorsChecksum);
@@ -222,13 +224,7 @@ public final class DistanceStore {
       Sidecar completed = predecessors == null ? stored : predecessors.completed(stored);
       stageBytes(sidecarTemp, completed.withChecksums(checksums).toJson());
       commit(target, distancesTemp, predecessorsTarget, predecessorsTemp, sidecarTemp);
-    } catch (IOException e) {
-      deleteQuietly(temporaries, e);
-      throw WriteFailures.naming(target, e);
-    } catch (RuntimeException | Error e) {
-      deleteQuietly(temporaries, e);
-      throw e;
-    }
+    });
   }
 
   /**
@@ -243,18 +239,12 @@ public final class DistanceStore {
     OutputLocations.refuseSpecialFiles(target);
     checkSpace(target, rows.size(), null, header, 0);
     List<Path> temporaries = new ArrayList<>();
-    try {
+    allOrNothing(target, temporaries, () -> {
       Path temp = createTemporary(target, temporaries);
-      stageInts(temp, target, header, rows, progress);
+      stageRows(temp, target, header, progress, channel -> NpyRowWriter.writeInts(channel, header, rows, progress));
       PendingFiles.commit(List.of(temp), () -> move(temp, target));
       forceDirectory(target.getParent());
-    } catch (IOException e) {
-      deleteQuietly(temporaries, e);
-      throw WriteFailures.naming(target, e);
-    } catch (RuntimeException | Error e) {
-      deleteQuietly(temporaries, e);
-      throw e;
-    }
+    });
   }
 
   /**
@@ -309,7 +299,7 @@ public final class DistanceStore {
     Objects.requireNonNull(sidecar, "sidecar");
     Path target = out.toAbsolutePath();
     List<Path> temporaries = new ArrayList<>(List.of(staged));
-    try {
+    allOrNothing(target, temporaries, () -> {
       NpyHeader expected = NpyHeader.of(NpyHeader.Dtype.FLOAT32, sidecar.n(), sidecar.n());
       try (FileChannel channel = FileChannel.open(staged, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
         NpyHeader header = NpyHeader.read(channel, staged, NpyHeader.Dtype.FLOAT32);
@@ -324,13 +314,7 @@ public final class DistanceStore {
       Path sidecarTemp = createTemporary(Sidecar.pathFor(target), temporaries);
       stageBytes(sidecarTemp, sidecar.withPredecessors(null).withChecksums(checksums).toJson());
       commit(target, staged, null, null, sidecarTemp);
-    } catch (IOException e) {
-      deleteQuietly(temporaries, e);
-      throw WriteFailures.naming(target, e);
-    } catch (RuntimeException | Error e) {
-      deleteQuietly(temporaries, e);
-      throw e;
-    }
+    });
   }
 
   /** Deletes a result started with {@link #createStaged} that will not be committed (after a failure). */
@@ -414,6 +398,28 @@ public final class DistanceStore {
     }
   }
 
+  /** A write's steps, which list each temporary they create in the write's list before they fill it. */
+  @FunctionalInterface
+  private interface Staging {
+    void run() throws IOException;
+  }
+
+  /**
+   * Runs {@code staging} all or nothing: if it fails, every file in {@code temporaries} is deleted, and an I/O
+   * failure is rethrown naming {@code target}, the file the user asked for, rather than a hidden temporary.
+   */
+  private static void allOrNothing(Path target, List<Path> temporaries, Staging staging) throws IOException {
+    try {
+      staging.run();
+    } catch (IOException e) {
+      deleteQuietly(temporaries, e);
+      throw WriteFailures.naming(target, e);
+    } catch (RuntimeException | Error e) {
+      deleteQuietly(temporaries, e);
+      throw e;
+    }
+  }
+
   private static void move(Path from, Path to) throws IOException {
     try {
       Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
@@ -423,32 +429,23 @@ public final class DistanceStore {
     }
   }
 
+  /** Writes a matrix's rows, float32 or int32, to the channel of a staged file. */
+  @FunctionalInterface
+  private interface RowWriting {
+    void writeTo(FileChannel channel) throws IOException;
+  }
+
   /**
-   * Writes the rows into the temporary {@code file}; progress names the file the user asked for.
+   * Writes the rows into the temporary {@code file}; progress names the file the user asked for. One method for
+   * float32 distances and int32 predecessors alike, so that both are checked, forced and summed the same way.
    *
    * @return the file's {@link SampledRowsChecksum}
    */
-  private static String stageFloats(Path file, Path target, NpyHeader header, RowSource rows, Progress progress)
+  private static String stageRows(Path file, Path target, NpyHeader header, Progress progress, RowWriting rows)
       throws IOException {
     progress.begin("writing " + target.getFileName(), header.rows());
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-      NpyRowWriter.writeFloats(channel, header, rows, progress);
-      finish(channel, file, header);
-      return SampledRowsChecksum.of(file, header.dtype());
-    } catch (Throwable e) {
-      progress.stopped();
-      throw e;
-    } finally {
-      progress.end();
-    }
-  }
-
-  /** As {@link #stageFloats}, for int32 rows. */
-  private static String stageInts(Path file, Path target, NpyHeader header, IntRowSource rows, Progress progress)
-      throws IOException {
-    progress.begin("writing " + target.getFileName(), header.rows());
-    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-      NpyRowWriter.writeInts(channel, header, rows, progress);
+      rows.writeTo(channel);
       finish(channel, file, header);
       return SampledRowsChecksum.of(file, header.dtype());
     } catch (Throwable e) {

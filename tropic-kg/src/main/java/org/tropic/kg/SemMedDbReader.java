@@ -109,53 +109,38 @@ public final class SemMedDbReader {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "PREDICATION");
     ConceptIndex known = new ConceptIndex();
     Set<String> generic = options.genericConcepts();
-    progress.begin("reading " + file.getFileName(), Files.isRegularFile(file) ? Files.size(file) : 0);
-    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file, progress::advance), ',')) {
-      boolean first = true;
-      while (rows.next()) {
-        if (first && rows.equalsIgnoreCase(0, "PREDICATION_ID")) {
-          first = false;
-          continue;
-        }
-        first = false;
-        tally.row();
-        String fault = predicationFault(rows);
-        if (fault != null) {
-          malformed(file, rows, tally, fault, options.strict(),
-              "15 comma-separated fields: PREDICATION_ID, SENTENCE_ID, PMID, PREDICATE, SUBJECT_CUI, SUBJECT_NAME,"
-                  + " SUBJECT_SEMTYPE, SUBJECT_NOVELTY, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE, OBJECT_NOVELTY,"
-                  + " FACT_VALUE, MOD_SCALE, MOD_VALUE");
-          continue;
-        }
-        if (!options.keepNoveltyZero() && (isZero(rows, SUBJECT_NOVELTY) || isZero(rows, OBJECT_NOVELTY))) {
-          tally.dropped("novelty 0");
-          continue;
-        }
-        int subject = lookup(known, rows, SUBJECT_CUI, generic);
-        int object = lookup(known, rows, OBJECT_CUI, generic);
-        if (subject == GENERIC || object == GENERIC) {
-          tally.dropped("generic concept");
-          continue;
-        }
-        if (subject == NEW) {
-          subject = create(builder, known, rows, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
-        } else {
-          fillIn(builder, rows, subject, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
-        }
-        if (object == NEW) {
-          object = create(builder, known, rows, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
-        } else {
-          fillIn(builder, rows, object, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
-        }
-        builder.predication(subject, object, rows.nonNegativeInt(PMID));
-        tally.accepted();
+    eachRow(file, "PREDICATION_ID", tally, progress, rows -> {
+      String fault = predicationFault(rows);
+      if (fault != null) {
+        malformed(file, rows, tally, fault, options.strict(),
+            "15 comma-separated fields: PREDICATION_ID, SENTENCE_ID, PMID, PREDICATE, SUBJECT_CUI, SUBJECT_NAME,"
+                + " SUBJECT_SEMTYPE, SUBJECT_NOVELTY, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE, OBJECT_NOVELTY,"
+                + " FACT_VALUE, MOD_SCALE, MOD_VALUE");
+        return;
       }
-    } catch (Throwable e) {
-      progress.stopped();
-      throw e;
-    } finally {
-      progress.end();
-    }
+      if (!options.keepNoveltyZero() && (isZero(rows, SUBJECT_NOVELTY) || isZero(rows, OBJECT_NOVELTY))) {
+        tally.dropped("novelty 0");
+        return;
+      }
+      int subject = lookup(known, rows, SUBJECT_CUI, generic);
+      int object = lookup(known, rows, OBJECT_CUI, generic);
+      if (subject == GENERIC || object == GENERIC) {
+        tally.dropped("generic concept");
+        return;
+      }
+      if (subject == NEW) {
+        subject = create(builder, known, rows, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
+      } else {
+        fillIn(builder, rows, subject, SUBJECT_CUI, SUBJECT_NAME, SUBJECT_SEMTYPE);
+      }
+      if (object == NEW) {
+        object = create(builder, known, rows, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
+      } else {
+        fillIn(builder, rows, object, OBJECT_CUI, OBJECT_NAME, OBJECT_SEMTYPE);
+      }
+      builder.predication(subject, object, rows.nonNegativeInt(PMID));
+      tally.accepted();
+    });
     return tally.report();
   }
 
@@ -250,42 +235,27 @@ public final class SemMedDbReader {
   public static ReadReport readCitations(Path file, KnowledgeGraphBuilder builder, boolean strict, Progress progress)
       throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "CITATIONS");
-    progress.begin("reading " + file.getFileName(), Files.isRegularFile(file) ? Files.size(file) : 0);
-    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file, progress::advance), ',')) {
-      boolean first = true;
-      while (rows.next()) {
-        if (first && rows.equalsIgnoreCase(0, "PMID")) {
-          first = false;
-          continue;
-        }
-        first = false;
-        tally.row();
-        String expected = "5 comma-separated fields: PMID, ISSN, DP, EDAT, PYEAR";
-        if (rows.problem() != null || rows.fieldCount() != CITATION_FIELDS) {
-          malformed(file, rows, tally, rows.problem() != null ? rows.problem()
-              : rows.fieldCount() + " fields where CITATIONS has " + CITATION_FIELDS, strict, expected);
-          continue;
-        }
-        int pmid = rows.nonNegativeInt(0);
-        if (pmid <= 0) {
-          malformed(file, rows, tally, "PMID " + quote(rows, 0) + " is not a positive whole number", strict,
-              expected);
-          continue;
-        }
-        int year = citationYear(rows);
-        if (year < 0) {
-          malformed(file, rows, tally, "no year in PYEAR, DP or EDAT", strict, expected);
-          continue;
-        }
-        builder.publicationYear(pmid, year);
-        tally.accepted();
+    eachRow(file, "PMID", tally, progress, rows -> {
+      String expected = "5 comma-separated fields: PMID, ISSN, DP, EDAT, PYEAR";
+      if (rows.problem() != null || rows.fieldCount() != CITATION_FIELDS) {
+        malformed(file, rows, tally, rows.problem() != null ? rows.problem()
+            : rows.fieldCount() + " fields where CITATIONS has " + CITATION_FIELDS, strict, expected);
+        return;
       }
-    } catch (Throwable e) {
-      progress.stopped();
-      throw e;
-    } finally {
-      progress.end();
-    }
+      int pmid = rows.nonNegativeInt(0);
+      if (pmid <= 0) {
+        malformed(file, rows, tally, "PMID " + quote(rows, 0) + " is not a positive whole number", strict,
+            expected);
+        return;
+      }
+      int year = citationYear(rows);
+      if (year < 0) {
+        malformed(file, rows, tally, "no year in PYEAR, DP or EDAT", strict, expected);
+        return;
+      }
+      builder.publicationYear(pmid, year);
+      tally.accepted();
+    });
     return tally.report();
   }
 
@@ -302,27 +272,51 @@ public final class SemMedDbReader {
   public static GenericConcepts readGenericConcepts(Path file, boolean strict) throws IOException {
     ReadReport.Tally tally = new ReadReport.Tally(file.toString(), "GENERIC_CONCEPT");
     Set<String> cuis = new ObjectOpenHashSet<>();
-    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file), ',')) {
+    eachRow(file, "CONCEPT_ID", tally, Progress.NONE, rows -> {
+      if (rows.problem() != null || rows.fieldCount() != GENERIC_FIELDS || rows.isNull(1) || rows.isEmpty(1)) {
+        malformed(file, rows, tally, rows.problem() != null ? rows.problem()
+            : rows.fieldCount() != GENERIC_FIELDS ? rows.fieldCount() + " fields where GENERIC_CONCEPT has "
+                + GENERIC_FIELDS : "CUI is empty", strict, "3 comma-separated fields: CONCEPT_ID, CUI,"
+                + " PREFERRED_NAME");
+        return;
+      }
+      cuis.add(rows.firstOfList(1));
+      tally.accepted();
+    });
+    return new GenericConcepts(cuis, tally.report());
+  }
+
+  /** What a reader does with one data row of a dump. */
+  @FunctionalInterface
+  private interface RowReader {
+    void read(DumpCsvParser rows) throws IOException;
+  }
+
+  /**
+   * Hands each data row of the dump {@code file} to {@code reader}, counted in {@code tally}: the dumps come with or
+   * without their header row, so a first row whose first field is {@code header} (in any case) is passed over.
+   * {@code progress} is told the bytes read as stored (compressed bytes for a gzip dump), out of the file's size.
+   */
+  private static void eachRow(Path file, String header, ReadReport.Tally tally, Progress progress, RowReader reader)
+      throws IOException {
+    progress.begin("reading " + file.getFileName(), Files.isRegularFile(file) ? Files.size(file) : 0);
+    try (DumpCsvParser rows = new DumpCsvParser(InputFiles.open(file, progress::advance), ',')) {
       boolean first = true;
       while (rows.next()) {
-        if (first && rows.equalsIgnoreCase(0, "CONCEPT_ID")) {
+        if (first && rows.equalsIgnoreCase(0, header)) {
           first = false;
           continue;
         }
         first = false;
         tally.row();
-        if (rows.problem() != null || rows.fieldCount() != GENERIC_FIELDS || rows.isNull(1) || rows.isEmpty(1)) {
-          malformed(file, rows, tally, rows.problem() != null ? rows.problem()
-              : rows.fieldCount() != GENERIC_FIELDS ? rows.fieldCount() + " fields where GENERIC_CONCEPT has "
-                  + GENERIC_FIELDS : "CUI is empty", strict, "3 comma-separated fields: CONCEPT_ID, CUI,"
-                  + " PREFERRED_NAME");
-          continue;
-        }
-        cuis.add(rows.firstOfList(1));
-        tally.accepted();
+        reader.read(rows);
       }
+    } catch (Throwable e) {
+      progress.stopped();
+      throw e;
+    } finally {
+      progress.end();
     }
-    return new GenericConcepts(cuis, tally.report());
   }
 
   private static void malformed(Path file, DumpCsvParser rows, ReadReport.Tally tally, String reason, boolean strict,

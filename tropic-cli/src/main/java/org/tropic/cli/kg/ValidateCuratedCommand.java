@@ -5,12 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
-import org.tropic.cli.Json;
 import org.tropic.cli.Version;
 import org.tropic.discovery.ConceptMapping;
 import org.tropic.discovery.CuratedComparison;
 import org.tropic.discovery.KgDistances;
-import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.DistanceRule;
 import org.tropic.kg.KgView;
@@ -78,13 +76,9 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
   }
 
   private int validate() throws Exception {
-    if (plots != null) {
-      PlotSupport.require();
-      KgCli.requireDirectoryOrAbsent("--plots", plots);
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    // With --json, standard output holds the JSON alone.
-    PrintWriter info = json ? spec.commandLine().getErr() : out;
+    ValidationOutput output = ValidationOutput.of(spec, json, plots);
+    PrintWriter out = output.out;
+    PrintWriter info = output.info;
     KnowledgeGraph literatureGraph = KgCli.load(literature);
     literatureGraph.requireEdgesOf(KgCli.kinds(edges), "the literature graph " + literature);
     KnowledgeGraph curatedGraph = KgCli.load(curated);
@@ -100,14 +94,13 @@ public final class ValidateCuratedCommand implements Callable<Integer> {
       CuratedComparison.Result result = CuratedComparison.run(distances, curatedView, conceptMapping, concepts,
           options);
       if (json) {
-        out.println(Json.text(ValidationJson.comparison(result)));
-        out.flush();
+        output.printJson(ValidationJson.comparison(result));
       } else {
         DemoCommand.printComparison(out, result);
       }
-      if (plots != null) {
-        ValidationPlots.scenarios(result.counts(), "literature paths vs curated graph", plots.resolve("curated"));
-        info.println("plots: " + plots.resolve("curated-scenarios.png|svg"));
+      if (output.plotting()) {
+        ValidationPlots.scenarios(result.counts(), "literature paths vs curated graph", output.plotBase("curated"));
+        info.println("plots: " + output.plotBase("curated-scenarios.png|svg"));
       }
     }
     return KgCli.OK;

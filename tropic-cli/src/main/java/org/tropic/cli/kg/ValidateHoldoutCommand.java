@@ -7,12 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters;
-import org.tropic.cli.Json;
 import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
 import org.tropic.discovery.HoldoutValidation;
-import org.tropic.discovery.PlotSupport;
-import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.CuratedGraphReader;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphBuilder;
@@ -80,13 +77,9 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
   }
 
   private int validate() throws Exception {
-    if (plots != null) {
-      PlotSupport.require();
-      KgCli.requireDirectoryOrAbsent("--plots", plots); // before the work, not after it
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    // With --json, standard output holds the JSON alone.
-    PrintWriter info = json ? spec.commandLine().getErr() : out;
+    ValidationOutput output = ValidationOutput.of(spec, json, plots);
+    PrintWriter out = output.out;
+    PrintWriter info = output.info;
     KnowledgeGraph graph;
     if (source.kg != null) {
       graph = KgCli.load(source.kg);
@@ -107,20 +100,14 @@ public final class ValidateHoldoutCommand implements Callable<Integer> {
       report.put("target_type", result.targetType());
       report.put("seed", seed);
       report.putAll(ValidationJson.evaluation(result.evaluation(), "hidden_links", "random_non_links"));
-      out.println(Json.text(report));
-      out.flush();
+      output.printJson(report);
     } else {
       out.printf(Locale.ROOT, "held-out validation: %d of %d '%s' edges (%s - %s) hidden, seed %d%n",
           result.hidden(), result.relationEdges(), relation, result.sourceType(), result.targetType(), seed);
       Printing.evaluation(out, result.evaluation(), "hidden links", "random non-links");
     }
-    if (plots != null) {
-      String title = "hidden " + relation + " vs random";
-      ValidationPlots.pathLengths(result.evaluation(), "hidden " + relation, "random pairs", title,
-          plots.resolve("holdout"));
-      ValidationPlots.roc(result.evaluation(), title, plots.resolve("holdout"));
-      info.println("plots: " + plots.resolve("holdout-*.png|svg"));
-    }
+    output.plotLinkPrediction(result.evaluation(), "hidden " + relation, "hidden " + relation + " vs random",
+        "holdout");
     return KgCli.OK;
   }
 }

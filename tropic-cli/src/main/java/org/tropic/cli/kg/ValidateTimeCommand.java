@@ -6,12 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.tropic.cli.Json;
 import org.tropic.cli.ProgressBar;
 import org.tropic.cli.Version;
-import org.tropic.discovery.PlotSupport;
 import org.tropic.discovery.TimeSlicedValidation;
-import org.tropic.discovery.ValidationPlots;
 import org.tropic.kg.KnowledgeGraph;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -64,13 +61,9 @@ public final class ValidateTimeCommand implements Callable<Integer> {
   }
 
   private int validate() throws Exception {
-    if (plots != null) {
-      PlotSupport.require();
-      KgCli.requireDirectoryOrAbsent("--plots", plots); // before the work, not after it
-    }
-    PrintWriter out = spec.commandLine().getOut();
-    // With --json, standard output holds the JSON alone.
-    PrintWriter info = json ? spec.commandLine().getErr() : out;
+    ValidationOutput output = ValidationOutput.of(spec, json, plots);
+    PrintWriter out = output.out;
+    PrintWriter info = output.info;
     // The options are checked before the graph is loaded, which can take a while.
     TimeSlicedValidation.Options options = new TimeSlicedValidation.Options(fromYear, toYear, edges.kinds(),
         maxPairs, seed, new int[] {10, 100, 1000});
@@ -87,20 +80,15 @@ public final class ValidateTimeCommand implements Callable<Integer> {
       report.put("undated_pairs_left_out", result.undatedPairs());
       report.put("seed", seed);
       report.putAll(ValidationJson.evaluation(result.evaluation(), "new_links", "random_unlinked_pairs"));
-      out.println(Json.text(report));
-      out.flush();
+      output.printJson(report);
     } else {
       out.printf(Locale.ROOT, "time-sliced validation, graph as of %d (%,d concepts): %,d concept pairs newly linked"
           + " by %d%n", fromYear, result.conceptsAtFrom(), result.newLinks(), toYear);
       printUndatedNote(out, result);
       Printing.evaluation(out, result.evaluation(), "new links", "random unlinked pairs");
     }
-    if (plots != null) {
-      String title = "linked " + fromYear + "-" + toYear + " vs random";
-      ValidationPlots.pathLengths(result.evaluation(), "new links", "random pairs", title, plots.resolve("time"));
-      ValidationPlots.roc(result.evaluation(), title, plots.resolve("time"));
-      info.println("plots: " + plots.resolve("time-*.png|svg"));
-    }
+    output.plotLinkPrediction(result.evaluation(), "new links", "linked " + fromYear + "-" + toYear + " vs random",
+        "time");
     return KgCli.OK;
   }
 
