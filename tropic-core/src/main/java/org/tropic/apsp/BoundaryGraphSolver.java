@@ -40,17 +40,20 @@ final class BoundaryGraphSolver {
   private final PartitionLayout layout;
   private final float[][] rowBlocks;
   private final int threads;
+  private final int tile;
   private final boolean symmetric;
   private final long reserve;
   private final Progress progress;
 
   /**
+   * @param tile the tile size a direct solve closes the boundary matrix in, as its memory was counted
    * @param symmetric whether the graph is symmetric, so the boundary matrix may be closed on its upper triangle
    * @param reserve the heap steps 3–4 need beside the boundary distances, in bytes
    * @param progress receives the Floyd–Warshall or recursive solve's progress
    */
   BoundaryGraphSolver(PartitionedApsp owner, MinPlusKernels kernels, Arithmetic arithmetic, Graph graph,
-      PartitionLayout layout, float[][] rowBlocks, int threads, boolean symmetric, long reserve, Progress progress) {
+      PartitionLayout layout, float[][] rowBlocks, int threads, int tile, boolean symmetric, long reserve,
+      Progress progress) {
     this.owner = owner;
     this.kernels = kernels;
     this.arithmetic = arithmetic;
@@ -58,14 +61,10 @@ final class BoundaryGraphSolver {
     this.layout = layout;
     this.rowBlocks = rowBlocks;
     this.threads = threads;
+    this.tile = tile;
     this.symmetric = symmetric;
     this.reserve = reserve;
     this.progress = progress;
-  }
-
-  /** The boundary tile size the direct solve uses, for memory reports made before solving. */
-  static int tileSize(MinPlusKernels kernels, int boundary, int threads, Arithmetic arithmetic, boolean symmetric) {
-    return BlockSizeModel.forMachine(kernels).choose(boundary, threads, arithmetic, symmetric);
   }
 
   BoundaryDistances solve() {
@@ -76,12 +75,13 @@ final class BoundaryGraphSolver {
     // to choose the direct solve): look only when that cost leaves room for the recursion to win.
     if (wantsRecursion(nb) && (forced || preparationSeconds() < (1 - RECURSION_GAIN) * direct)) {
       Graph boundaryGraph = buildGraph();
-      PartitionedApsp inner = owner.forBoundaryGraph();
-      PartitionedApsp.Prepared plan = inner.prepare(boundaryGraph);
       // The solve was admitted with the direct boundary matrix in its budget, not the recursion's n² output and
-      // buffers: recurse only where they fit beside what steps 3–4 will need, else close the matrix directly.
+      // buffers: the inner solve chooses its tiles in the heap steps 3–4 leave, and is taken only where it fits
+      // there, else the matrix is closed directly.
+      PartitionedApsp inner = owner.forBoundaryGraph(reserve);
+      PartitionedApsp.Prepared plan = inner.prepare(boundaryGraph);
       if (plan.layout().componentCount() > 1 && (forced || plan.estimatedSeconds() < RECURSION_GAIN * direct)
-          && owner.heapFits(plan.estimatedBytes() + reserve)) {
+          && inner.heapFits(plan.estimatedBytes())) {
         return solveRecursively(inner, plan);
       }
     }
@@ -117,8 +117,7 @@ final class BoundaryGraphSolver {
 
   private BoundaryDistances solveDirectly() {
     int nb = layout.boundaryVertexCount();
-    int b = tileSize(kernels, nb, threads, arithmetic, symmetric);
-    TiledDistanceMatrix d = new TiledDistanceMatrix(nb, b, arithmetic, null, symmetric);
+    TiledDistanceMatrix d = new TiledDistanceMatrix(nb, tile, arithmetic, null, symmetric);
     loadVirtualArcs(d);
     loadCutArcs(d);
     try {

@@ -23,17 +23,22 @@ final class ComponentClosure {
   private final Graph graph;
   private final PartitionLayout layout;
   private final float[][] rowBlocks;
+  private final int[] tiles;
   private final boolean symmetric;
   private final Progress progress;
 
-  /** @param symmetric whether the graph is symmetric, so each component may be solved on its upper triangle */
+  /**
+   * @param tiles each component's tile size, as the solve's memory was counted ({@link PartitionedTiles})
+   * @param symmetric whether the graph is symmetric, so each component may be solved on its upper triangle
+   */
   ComponentClosure(MinPlusKernels kernels, Arithmetic arithmetic, Graph graph, PartitionLayout layout,
-      float[][] rowBlocks, boolean symmetric, Progress progress) {
+      float[][] rowBlocks, int[] tiles, boolean symmetric, Progress progress) {
     this.kernels = kernels;
     this.arithmetic = arithmetic;
     this.graph = graph;
     this.layout = layout;
     this.rowBlocks = rowBlocks;
+    this.tiles = tiles;
     this.symmetric = symmetric;
     this.progress = progress;
   }
@@ -50,7 +55,7 @@ final class ComponentClosure {
     ParallelTasks.runAll(pool, tasks);
   }
 
-  /** The tile size a component of {@code size} vertices is closed in, for memory reports made before solving. */
+  /** The fastest tile size for a component of {@code size} vertices. */
   static int tileSize(MinPlusKernels kernels, int size, int threads, Arithmetic arithmetic, boolean symmetric) {
     return BlockSizeModel.forMachine(kernels).choose(size, threads, arithmetic, symmetric);
   }
@@ -58,7 +63,7 @@ final class ComponentClosure {
   private void close(int c, int threads) {
     int s = layout.componentSize(c);
     int start = layout.componentStart(c);
-    int b = tileSize(kernels, s, threads, arithmetic, symmetric);
+    int b = tiles[c];
     TiledDistanceMatrix d = new TiledDistanceMatrix(s, b, arithmetic, null, symmetric);
     loadInternalArcs(c, d);
     try {

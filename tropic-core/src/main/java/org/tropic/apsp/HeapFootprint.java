@@ -41,6 +41,16 @@ public final class HeapFootprint {
   }
 
   /**
+   * As {@link #floatArray(long, long)}, for a JVM whose collector may differ from this one's: with G1's regions
+   * ({@code regions}, sized for the heap unless this JVM's were given on its command line) or packed end to end, as
+   * the serial collector holds arrays. {@code tropic model} counts a rank's heap by the collector the rank will get.
+   */
+  public static long floatArray(long length, long heapBytes, boolean regions) {
+    long region = !regions ? 0 : REGION > 0 && !REGION_FROM_HEAP ? REGION : g1Region(heapBytes);
+    return footprint(ARRAY_HEADER + length * Float.BYTES, region);
+  }
+
+  /**
    * The region G1 chooses for a heap of {@code heapBytes}: a 2048th of it rounded up to a power of two, from 1 to
    * 32 MiB (JDK 25: -Xmx2g gives 1 MiB, 2049m and 3g 2 MiB, 5g and 8g 4 MiB, 9g 8 MiB, 33g and more 32 MiB).
    */

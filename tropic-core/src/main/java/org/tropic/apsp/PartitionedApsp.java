@@ -9,7 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.function.LongPredicate;
+import java.util.function.LongUnaryOperator;
 import org.tropic.graph.Graph;
 import org.tropic.partition.GraphPartitioner;
 import org.tropic.partition.MetisLibrary;
@@ -42,8 +42,9 @@ import org.tropic.semiring.MinPlusKernels;
  *
  * <p>Memory: the n² output (as k row blocks), the boundary matrix (B², the largest intermediate, reported before the
  * solve starts) and O(B·n/k + threads·B·256) working space; never a second dense n × n matrix. They are counted as
- * they take the heap ({@link PartitionedMemory}) and checked before the solve starts; a boundary graph is partitioned
- * again only where that solve's own output and buffers fit too.
+ * they take the heap ({@link PartitionedMemory}) and checked before the solve starts, in tile sizes chosen among
+ * those that fit ({@link PartitionedTiles}); a boundary graph is partitioned again only where that solve's own
+ * output and buffers fit too.
  */
 public final class PartitionedApsp {
   private static final System.Logger LOG = System.getLogger(PartitionedApsp.class.getName());
@@ -55,8 +56,12 @@ public final class PartitionedApsp {
   private final GraphPartitioner partitioner;
   private final boolean trustedArithmetic;
   private final int depth;
-  /** Whether a recursive boundary solve of so many bytes fits in the heap now; tests give less heap. */
-  private final LongPredicate heapFits;
+  /**
+   * The heap a solve needing so many bytes may take: what is free now, or after a collection where that is less
+   * than the need. The tiles are chosen to fit it, and a recursive boundary solve is taken only where it fits;
+   * the planner gives its budget, tests less heap.
+   */
+  private final LongUnaryOperator heapRoom;
 
   /**
    * Partitioned APSP on METIS with k parts (0 = chosen by the cost model).
@@ -79,27 +84,30 @@ public final class PartitionedApsp {
 
   /** Partitioned APSP with any partitioner (the result is exact for every partition; only speed depends on it). */
   public PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner) {
-    this(kernels, options, partitioner, false, 0, PartitionedApsp::heapFitsNow);
+    this(kernels, options, partitioner, false, 0, PartitionedApsp::heapRoomNow);
   }
 
   private PartitionedApsp(MinPlusKernels kernels, PartitionedOptions options, GraphPartitioner partitioner,
-      boolean trustedArithmetic, int depth, LongPredicate heapFits) {
+      boolean trustedArithmetic, int depth, LongUnaryOperator heapRoom) {
     this.kernels = Objects.requireNonNull(kernels, "kernels");
     this.options = Objects.requireNonNull(options, "options");
     this.partitioner = Objects.requireNonNull(partitioner, "partitioner");
     this.trustedArithmetic = trustedArithmetic;
     this.depth = depth;
-    this.heapFits = Objects.requireNonNull(heapFits, "heapFits");
+    this.heapRoom = Objects.requireNonNull(heapRoom, "heapRoom");
   }
 
-  /** This solver, judging whether a recursive boundary solve fits by {@code fits} instead of the heap. */
-  PartitionedApsp withHeapFits(LongPredicate fits) {
-    return new PartitionedApsp(kernels, options, partitioner, trustedArithmetic, depth, fits);
+  /**
+   * This solver, choosing its tiles and judging whether a recursive boundary solve fits by {@code room} (the bytes
+   * a solve needing so many may take) instead of the heap free now.
+   */
+  PartitionedApsp withHeapRoom(LongUnaryOperator room) {
+    return new PartitionedApsp(kernels, options, partitioner, trustedArithmetic, depth, room);
   }
 
   /** Whether {@code bytes} more fit in the heap now. */
   boolean heapFits(long bytes) {
-    return heapFits.test(bytes);
+    return bytes <= heapRoom.applyAsLong(bytes);
   }
 
   /** Whether METIS can be loaded here, i.e. whether this algorithm can run on its default partitioner. */
@@ -124,12 +132,12 @@ public final class PartitionedApsp {
     private final int threads;
     private final boolean symmetric;
     private final MinPlusKernels kernels;
-    private final PartitionedMemory memory;
+    private final PartitionedTiles tiles;
     private final int requestedParts;
     private PartitionedCostModel.Estimate estimate;
 
     private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
-        int threads, boolean symmetric, MinPlusKernels kernels, PartitionedMemory memory, int requestedParts) {
+        int threads, boolean symmetric, MinPlusKernels kernels, PartitionedTiles tiles, int requestedParts) {
       this.requestedParts = requestedParts;
       this.graph = graph;
       this.layout = layout;
@@ -138,7 +146,7 @@ public final class PartitionedApsp {
       this.threads = threads;
       this.symmetric = symmetric;
       this.kernels = kernels;
-      this.memory = memory;
+      this.tiles = tiles;
     }
 
     /** The graph to solve. */
@@ -183,11 +191,24 @@ public final class PartitionedApsp {
      * it takes this JVM's heap ({@link PartitionedMemory}).
      */
     public long estimatedBytes() {
-      return memory.peak();
+      return tiles.memory().peak();
     }
 
     PartitionedMemory memory() {
-      return memory;
+      return tiles.memory();
+    }
+
+    /** The tile sizes the components and the boundary matrix are closed in. */
+    PartitionedTiles tiles() {
+      return tiles;
+    }
+
+    /**
+     * For the plan: where memory rather than speed decided the tile sizes, which and why (starting "; "); else
+     * empty.
+     */
+    public String tileNote() {
+      return tiles.note();
     }
 
     /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
@@ -212,9 +233,13 @@ public final class PartitionedApsp {
     return depth;
   }
 
-  /** The solver for this run's boundary graph: same kernels, partitioner and arithmetic, one level deeper. */
-  PartitionedApsp forBoundaryGraph() {
-    return new PartitionedApsp(kernels, options.withParts(0), partitioner, true, depth + 1, heapFits);
+  /**
+   * The solver for this run's boundary graph: same kernels, partitioner and arithmetic, one level deeper, in the
+   * heap left once {@code reserve} bytes, what the outer solve still needs beside it, are set aside.
+   */
+  PartitionedApsp forBoundaryGraph(long reserve) {
+    return new PartitionedApsp(kernels, options.withParts(0), partitioner, true, depth + 1,
+        need -> heapRoom.applyAsLong(need + reserve) - reserve);
   }
 
   /**
@@ -267,21 +292,14 @@ public final class PartitionedApsp {
     PartitionLayout layout = PartitionLayout.of(graph, partition);
     int k = layout.componentCount();
     int nb = layout.boundaryVertexCount();
-    int[] componentTiles = new int[k];
-    int threadsEach = Math.max(1, threads / Math.max(1, Math.min(k, threads))); // as ComponentClosure runs them
-    for (int c = 0; c < k; c++) {
-      componentTiles[c] = ComponentClosure.tileSize(kernels, layout.componentSize(c), threadsEach, arithmetic,
-          symmetric);
-    }
-    int boundaryTile = nb == 0 ? 0 : BoundaryGraphSolver.tileSize(kernels, nb, threads, arithmetic, symmetric);
     long n = layout.vertexCount();
     PartitionReport sizes = new PartitionReport(k, layout.componentSizes(), layout.boundarySizes(), nb,
         layout.cutArcs(), 0, 4 * n * n, null);
-    PartitionedMemory memory = PartitionedMemory.of(sizes, threads, componentTiles, boundaryTile, symmetric,
-        HeapFootprint::floatArray);
+    PartitionedTiles tiles = PartitionedTiles.choose(BlockSizeModel.forMachine(kernels), sizes, threads,
+        arithmetic, symmetric, HeapFootprint::floatArray, heapRoom);
     PartitionReport report = new PartitionReport(k, layout.componentSizes(), layout.boundarySizes(), nb,
-        layout.cutArcs(), memory.boundary(), 4 * n * n, null);
-    return new Prepared(graph, layout, arithmetic, report, threads, symmetric, kernels, memory, parts);
+        layout.cutArcs(), tiles.memory().boundary(), 4 * n * n, null);
+    return new Prepared(graph, layout, arithmetic, report, threads, symmetric, kernels, tiles, parts);
   }
 
   /** Partitions and solves; see {@link #solve(Prepared, Progress)}. */
@@ -305,7 +323,7 @@ public final class PartitionedApsp {
     Arithmetic arithmetic = prepared.arithmetic();
     PartitionReport report = prepared.report();
     int threads = options.effectiveThreads();
-    checkFits(report, prepared.memory());
+    checkFits(report, prepared.tiles());
     if (depth == 0) {
       LOG.log(Level.INFO, () -> "partitioned APSP on " + graph + ": " + report.summary() + ", "
           + arithmetic.label());
@@ -331,13 +349,13 @@ public final class PartitionedApsp {
     progress.begin("partitioned APSP (" + k + (k == 1 ? " part, " : " parts, ") + nb + " boundary vertices)", total);
     try {
       long start = System.nanoTime();
-      new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, prepared.symmetric(), progress)
-          .run(pool, threads);
+      new ComponentClosure(kernels, arithmetic, graph, layout, rowBlocks, prepared.tiles().components(),
+          prepared.symmetric(), progress).run(pool, threads);
       long componentsDone = System.nanoTime();
       PartProgress boundaryStep = new PartProgress(progress, nb * nb * nb);
       BoundaryDistances boundary = nb == 0 ? null
           : new BoundaryGraphSolver(this, kernels, arithmetic, graph, layout, rowBlocks, threads,
-              prepared.symmetric(), prepared.memory().working(), boundaryStep).solve();
+              prepared.tiles().boundary(), prepared.symmetric(), prepared.memory().working(), boundaryStep).solve();
       boundaryStep.finish();
       long boundaryDone = System.nanoTime();
       if (boundary != null) {
@@ -371,8 +389,12 @@ public final class PartitionedApsp {
         .arithmeticFor(graph);
   }
 
-  /** Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap. */
-  private static void checkFits(PartitionReport report, PartitionedMemory memory) {
+  /**
+   * Refuses up front, with the numbers, a solve that cannot fit in this JVM's heap; counted in the tiles that take
+   * the least heap where none fit, so that the heap it advises is the least that holds the solve.
+   */
+  private static void checkFits(PartitionReport report, PartitionedTiles tiles) {
+    PartitionedMemory memory = tiles.memory();
     long needed = memory.peak();
     long available = availableHeap();
     if (needed > available) {
@@ -381,7 +403,8 @@ public final class PartitionedApsp {
     if (needed > available) {
       // the heap free, not the max heap: a need between the two read "needs 1.1 GiB but only 1.5 GiB is available"
       throw new MemoryBudgetException(String.format(Locale.ROOT, "partitioned APSP of n = %,d, %d parts and %,d"
-          + " boundary vertices (%s)", report.vertexCount(), report.parts(), report.boundaryVertices(),
+          + " boundary vertices, in tiles of %s%s (%s)", report.vertexCount(), report.parts(),
+          report.boundaryVertices(), tiles.describe(), tiles.noneFits() ? ", the sizes that take the least heap" : "",
           memory.describe(report.outputBytes())), needed, available);
     }
   }
@@ -392,9 +415,10 @@ public final class PartitionedApsp {
     return runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory());
   }
 
-  /** Whether {@code bytes} fit in the heap free now, or after a collection. */
-  private static boolean heapFitsNow(long bytes) {
-    return bytes <= availableHeap() || bytes <= availableAfterCollection();
+  /** The heap free now, or, where that is less than {@code bytes}, free after a collection. */
+  private static long heapRoomNow(long bytes) {
+    long free = availableHeap();
+    return bytes <= free ? free : availableAfterCollection();
   }
 
   private static long availableAfterCollection() {

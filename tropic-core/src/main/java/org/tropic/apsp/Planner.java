@@ -276,7 +276,7 @@ public final class Planner {
             + coldStart.seconds(Algorithm.FW, n);
     PartitionedApsp.Prepared partitioned = wanted == Algorithm.PARTITIONED
         || consider && partitionedAllowed && !partitionedSkipped && PartitionedApsp.available()
-        ? new PartitionedApsp(kernels, request.partitionedOptions()).prepare(graph) : null;
+        ? partitionedSolver(request).prepare(graph) : null;
     double partitionedSeconds = partitioned == null ? Double.NaN
         : partitioned.estimatedSeconds()
             + coldStart.seconds(Algorithm.PARTITIONED, partitioned.report().largestComponent());
@@ -361,9 +361,16 @@ public final class Planner {
           dijkstraSeconds, batchedSeconds, partitionedSeconds, null, reason, ApspPlan.CPU, "");
       case PARTITIONED -> new ApspPlan(chosen, partitioned.arithmetic(), 0, threads, partitionedSeconds,
           partitionedBytes, fwSeconds, dijkstraSeconds, batchedSeconds, partitionedSeconds, partitioned,
-          reason + "; " + partitioned.report().summary(), ApspPlan.CPU, "");
+          reason + "; " + partitioned.report().summary() + partitioned.tileNote(), ApspPlan.CPU, "");
       case AUTO -> throw new IllegalStateException("AUTO is never a plan");
     };
+  }
+
+  /** Partitioned APSP for this request, choosing its tiles to fit the request's memory budget where it sets one. */
+  private PartitionedApsp partitionedSolver(ApspRequest request) {
+    PartitionedApsp solver = new PartitionedApsp(kernels, request.partitionedOptions());
+    long budget = request.memoryBudgetBytes();
+    return budget > 0 ? solver.withHeapRoom(need -> budget) : solver;
   }
 
   /**

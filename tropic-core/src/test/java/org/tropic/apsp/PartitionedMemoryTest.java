@@ -122,14 +122,14 @@ class PartitionedMemoryTest {
     var options = new PartitionedOptions(8, 2, null, PartitionedOptions.Recursion.ALWAYS);
     PartitionedApsp apsp = new PartitionedApsp(KERNELS, options, randomPartitioner(9));
     long[] asked = new long[1];
-    PartitionedDistanceMatrix noRoom = apsp.withHeapFits(bytes -> {
+    PartitionedDistanceMatrix noRoom = apsp.withHeapRoom(bytes -> {
       asked[0] = bytes;
-      return false;
+      return 0;
     }).solve(graph, Progress.NONE);
     assertThat(noRoom.report().boundaryPartition()).as("boundary graph partitioned again").isNull();
     assertThat(asked[0]).as("bytes asked for: the inner solve's peak and steps 3–4's buffers").isPositive();
     assertMatches(noRoom, dijkstraAll(graph), true, "20x20 grid, recursion refused");
-    PartitionedDistanceMatrix room = apsp.withHeapFits(bytes -> true).solve(graph, Progress.NONE);
+    PartitionedDistanceMatrix room = apsp.withHeapRoom(bytes -> Long.MAX_VALUE).solve(graph, Progress.NONE);
     assertThat(room.report().boundaryPartition()).isNotNull();
   }
 }

@@ -90,8 +90,9 @@ public final class ModelCommand implements Callable<Integer> {
 
   @Option(names = "--memory", paramLabel = "SIZE", converter = OptionConverters.ByteSize.class,
       description = "Memory of one process, e.g. 16GiB, 512m or 8e9 bytes: for local each rank's heap (-Xmx in"
-      + " TROPIC_JAVA_OPTS; default: this JVM's, which each rank ./tropic starts gets too), of which a thirtieth"
-      + " (a serial collector's survivor space), a twentieth and 8 MiB are kept for the rest of the run, at most the"
+      + " TROPIC_JAVA_OPTS; default: this JVM's, which each rank ./tropic starts gets too), of which a twentieth and"
+      + " 8 MiB are kept for the rest of the run, and a thirtieth where a rank gets the serial collector (its"
+      + " survivor space), at most the"
       + " node's memory over the ranks on it under mpirun; for summit and frontier the device memory per rank"
       + " (default: the papers'). Grids and block sizes whose share"
       + " does not fit are not recommended.")
@@ -129,9 +130,11 @@ public final class ModelCommand implements Callable<Integer> {
       boolean recommendedBlock = b == null;
       boolean local = machine.equalsIgnoreCase("local");
       long heap = memoryPerProcess != null ? memoryPerProcess : ModelMemory.thisJvmHeap();
-      ModelMemory memory = local ? new ModelMemory(model, ModelMemory.localLimit(heap, MpirunRank.ranksOnThisNode()),
-          heap) : new ModelMemory(model, memoryPerProcess != null ? memoryPerProcess : parameters.memoryPerProcess(),
-          0);
+      RankCollector collector = RankCollector.forJob(p); // how each rank's heap will hold its tiles
+      ModelMemory memory = local ? new ModelMemory(model,
+          ModelMemory.localLimit(heap, MpirunRank.ranksOnThisNode(), collector), heap, collector)
+          : new ModelMemory(model, memoryPerProcess != null ? memoryPerProcess : parameters.memoryPerProcess(), 0,
+              collector);
       ModelMemory.Choice choice = memory.choose(n, p, chosenGrid, b);
       chosenGrid = choice.grid();
       b = choice.blockSize();
@@ -185,6 +188,7 @@ public final class ModelCommand implements Callable<Integer> {
     prediction.put("memory_bytes_per_process", memory.needed(p.n(), p.grid(), p.blockSize()));
     prediction.put("memory_limit_bytes_per_process", memory.limit() > 0 ? memory.limit() : null);
     prediction.put("heap_bytes_per_process", memory.onHeap() ? memory.heap() : null);
+    prediction.put("rank_collector", memory.onHeap() ? memory.collector().label() : null);
     prediction.put("memory_fits", memory.fits(p.n(), p.grid(), p.blockSize()));
     prediction.put("memory_note", memoryNote);
     Map<String, Object> all = new LinkedHashMap<>();
@@ -277,9 +281,10 @@ public final class ModelCommand implements Callable<Integer> {
   private static void printMemory(PrintWriter out, CostModel.Prediction p, ModelMemory memory, String note) {
     out.printf(Locale.ROOT, "  memory per process %s (tiles and three pivot iterations' panels%s)%s%n",
         ModelMemory.size(memory.needed(p.n(), p.grid(), p.blockSize())), memory.onHeap() ? ", on the JVM heap" : "",
-        memory.limit() <= 0 ? "" : memory.onHeap() ? String.format(Locale.ROOT, " of %s free of a %s heap (a serial"
-            + " collector's survivor space, a twentieth and %s kept for the rest)", Units.bytes(memory.limit()),
-            Units.bytes(memory.heap()), Units.bytes(ModelMemory.RANK_HOLDS)) : " of " + Units.bytes(memory.limit()));
+        memory.limit() <= 0 ? "" : memory.onHeap() ? String.format(Locale.ROOT, " of %s free of a %s heap under the"
+            + " %s collector a rank gets (%sa twentieth and %s kept for the rest)", Units.bytes(memory.limit()),
+            Units.bytes(memory.heap()), memory.collector().label(), memory.collector() == RankCollector.G1 ? ""
+                : "its survivor space, ", Units.bytes(ModelMemory.RANK_HOLDS)) : " of " + Units.bytes(memory.limit()));
     if (note != null) {
       out.println("  " + note);
     }

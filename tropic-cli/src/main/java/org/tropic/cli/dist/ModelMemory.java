@@ -20,8 +20,9 @@ import org.tropic.io.Units;
  * @param heap the heap (-Xmx) of each rank where a share lives on a JVM heap, where each array also takes a header
  *     and, under G1, the rest of its region, whose size follows the heap's ({@link HeapFootprint}); 0 for the
  *     presets, whose shares live in device memory, counted by their floats
+ * @param collector the collector each rank's heap has, which decides how it holds the arrays
  */
-record ModelMemory(CostModel model, long limit, long heap) {
+record ModelMemory(CostModel model, long limit, long heap, RankCollector collector) {
 
   /**
    * What a rank holds on its heap before its share, and keeps: the program, MPI's bindings and a small graph. The
@@ -31,9 +32,9 @@ record ModelMemory(CostModel model, long limit, long heap) {
    */
   static final long RANK_HOLDS = 8L << 20; // 10 MiB held a serial survivor space too; 5.8-6.2 MiB measured without
 
-  /** On a heap like this JVM's ({@code onHeap}) or in device memory. */
+  /** On a heap like this JVM's, with its collector ({@code onHeap}), or in device memory. */
   ModelMemory(CostModel model, long limit, boolean onHeap) {
-    this(model, limit, onHeap ? Runtime.getRuntime().maxMemory() : 0);
+    this(model, limit, onHeap ? Runtime.getRuntime().maxMemory() : 0, RankCollector.ofThisJvm());
   }
 
   /** Whether a share lives on a JVM heap. */
@@ -52,23 +53,26 @@ record ModelMemory(CostModel model, long limit, long heap) {
   /**
    * A process's room on this machine when each rank has a heap of {@code heap} bytes (what {@code --memory} gives,
    * else this JVM's, which every rank started by {@code ./tropic} with the same TROPIC_JAVA_OPTS gets too), as the
-   * run's heap check counts it: of the heap the rank may see ({@link #rankMaxMemory}), less the twentieth the run
-   * keeps for what it allocates beyond tiles and panels and the {@link #RANK_HOLDS} a rank holds before its share
-   * (--memory 64m was taken whole, and the default a twentieth short); and no more than its share of the node's
-   * memory when {@code ranksOnNode} ranks share it (each rank's default heap is 75% of the node's, so two
-   * together may be allowed more than it has).
+   * run's heap check counts it: of the heap the rank may see under its collector ({@link RankCollector#maxMemory}:
+   * counted as the whole -Xmx under the serial collector, {@code tropic model -n 16264 --grid 1x2 -b 32 --memory
+   * 565m} said 518.1 MiB fit 526.8 MiB free, and cond-mat on two ranks of -Xmx565m was refused with 512.7 MiB free),
+   * less the twentieth the run keeps for what it allocates beyond tiles and panels and the {@link #RANK_HOLDS} a rank
+   * holds before its share (--memory 64m was taken whole, and the default a twentieth short); and no more than its
+   * share of the node's memory when {@code ranksOnNode} ranks share it (each rank's default heap is 75% of the
+   * node's, so two together may be allowed more than it has).
    */
-  static long localLimit(long heap, int ranksOnNode) {
+  static long localLimit(long heap, int ranksOnNode, RankCollector collector) {
     long physical = ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os
         ? os.getTotalMemorySize() : 0;
-    long usable = rankMaxMemory(heap);
+    long usable = collector.maxMemory(heap);
     long limit = Math.max(1, usable - usable / 20 - RANK_HOLDS);
     return physical > 0 ? Math.min(limit, physical / ranksOnNode) : limit;
   }
 
   /**
    * This JVM's -Xmx (HotSpot's MaxHeapSize), which each rank ./tropic starts gets too; its maxMemory() where that is
-   * not known. Under the serial collector maxMemory() already lacks the survivor space {@link #rankMaxMemory} takes.
+   * not known. Under the serial collector maxMemory() already lacks the survivor space
+   * {@link RankCollector#maxMemory} takes.
    */
   static long thisJvmHeap() {
     try {
@@ -79,23 +83,11 @@ record ModelMemory(CostModel model, long limit, long heap) {
     }
   }
 
-  /**
-   * The heap a rank started with -Xmx{@code heap} counts as its own (its {@code Runtime.maxMemory()}, from which the
-   * run's check takes what is used and a twentieth) under the collector it may get: a rank that sees one core, as
-   * each of {@code mpirun -np 2}'s does, bound to its own, gets the serial collector, which leaves out one survivor
-   * space, a thirtieth of the heap (a young generation of a third, a tenth of it a survivor space). Counted as the
-   * whole -Xmx, as G1 gives it, {@code tropic model -n 16264 --grid 1x2 -b 32 --memory 565m} said 518.1 MiB fit
-   * 526.8 MiB free, and cond-mat on two ranks of -Xmx565m was refused with 512.7 MiB free.
-   */
-  static long rankMaxMemory(long heap) {
-    return heap - heap / 30;
-  }
-
   /** The bytes the busiest process takes for its share of n on {@code grid} with tiles of side b. */
   long needed(long n, ProcessGrid grid, int blockSize) {
     long perArray = (long) blockSize * blockSize;
     return model.predict(n, grid, blockSize)
-        .memoryBytesPerProcess(onHeap() ? HeapFootprint.floatArray(perArray, heap) : perArray * Float.BYTES);
+        .memoryBytesPerProcess(onHeap() ? collector.floatArray(perArray, heap) : perArray * Float.BYTES);
   }
 
   /** A share's size in words; one past what a long counts is "more than" the most it counts. */

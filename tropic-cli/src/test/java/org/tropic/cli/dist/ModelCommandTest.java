@@ -162,7 +162,7 @@ class ModelCommandTest {
     long heap = 64L << 20;
     assertThat(report.at("/prediction/heap_bytes_per_process").asLong()).isEqualTo(heap);
     assertThat(report.at("/prediction/memory_limit_bytes_per_process").asLong())
-        .isEqualTo(ModelMemory.rankMaxMemory(heap) - ModelMemory.rankMaxMemory(heap) / 20 - ModelMemory.RANK_HOLDS);
+        .isEqualTo(ModelMemory.localLimit(heap, 1, RankCollector.forJob(2)));
     assertThat(report.at("/prediction/memory_fits").asBoolean()).isTrue();
     assertThat(report.at("/prediction/memory_bytes_per_process").asLong()).isLessThanOrEqualTo(52L << 20);
   }

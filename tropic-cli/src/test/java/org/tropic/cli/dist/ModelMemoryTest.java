@@ -124,7 +124,44 @@ class ModelMemoryTest {
   @Test
   void aHeapJustTooSmallForARankUnderTheSerialCollectorIsNotCountedAsFitting() {
     long heap = 565L << 20;
-    assertThat(ModelMemory.localLimit(heap, 1)).isLessThan(543_166_416L);
-    assertThat(ModelMemory.rankMaxMemory(1L << 30)).isBetween(1_037_000_000L, 1_038_000_000L); // serial, measured
+    assertThat(ModelMemory.localLimit(heap, 1, RankCollector.SERIAL)).isLessThan(543_166_416L);
+    assertThat(RankCollector.SERIAL.maxMemory(1L << 30)).isBetween(1_037_000_000L, 1_038_000_000L); // measured
+  }
+
+  /**
+   * A rank of mpirun -np 2 bound to one core gets the serial collector, which packs arrays end to end: power (n =
+   * 4,941) on 1x2 with b = 512 takes 101.0 MiB a rank, and ran on two ranks of -Xmx118m (refused at 116m). Counted in
+   * G1's 1 MiB regions, where a 512 × 512 tile takes two, the model said 202.0 MiB, more than a 160 MiB heap has.
+   */
+  @Test
+  void aRankUnderTheSerialCollectorIsCountedAsThatCollectorHoldsItsTiles() {
+    ProcessGrid grid = ProcessGrid.parse("1x2");
+    long heap = 160L << 20;
+    CostModel local = SUMMIT; // the machine's parameters do not enter the memory
+    ModelMemory serial = new ModelMemory(local, ModelMemory.localLimit(heap, 1, RankCollector.SERIAL), heap,
+        RankCollector.SERIAL);
+    ModelMemory g1 = new ModelMemory(local, ModelMemory.localLimit(heap, 1, RankCollector.G1), heap,
+        RankCollector.G1);
+    long arrays = 50 + 3 * (10 + 5 + 2); // rank 0's tiles and three pivot iterations' panels
+    assertThat(serial.needed(4941, grid, 512)).isEqualTo(arrays * (512 * 512 * 4 + 16));
+    assertThat(serial.fits(4941, grid, 512)).isTrue();
+    assertThat(g1.needed(4941, grid, 512)).isEqualTo(arrays * (2L << 20));
+    assertThat(g1.fits(4941, grid, 512)).isFalse();
+    // the serial collector's heap lacks a survivor space; G1's is whole
+    assertThat(ModelMemory.localLimit(heap, 1, RankCollector.SERIAL))
+        .isLessThan(ModelMemory.localLimit(heap, 1, RankCollector.G1));
+    // unknown: both rules' larger figures
+    assertThat(new ModelMemory(local, 0, heap, RankCollector.CAUTIOUS).needed(4941, grid, 512))
+        .isEqualTo(g1.needed(4941, grid, 512));
+    assertThat(ModelMemory.localLimit(heap, 1, RankCollector.CAUTIOUS))
+        .isEqualTo(ModelMemory.localLimit(heap, 1, RankCollector.SERIAL));
+  }
+
+  /** HotSpot's ergonomics: G1 from two CPUs and about 2 GiB up, else the serial collector. */
+  @Test
+  void aRankThatSeesOneCpuGetsTheSerialCollector() {
+    assertThat(RankCollector.forVisibleCpus(1, 64L << 30)).isEqualTo(RankCollector.SERIAL);
+    assertThat(RankCollector.forVisibleCpus(2, 64L << 30)).isEqualTo(RankCollector.G1);
+    assertThat(RankCollector.forVisibleCpus(2, 1L << 30)).isEqualTo(RankCollector.SERIAL);
   }
 }
