@@ -410,9 +410,11 @@ final class CheckpointFile {
     String problem = null;
     if (id.graphFingerprint() == null || id.arithmetic() == null || id.pivotOrder() == null) {
       problem = "its header lacks the graph fingerprint, the arithmetic or the vertex order";
-    } else if (id.n() < 1 || id.blockSize() < 1 || header.iterations() < 1) {
+    } else if (id.n() < 0 || id.blockSize() < 1
+        || header.iterations() != Math.max(1, (id.n() + (long) id.blockSize() - 1) / id.blockSize())
+        || header.iterationsDone() < 0 || header.iterationsDone() > header.iterations()) {
       problem = "its header gives " + id.n() + " vertices, tiles of " + id.blockSize() + " and "
-          + header.iterations() + " pivot iterations";
+          + header.iterationsDone() + " of " + header.iterations() + " pivot iterations done";
     } else if (header.part() != null && (header.part().gridRows() < 1 || header.part().gridColumns() < 1
         || header.part().rank() < 0
         || header.part().rank() >= (long) header.part().gridRows() * header.part().gridColumns())) {

@@ -341,9 +341,14 @@ class FloydWarshallCheckpointTest {
           .hasMessage("checkpoint " + file + ": its header lacks the graph fingerprint, the arithmetic or the vertex"
               + " order: the file is corrupt");
     }
-    Files.write(file, withHeader(saved, json -> json.replaceFirst("\"blockSize\":32", "\"blockSize\":0")));
-    assertThatThrownBy(() -> FloydWarshallCheckpoint.verify(file, Progress.NONE))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("tiles of 0");
+    for (String edit : List.of("\"blockSize\":0", "\"blockSize\":2147483647", "\"iterations\":2147483647",
+        "\"iterationsDone\":9", "\"iterationsDone\":-1")) {
+      String field = edit.substring(0, edit.indexOf(':') + 1);
+      Files.write(file, withHeader(saved, json -> json.replaceFirst(field + "\\d+", edit)));
+      assertThatThrownBy(() -> FloydWarshallCheckpoint.verify(file, Progress.NONE))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("checkpoint " + file + ": its header")
+          .hasMessageContaining("pivot iterations done: the file is corrupt");
+    }
     assertThat(file).exists();
   }
 
