@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
@@ -20,7 +21,7 @@ record NpyMapping(Path file, NpyHeader header, int n, Arena arena, MemorySegment
    * header + n²×4 bytes.
    */
   static NpyMapping open(Path file, NpyHeader.Dtype dtype) throws IOException {
-    if (java.nio.file.Files.isDirectory(file)) { // else the JDK's bare "Is a directory", without the name: exit 1
+    if (Files.isDirectory(file)) { // else the JDK's bare "Is a directory", without the name: exit 1
       throw new NpyFormatException(file, "is a folder, not a .npy matrix");
     }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {

@@ -12,6 +12,9 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -437,8 +440,8 @@ public final class KnowledgeGraphStore {
      * last row's fields cut, a wrong count or name and no error.
      */
     private void requireFinalNewline(Path file) throws IOException {
-      try (var channel = java.nio.channels.FileChannel.open(file)) {
-        java.nio.ByteBuffer last = java.nio.ByteBuffer.allocate(1);
+      try (var channel = FileChannel.open(file)) {
+        ByteBuffer last = ByteBuffer.allocate(1);
         if (channel.size() > 0 && (channel.read(last, channel.size() - 1) != 1 || last.get(0) != '\n')) {
           throw fault("the file does not end with a newline: it was cut short (truncated?)", null,
               "rows ending with a newline, as 'kg build' writes them");
@@ -450,7 +453,7 @@ public final class KnowledgeGraphStore {
     private String readLine() throws IOException {
       try {
         return lines.readLine();
-      } catch (java.nio.charset.CharacterCodingException e) {
+      } catch (CharacterCodingException e) {
         throw new GraphInputException(file.toString(), line + 1, "not UTF-8 text", null,
             "UTF-8 text, as 'kg build' writes it");
       }
