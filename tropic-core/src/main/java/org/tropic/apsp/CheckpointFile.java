@@ -286,9 +286,6 @@ final class CheckpointFile {
       Identity id = header.identity();
       int b = id.blockSize();
       int t = header.iterations();
-      if (b < 1 || t < 1) {
-        throw bad(file, "its header gives tiles of " + b + " and " + t + " pivot iterations: the file is corrupt");
-      }
       long stored = header.part() == null ? (id.symmetric() ? (long) t * (t + 1) / 2 : (long) t * t)
           : owned(t, header.part().gridRows(), header.part().rank() / header.part().gridColumns())
               * owned(t, header.part().gridColumns(), header.part().rank() % header.part().gridColumns());
@@ -399,7 +396,34 @@ final class CheckpointFile {
       throw bad(file, "checkpoint format version " + header.formatVersion() + " is not supported (this Tropic"
           + " reads version " + FORMAT_VERSION + ")");
     }
+    requireWellFormed(file, header);
     return new StoredHeader(header, json.array());
+  }
+
+  /**
+   * Refuses a header whose fields are missing or out of range before anything computes with them: the checksum is
+   * verified only after the tiles are read, and a damaged header (a process grid of 1x0, no graph fingerprint) once
+   * divided by zero or dereferenced null on the way there, an internal error in place of this message.
+   */
+  private static void requireWellFormed(Path file, Header header) {
+    Identity id = header.identity();
+    String problem = null;
+    if (id.graphFingerprint() == null || id.arithmetic() == null || id.pivotOrder() == null) {
+      problem = "its header lacks the graph fingerprint, the arithmetic or the vertex order";
+    } else if (id.n() < 0 || id.blockSize() < 1
+        || header.iterations() != Math.max(1, (id.n() + (long) id.blockSize() - 1) / id.blockSize())
+        || header.iterationsDone() < 0 || header.iterationsDone() > header.iterations()) {
+      problem = "its header gives " + id.n() + " vertices, tiles of " + id.blockSize() + " and "
+          + header.iterationsDone() + " of " + header.iterations() + " pivot iterations done";
+    } else if (header.part() != null && (header.part().gridRows() < 1 || header.part().gridColumns() < 1
+        || header.part().rank() < 0
+        || header.part().rank() >= (long) header.part().gridRows() * header.part().gridColumns())) {
+      problem = "its header gives rank " + header.part().rank() + " of a process grid of " + header.part().gridRows()
+          + "x" + header.part().gridColumns();
+    }
+    if (problem != null) {
+      throw bad(file, problem + ": the file is corrupt");
+    }
   }
 
   /**

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Locale;
@@ -20,6 +21,9 @@ record NpyMapping(Path file, NpyHeader header, int n, Arena arena, MemorySegment
    * header + n²×4 bytes.
    */
   static NpyMapping open(Path file, NpyHeader.Dtype dtype) throws IOException {
+    if (Files.isDirectory(file)) { // else the JDK's bare "Is a directory", without the name: exit 1
+      throw new NpyFormatException(file, "is a folder, not a .npy matrix");
+    }
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       NpyHeader header = NpyHeader.read(channel, file, dtype);
       String quoted = " (header " + header.dictText() + ")";

@@ -90,6 +90,13 @@ public record Sidecar(
   public record GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn,
       Boolean headerRow, @JsonInclude(JsonInclude.Include.NON_NULL) String change) {
 
+    /** A sidecar's input without its file (a damaged one) is refused as it is read, not met as a null later. */
+    public GraphInput {
+      if (path == null) {
+        throw new IllegalArgumentException("a graph input without its path");
+      }
+    }
+
     /** A graph, or arcs added, read as {@code headerRow} says. */
     public GraphInput(String path, String format, boolean undirected, String weights, Integer weightColumn,
         Boolean headerRow) {
@@ -333,6 +340,9 @@ public record Sidecar(
    * @throws NoSuchFileException with an explanation if it does not exist
    */
   public static Sidecar read(Path file) throws IOException {
+    if (Files.isDirectory(file)) { // else the JDK's bare "Is a directory", without the name: exit 1
+      throw new NpyFormatException(file, "is a folder, not a Tropic sidecar");
+    }
     byte[] json;
     try {
       json = Files.readAllBytes(file);

@@ -310,6 +310,64 @@ class FloydWarshallCheckpointTest {
     assertThat(file).exists();
   }
 
+  /**
+   * A header with a field missing or out of range, even under a checksum that matches, is refused as corrupt: a
+   * rank's part on a grid of 1x0 once divided by zero in {@code tropic info}, and a save without its graph
+   * fingerprint met a null pointer in a resume, each an internal error. ("gridColumns":2 → 0 is one flipped bit.)
+   */
+  @Test
+  void aSaveWithAHeaderFieldMissingOrOutOfRangeIsRefusedAsCorrupt() throws IOException {
+    Path file = dir.resolve("fw.ckpt");
+    Graph graph = graph(100, 3, true, false, new Random(8));
+    var solver = new BlockedFloydWarshall(MinPlusKernels.best(), new FloydWarshallOptions(32, 2, null, true));
+    var checkpoint = new FloydWarshallCheckpoint(file, EVERY_ITERATION);
+    assertThatThrownBy(() -> solver.solve(graph, new StopAfter(20), checkpoint)).isInstanceOf(StopAfter.Stop.class);
+    byte[] saved = Files.readAllBytes(file);
+
+    for (String part : List.of("{\"gridRows\":1,\"gridColumns\":0,\"rank\":0}",
+        "{\"gridRows\":0,\"gridColumns\":1,\"rank\":0}", "{\"gridRows\":2,\"gridColumns\":2,\"rank\":4}",
+        "{\"gridRows\":1,\"gridColumns\":1,\"rank\":-1}")) {
+      Files.write(file, withHeader(saved,
+          json -> json.replace(",\"saved\":", ",\"part\":" + part + ",\"saved\":")));
+      assertThatThrownBy(() -> FloydWarshallCheckpoint.verify(file, Progress.NONE))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("checkpoint " + file + ": its header")
+          .hasMessageEndingWith("the file is corrupt");
+    }
+    for (String field : List.of("graphFingerprint", "arithmetic", "pivotOrder")) {
+      Files.write(file, withHeader(saved,
+          json -> json.replaceFirst("\"" + field + "\":\"[^\"]*\"", "\"" + field + "\":null")));
+      assertThatThrownBy(() -> solver.solve(graph, Progress.NONE, checkpoint))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessage("checkpoint " + file + ": its header lacks the graph fingerprint, the arithmetic or the vertex"
+              + " order: the file is corrupt");
+    }
+    for (String edit : List.of("\"blockSize\":0", "\"blockSize\":2147483647", "\"iterations\":2147483647",
+        "\"iterationsDone\":9", "\"iterationsDone\":-1")) {
+      String field = edit.substring(0, edit.indexOf(':') + 1);
+      Files.write(file, withHeader(saved, json -> json.replaceFirst(field + "\\d+", edit)));
+      assertThatThrownBy(() -> FloydWarshallCheckpoint.verify(file, Progress.NONE))
+          .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("checkpoint " + file + ": its header")
+          .hasMessageContaining("pivot iterations done: the file is corrupt");
+    }
+    assertThat(file).exists();
+  }
+
+  /** {@code save} with its JSON header rewritten by {@code edit}, under the checksum of the new header and tiles. */
+  private static byte[] withHeader(byte[] save, java.util.function.UnaryOperator<String> edit) {
+    ByteBuffer in = ByteBuffer.wrap(save).order(ByteOrder.LITTLE_ENDIAN);
+    int length = in.getInt(8);
+    String json = new String(save, 12, length, StandardCharsets.UTF_8);
+    byte[] edited = edit.apply(json).getBytes(StandardCharsets.UTF_8);
+    assertThat(edited).isNotEqualTo(json.getBytes(StandardCharsets.UTF_8));
+    int tiles = save.length - 12 - length - Long.BYTES;
+    CRC32C crc = new CRC32C();
+    crc.update(edited);
+    crc.update(save, 12 + length, tiles);
+    ByteBuffer out = ByteBuffer.allocate(12 + edited.length + tiles + Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+    out.put(save, 0, 8).putInt(edited.length).put(edited).put(save, 12 + length, tiles).putLong(crc.getValue());
+    return out.array();
+  }
+
   /** Version 1 (a CRC32C of the tiles alone, never released) let an edited header resume: it is refused. */
   @Test
   void aSaveOfTheFirstFormatIsRefusedAndKept() throws IOException {

@@ -96,6 +96,25 @@ class SidecarTest {
         .isInstanceOf(NoSuchFileException.class).hasMessageContaining("missing.npy.json");
   }
 
+  /**
+   * Found by damaging sidecars: an added-arcs entry without its path was read, and 'info', 'query path' and 'update'
+   * then met a null, an internal error; a folder in the sidecar's place was the JDK's bare "Is a directory", exit 1.
+   */
+  @Test
+  void rejectsAnInputWithoutItsPathAndAFolderNamingTheFile() throws IOException {
+    Path file = dir.resolve("bad.npy.json");
+    assertThatThrownBy(() -> Sidecar.fromJson(("{\"formatVersion\": 1, \"n\": 2, \"graphFingerprint\": \"a\","
+        + " \"additions\": [{\"x\": 1}]}").getBytes(StandardCharsets.UTF_8), file))
+        .isInstanceOf(NpyFormatException.class)
+        .hasMessageStartingWith(file + ": not a Tropic sidecar: a graph input without its path");
+    Files.createDirectory(file);
+    assertThatThrownBy(() -> Sidecar.read(file)).isInstanceOf(NpyFormatException.class)
+        .hasMessage(file + ": is a folder, not a Tropic sidecar");
+    Path npy = Files.createDirectory(dir.resolve("bad.pred.npy"));
+    assertThatThrownBy(() -> NpyIntMatrix.open(npy)).isInstanceOf(NpyFormatException.class)
+        .hasMessage(npy + ": is a folder, not a .npy matrix");
+  }
+
   @Test
   void checkGraphAcceptsTheSameGraphAndNamesBothFingerprintsOtherwise() throws IOException {
     Graph graph = NpyTestSupport.pathGraph(4, 2f, true);

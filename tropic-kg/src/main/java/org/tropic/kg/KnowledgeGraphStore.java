@@ -12,6 +12,9 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -421,15 +424,43 @@ public final class KnowledgeGraphStore {
     TsvRows(Path file, int width) throws IOException {
       this.file = file;
       this.width = width;
+      if (Files.isDirectory(file)) { // else the JDK's bare "Is a directory", exit 1
+        throw fault("a folder, not a file", null, "a stored knowledge graph file");
+      }
+      requireFinalNewline(file);
       this.lines = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-      this.line = 1;
-      if (lines.readLine() == null) {
+      if (readLine() == null) {
         throw new GraphInputException(file.toString(), 1, "missing header", null, "a stored knowledge graph file");
+      }
+      this.line = 1;
+    }
+
+    /**
+     * Every row 'kg build' writes ends with a newline: a file cut short mid-row would otherwise be read with its
+     * last row's fields cut, a wrong count or name and no error.
+     */
+    private void requireFinalNewline(Path file) throws IOException {
+      try (var channel = FileChannel.open(file)) {
+        ByteBuffer last = ByteBuffer.allocate(1);
+        if (channel.size() > 0 && (channel.read(last, channel.size() - 1) != 1 || last.get(0) != '\n')) {
+          throw fault("the file does not end with a newline: it was cut short (truncated?)", null,
+              "rows ending with a newline, as 'kg build' writes them");
+        }
+      }
+    }
+
+    /** The next line, or null at the end; text that is not UTF-8 is damage named by its line, not an I/O error. */
+    private String readLine() throws IOException {
+      try {
+        return lines.readLine();
+      } catch (CharacterCodingException e) {
+        throw new GraphInputException(file.toString(), line + 1, "not UTF-8 text", null,
+            "UTF-8 text, as 'kg build' writes it");
       }
     }
 
     boolean next() throws IOException {
-      text = lines.readLine();
+      text = readLine();
       if (text == null) {
         return false;
       }

@@ -133,6 +133,34 @@ class DamagedInputTest {
         .hasMessageStartingWith(nodes.toString()).hasMessageContaining("nodes but graph.json records 3");
   }
 
+  /**
+   * Found by fuzzing stored graphs: a table cut mid-row was read with its last row's last field cut (an evidence
+   * count of 10014 read as 1001, exit 0); a folder in a table's place and bytes that are not UTF-8 were I/O errors
+   * naming no file ("Is a directory", "Input length = 1"), exit 1.
+   */
+  @Test
+  void aTableCutMidRowAFolderOrNonUtf8BytesAreBadInputNamingTheTable() throws IOException {
+    Path kg = stored();
+    Path nodes = kg.resolve("nodes.tsv");
+    byte[] written = Files.readAllBytes(nodes);
+    Files.write(nodes, java.util.Arrays.copyOf(written, written.length - 2));
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(nodes.toString()).hasMessageContaining("does not end with a newline");
+
+    byte[] binary = written.clone();
+    binary[written.length - 3] = (byte) 0xff; // in the last row
+    Files.write(nodes, binary);
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(nodes.toString()).hasMessageContaining("not UTF-8 text");
+
+    Files.write(nodes, written);
+    Path edges = kg.resolve("edges.tsv");
+    Files.delete(edges);
+    Files.createDirectory(edges);
+    assertThatThrownBy(() -> KnowledgeGraphStore.read(kg)).isInstanceOf(GraphInputException.class)
+        .hasMessageStartingWith(edges.toString()).hasMessageContaining("a folder, not a file");
+  }
+
   /** A directory was "no such input file", though it exists: the user looks for a typo that is not there. */
   @Test
   void aDirectoryGivenAsAnInputIsSaidToBeOne() {

@@ -219,8 +219,9 @@ final class BlockCooFile {
       check(file, orientation >= 0 && orientation < Orientation.values().length, "orientation " + orientation);
       check(file, elementOrder >= 0 && elementOrder < ElementOrder.values().length, "element order " + elementOrder);
       check(file, vertexOrder >= 0 && vertexOrder < VertexOrder.values().length, "vertex order " + vertexOrder);
-      check(file, blockRows == Math.max(1, (rows + blockHeight - 1) / blockHeight), blockRows + " block rows for "
-          + rows + " rows of blocks " + blockHeight + " high");
+      // in longs: rows near 2^31 overflowed to one block row, and a 944-byte file asked for an int[2^31 - 1]
+      check(file, blockRows == Math.max(1, ((long) rows + blockHeight - 1) / blockHeight),
+          blockRows + " block rows for " + rows + " rows of blocks " + blockHeight + " high");
       check(file, blocks >= 0 && nnz >= 0 && nnz <= Integer.MAX_VALUE, blocks + " blocks, " + nnz + " elements");
       boolean pattern = (flags & PATTERN) != 0;
       boolean permuted = (flags & PERMUTED) != 0;
@@ -233,12 +234,12 @@ final class BlockCooFile {
           "a labels checksum for a graph without labels (header flags " + flags + ")");
 
       long at = HEADER_BYTES;
-      int[] blockRowStart = readInts(whole, at, blockRows + 1, file);
-      at = align(at + 4L * (blockRows + 1));
+      int[] blockRowStart = readInts(whole, at, blockRows + 1L, file);
+      at = align(at + 4L * (blockRows + 1L));
       int[] blockColumn = readInts(whole, at, blocks, file);
       at = align(at + 4L * blocks);
-      int[] blockStart = readInts(whole, at, blocks + 1, file);
-      at = align(at + 4L * (blocks + 1));
+      int[] blockStart = readInts(whole, at, blocks + 1L, file);
+      at = align(at + 4L * (blocks + 1L));
       Permutation permutation = Permutation.identity(rows);
       if (permuted) {
         try {
@@ -342,10 +343,11 @@ final class BlockCooFile {
     }
   }
 
-  private static int[] readInts(MemorySegment whole, long at, int count, Path file) throws IOException {
+  /** {@code count} ints at {@code at}, a long so that a count past 2^31 - 1 is refused as overrunning the file. */
+  private static int[] readInts(MemorySegment whole, long at, long count, Path file) throws IOException {
     MemorySegment s = slice(whole, at, 4L * count, file, "block index");
-    int[] out = new int[count];
-    MemorySegment.copy(s, ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, out, 0, count);
+    int[] out = new int[(int) count]; // the slice is within the file, so fewer than 2^31 ints
+    MemorySegment.copy(s, ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN), 0, out, 0, (int) count);
     return out;
   }
 

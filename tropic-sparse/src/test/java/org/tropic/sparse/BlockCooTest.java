@@ -292,6 +292,63 @@ class BlockCooTest {
         .hasMessageContaining("the header is damaged");
   }
 
+  /**
+   * Any truncation, and any changed byte the checksum covers (the header's fields and all after the header), is
+   * refused with an error naming the file: never opened, never a bare runtime exception. Bytes 68..127 are the
+   * labels file's checksum (checked against the labels when they are read) and padding nothing reads.
+   */
+  @Property(tries = 300)
+  void anyTruncationOrChangedByteIsRefusedNamingTheFile(@ForAll @IntRange(min = 0, max = 1_000_000) int where,
+      @ForAll boolean truncate, @ForAll @IntRange(min = 1, max = 255) int xor) throws IOException {
+    Path dir = Files.createTempDirectory("bcoo-damage");
+    try {
+      Path file = dir.resolve("m.bcoo");
+      BlockCoo.fromGraph(TestGraphs.random(3, 40, 120, false, true), BlockCooOptions.defaults().withBlockSize(16), 1)
+          .save(file);
+      byte[] bytes = Files.readAllBytes(file);
+      int at = where % bytes.length;
+      if (truncate) {
+        bytes = java.util.Arrays.copyOf(bytes, at);
+      } else {
+        at = at >= 68 && at < 128 ? at % 68 : at;
+        bytes[at] ^= (byte) xor;
+      }
+      Path damaged = dir.resolve("damaged.bcoo");
+      Files.write(damaged, bytes);
+      assertThatThrownBy(() -> BlockCoo.open(damaged).close()).isInstanceOf(IOException.class)
+          .hasMessageContaining(damaged.toString());
+    } finally {
+      try (var files = Files.list(dir)) {
+        for (Path f : files.toList()) {
+          Files.delete(f);
+        }
+      }
+      Files.delete(dir);
+    }
+  }
+
+  /**
+   * Found by fuzzing: rows near 2^31 overflowed the block-row count to 1 (a 944-byte file then asked for an
+   * int[2^31 - 1], an out-of-memory error), or the index length to a negative count (an out-of-bounds exception
+   * without the file's name). Both are refused as damage, naming the file.
+   */
+  @Test
+  void aHeaderOfRowsNear2To31IsRefusedNotAllocated(@TempDir Path dir) throws IOException {
+    Path file = dir.resolve("m.bcoo");
+    BlockCoo.fromGraph(TestGraphs.random(4, 34, 100, false, true), BlockCooOptions.defaults(), 1).save(file);
+    byte[] saved = Files.readAllBytes(file);
+    for (int[] rowsHeightBlockRows : new int[][] {{Integer.MAX_VALUE, 1024, 1}, {Integer.MAX_VALUE, 1,
+        Integer.MAX_VALUE}}) {
+      java.nio.ByteBuffer b = java.nio.ByteBuffer.wrap(saved.clone()).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+      b.putInt(12, rowsHeightBlockRows[0]).putInt(16, rowsHeightBlockRows[0]).putInt(20, rowsHeightBlockRows[1])
+          .putInt(44, rowsHeightBlockRows[2]);
+      Path damaged = dir.resolve("huge.bcoo");
+      Files.write(damaged, b.array());
+      assertThatThrownBy(() -> BlockCoo.open(damaged).close()).isInstanceOf(IOException.class)
+          .hasMessageContaining(damaged.toString());
+    }
+  }
+
   /** The labels file's CRC32C goes in the header when the caller gives it, and comes back on open. */
   @Test
   void theHeaderRecordsTheLabelsChecksumWhenGiven(@TempDir Path dir) throws IOException {

@@ -165,6 +165,9 @@ final class GraphSources {
       }
       default -> throw new IllegalStateException("label record " + m.labelRecord());
     }
+    if (Files.isDirectory(labels)) { // else the JDK's bare "Is a directory", without the name
+      throw new IOException(labels + ": is a folder, not the labels file written with " + matrixFile);
+    }
     int n = m.rowCount();
     byte[] bytes = Files.readAllBytes(labels);
     List<String> names = lines(labels, bytes);

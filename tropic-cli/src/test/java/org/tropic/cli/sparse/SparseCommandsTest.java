@@ -927,6 +927,18 @@ class SparseCommandsTest {
     assertThat(out.toString()).isEmpty();
   }
 
+  /** A folder in the labels file's place was the JDK's bare "Is a directory", naming no file. */
+  @Test
+  void aFolderInPlaceOfTheLabelsFileIsRefusedNamingIt() throws IOException {
+    Path matrix = converted("u.bcoo");
+    Path labels = GraphSources.labelsFile(matrix);
+    Files.delete(labels);
+    Files.createDirectory(labels);
+    err.getBuffer().setLength(0);
+    assertThat(run(new BfsCommand(LOADER), matrix.toString(), "--source", "5")).isEqualTo(2);
+    assertThat(err.toString()).contains(labels + ": is a folder, not the labels file written with " + matrix);
+  }
+
   /**
    * A labels file with as many lines as the matrix has vertices was taken whatever it held: another graph's, or the
    * same lines shuffled, named every vertex wrongly with exit 0. The header records the labels file's CRC32C.
