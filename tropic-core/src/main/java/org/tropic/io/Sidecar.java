@@ -66,6 +66,8 @@ public record Sidecar(
 
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+      // a fraction where a count or version belongs is damage: "formatVersion": 1.5 was read as version 1
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
       .enable(SerializationFeature.INDENT_OUTPUT)
       .build();
 

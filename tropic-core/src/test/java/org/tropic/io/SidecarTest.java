@@ -90,6 +90,9 @@ class SidecarTest {
     assertThatThrownBy(() -> Sidecar.fromJson(("{\"formatVersion\": 1, \"n\": 3, \"graphFingerprint\": \"a\","
         + " \"labels\": [\"x\"]}").getBytes(StandardCharsets.UTF_8), file))
         .hasMessageContaining("bad.npy.json").hasMessageContaining("1 labels for 3 vertices");
+    assertThatThrownBy(() -> Sidecar.fromJson(
+        "{\"formatVersion\": 1.5, \"n\": 2, \"graphFingerprint\": \"a\"}".getBytes(StandardCharsets.UTF_8), file))
+        .isInstanceOf(NpyFormatException.class).hasMessageContaining("bad.npy.json: not a Tropic sidecar");
     assertThatThrownBy(() -> Sidecar.fromJson("null".getBytes(StandardCharsets.UTF_8), file))
         .hasMessageContaining("JSON null");
     assertThatThrownBy(() -> Sidecar.read(dir.resolve("missing.npy.json")))
