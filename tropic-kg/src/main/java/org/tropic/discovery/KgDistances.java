@@ -71,7 +71,9 @@ public final class KgDistances implements AutoCloseable {
     }
     if (matrix instanceof NpyDistanceMatrix stored && stored.sidecar() != null) {
       stored.sidecar().checkGraph(graph, stored.file());
-    } else if (matrix.labels() != null && !matrix.labels().equals(graph.labels())) {
+    }
+    // the fingerprint covers the arcs, not the names: a sidecar whose labels were changed named the wrong nodes
+    if (matrix.labels() != null && !matrix.labels().equals(graph.labels())) {
       throw new IllegalArgumentException("the distance matrix's vertex labels differ from the view's: it was"
           + " computed from another graph");
     }

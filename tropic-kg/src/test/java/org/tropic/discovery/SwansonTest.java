@@ -208,6 +208,24 @@ class SwansonTest {
     }
   }
 
+  /** The fingerprint covers the arcs, not the names: a stored result whose labels were changed is refused. */
+  @Test
+  void aStoredResultWhoseLabelsWereChangedIsRefused() throws IOException {
+    KgView view = in1985.view();
+    TiledDistanceMatrix apsp = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
+        .solve(view.graph(), Progress.NONE);
+    Path npy = dir.resolve("apsp.npy");
+    DistanceStore.write(apsp, npy, Sidecar.of(view.graph(), null, null, "test", Map.of()), Progress.NONE);
+    Path sidecar = Sidecar.pathFor(npy);
+    String json = java.nio.file.Files.readString(sidecar);
+    assertThat(json).contains("\"" + FISH_OILS + "\"");
+    java.nio.file.Files.writeString(sidecar, json.replace("\"" + FISH_OILS + "\"", "\"C9999999\""));
+    try (NpyDistanceMatrix stored = NpyDistanceMatrix.open(npy)) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> KgDistances.fromMatrix(view, stored))
+          .hasMessageContaining("labels differ");
+    }
+  }
+
   @Test
   void aMatrixOfAnotherGraphIsRefused() {
     KgView concepts = in1985.view(EnumSet.of(EdgeKind.CONCEPT_CONCEPT));
