@@ -8,6 +8,7 @@ public final class MemoryBudgetException extends RuntimeException {
   private final String what;
   private final long neededBytes;
   private final long budgetBytes;
+  private final String advice;
 
   /**
    * This JVM's heap: the advice is a heap that holds it ({@link HeapAdvice}), a larger machine or several of them.
@@ -25,11 +26,20 @@ public final class MemoryBudgetException extends RuntimeException {
     this.what = what;
     this.neededBytes = neededBytes;
     this.budgetBytes = budgetBytes;
+    this.advice = advice;
   }
 
   /** The same refusal with other advice, for a caller whose user has other ways out (e.g. a smaller graph). */
   public MemoryBudgetException withAdvice(String advice) {
     return new MemoryBudgetException(what, neededBytes, budgetBytes, advice);
+  }
+
+  /**
+   * The same refusal with {@code remedy} offered before its advice, for a caller that knows the cheapest way out
+   * (e.g. a smaller tile size): a clause before "needs" made the sentence unreadable.
+   */
+  public MemoryBudgetException withFirstRemedy(String remedy) {
+    return new MemoryBudgetException(what, neededBytes, budgetBytes, remedy + "; or " + advice);
   }
 
   public long neededBytes() {

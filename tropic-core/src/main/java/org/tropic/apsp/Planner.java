@@ -215,10 +215,12 @@ public final class Planner {
     if (smallestNeed > budget) {
       budget = availableAfterCollection(request);
       if (smallestNeed > budget) {
-        throw new MemoryBudgetException(String.format("APSP of n = %,d (%s%s)%s", n,
-            leanest == wanted ? "" : "the leanest plan, ", memoryParts(leanest, n, b, symmetric, smallestNeed),
-            leanest == Algorithm.FW && fw.blockSize() > 0 ? fittingTileSizes(n, symmetric, budget) : ""),
+        MemoryBudgetException refusal = new MemoryBudgetException(String.format("APSP of n = %,d (%s%s)", n,
+            leanest == wanted ? "" : "the leanest plan, ", memoryParts(leanest, n, b, symmetric, smallestNeed)),
             smallestNeed, budget);
+        String smallerTiles = leanest == Algorithm.FW && fw.blockSize() > 0
+            ? fittingTileSize(n, symmetric, budget) : "";
+        throw smallerTiles.isEmpty() ? refusal : refusal.withFirstRemedy(smallerTiles);
       }
     }
 
@@ -452,12 +454,15 @@ public final class Planner {
     return leanest;
   }
 
-  /** For a refusal of a given tile size: the largest of the sizes the model may pick that would fit, if any. */
-  private static String fittingTileSizes(int n, boolean symmetric, long budget) {
+  /**
+   * For a refusal of a given tile size (--block, or a checkpoint's): the largest of the sizes the model may pick that
+   * would fit, offered first ({@code tiles of 64 would fit (59,073,105 bytes)}), or "" if none does.
+   */
+  private static String fittingTileSize(int n, boolean symmetric, long budget) {
     int[] candidates = BlockSizeModel.usableCandidates();
     for (int c = candidates.length - 1; c >= 0; c--) {
       if (floydWarshallBytes(n, candidates[c], symmetric) <= budget) {
-        return String.format(Locale.ROOT, "; tiles of %d would fit (%,d bytes)", candidates[c],
+        return String.format(Locale.ROOT, "tiles of %d would fit (%,d bytes)", candidates[c],
             floydWarshallBytes(n, candidates[c], symmetric));
       }
     }
