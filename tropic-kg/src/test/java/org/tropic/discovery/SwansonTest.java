@@ -189,10 +189,7 @@ class SwansonTest {
   @Test
   void answersAreTheSameFromAStoredApspResult() throws IOException {
     KgView view = in1985.view();
-    TiledDistanceMatrix apsp = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
-        .solve(view.graph(), Progress.NONE);
-    Path npy = dir.resolve("apsp.npy");
-    DistanceStore.write(apsp, npy, Sidecar.of(view.graph(), null, null, "test", Map.of()), Progress.NONE);
+    Path npy = storedApsp(view);
     try (NpyDistanceMatrix stored = NpyDistanceMatrix.open(npy)) {
       KgDistances fromMatrix = KgDistances.fromMatrix(view, stored);
       KgDistances bySearch = KgDistances.bySearch(view);
@@ -208,14 +205,20 @@ class SwansonTest {
     }
   }
 
-  /** The fingerprint covers the arcs, not the names: a stored result whose labels were changed is refused. */
-  @Test
-  void aStoredResultWhoseLabelsWereChangedIsRefused() throws IOException {
-    KgView view = in1985.view();
+  /** The view's distances solved and stored as {@code tropic kg build --apsp} stores them. */
+  private Path storedApsp(KgView view) throws IOException {
     TiledDistanceMatrix apsp = new BlockedFloydWarshall(MinPlusKernels.best(), FloydWarshallOptions.defaults())
         .solve(view.graph(), Progress.NONE);
     Path npy = dir.resolve("apsp.npy");
     DistanceStore.write(apsp, npy, Sidecar.of(view.graph(), null, null, "test", Map.of()), Progress.NONE);
+    return npy;
+  }
+
+  /** The fingerprint covers the arcs, not the names: a stored result whose labels were changed is refused. */
+  @Test
+  void aStoredResultWhoseLabelsWereChangedIsRefused() throws IOException {
+    KgView view = in1985.view();
+    Path npy = storedApsp(view);
     Path sidecar = Sidecar.pathFor(npy);
     String json = java.nio.file.Files.readString(sidecar);
     assertThat(json).contains("\"" + FISH_OILS + "\"");
