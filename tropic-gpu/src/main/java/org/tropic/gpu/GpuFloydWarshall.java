@@ -24,10 +24,12 @@ public final class GpuFloydWarshall {
   private final GpuFloydWarshallOptions options;
   private final int hostThreads;
 
-  /** A finished solve: the distances (off-heap; close them when done), the memory plan and the arithmetic used. */
-  /** The distances and how they were computed ({@code symmetric}: on the tiles on and above the diagonal). */
+  /**
+   * A finished solve: the distances (off-heap; close them when done) and how they were computed: the memory plan,
+   * the arithmetic, {@code symmetric} (on the tiles on and above the diagonal only) and where the time went.
+   */
   public record Result(HostMatrix distances, DeviceMemoryPlan plan, Arithmetic arithmetic, boolean dpx,
-      boolean symmetric) {}
+      boolean symmetric, SolveTimes times) {}
 
   public GpuFloydWarshall(GpuContext gpu, GpuFloydWarshallOptions options, int hostThreads) {
     this.gpu = gpu;
@@ -90,17 +92,24 @@ public final class GpuFloydWarshall {
     MinPlusModule kernels = options.dpx() ? gpu.load(true) : gpu.kernels();
     try {
       DeviceMemoryPlan plan = plan(graph.vertexCount(), arithmetic, kernels);
+      boolean symmetric = usesSymmetry(graph);
+      if (plan.resident()) {
+        ResidentSolver.Solved solved = new ResidentSolver(gpu, kernels, arithmetic, plan, graph, progress, symmetric)
+            .run();
+        solved.distances().solvedOnUpperTriangle(symmetric);
+        return new Result(solved.distances(), plan, arithmetic, kernels.dpx(), symmetric, solved.times());
+      }
+      long t0 = System.nanoTime();
       HostMatrix matrix = HostMatrix.ofArcs(graph, plan.padded(), arithmetic);
       try {
-        boolean symmetric = usesSymmetry(graph);
-        if (plan.resident()) {
-          new ResidentSolver(gpu, kernels, arithmetic, plan, graph, progress, symmetric).run(matrix);
-        } else {
-          new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads, symmetric).run(matrix);
-        }
+        long t1 = System.nanoTime();
+        String detail = new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads, symmetric)
+            .run(matrix);
+        long t2 = System.nanoTime();
         matrix.decode(arithmetic);
         matrix.solvedOnUpperTriangle(symmetric);
-        return new Result(matrix, plan, arithmetic, kernels.dpx(), symmetric);
+        SolveTimes times = new SolveTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9, detail);
+        return new Result(matrix, plan, arithmetic, kernels.dpx(), symmetric, times);
       } catch (RuntimeException | Error e) {
         matrix.close();
         throw e;

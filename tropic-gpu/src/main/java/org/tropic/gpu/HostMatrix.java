@@ -4,6 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.stream.IntStream;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
@@ -26,6 +27,15 @@ public final class HostMatrix implements DistanceMatrix {
 
   /** An all-+∞ matrix (in {@code arithmetic}'s storage form) with a zero diagonal for the n real vertices. */
   public HostMatrix(int n, int padded, Arithmetic arithmetic, VertexLabels labels) {
+    this(n, padded, labels);
+    fill(arithmetic.infinity());
+    float zero = arithmetic.encode(0f);
+    for (int v = 0; v < n; v++) {
+      set(v, v, zero);
+    }
+  }
+
+  private HostMatrix(int n, int padded, VertexLabels labels) {
     if (n < 0 || padded < n) {
       throw new IllegalArgumentException("a host matrix of n = " + n + " padded to " + padded);
     }
@@ -33,12 +43,14 @@ public final class HostMatrix implements DistanceMatrix {
     this.padded = padded;
     this.labels = labels;
     this.arena = Arena.ofShared();
-    this.data = arena.allocate((long) padded * padded * Float.BYTES, 64);
-    fill(arithmetic.infinity());
-    float zero = arithmetic.encode(0f);
-    for (int v = 0; v < n; v++) {
-      set(v, v, zero);
-    }
+    this.data = HostMemory.allocate((long) padded * padded * Float.BYTES, arena);
+  }
+
+  /** A matrix for a solve's distances to be copied into: all zero bits until they are, its pages touched. */
+  static HostMatrix forResults(int n, int padded, VertexLabels labels) {
+    HostMatrix m = new HostMatrix(n, padded, labels);
+    HostMemory.fill(m.data, (byte) 0);
+    return m;
   }
 
   @Override
@@ -66,11 +78,13 @@ public final class HostMatrix implements DistanceMatrix {
     return m;
   }
 
+  /** Every entry ← {@code value}: the first row, then copies of it, rows in parallel (N² floats take seconds). */
   private void fill(float value) {
-    long count = (long) padded * padded;
-    for (long i = 0; i < count; i++) {
-      data.setAtIndex(JAVA_FLOAT, i, value);
+    for (int j = 0; j < padded; j++) {
+      data.setAtIndex(JAVA_FLOAT, j, value);
     }
+    long rowBytes = (long) padded * Float.BYTES;
+    IntStream.range(1, padded).parallel().forEach(i -> MemorySegment.copy(data, 0, data, i * rowBytes, rowBytes));
   }
 
   /** The whole padded matrix, N×N row-major. */
@@ -97,10 +111,12 @@ public final class HostMatrix implements DistanceMatrix {
     if (arithmetic != Arithmetic.INT32) {
       return;
     }
-    long count = (long) padded * padded;
-    for (long i = 0; i < count; i++) {
-      data.setAtIndex(JAVA_FLOAT, i, arithmetic.decode(data.getAtIndex(JAVA_FLOAT, i)));
-    }
+    IntStream.range(0, padded).parallel().forEach(i -> {
+      long from = (long) i * padded;
+      for (long at = from; at < from + padded; at++) {
+        data.setAtIndex(JAVA_FLOAT, at, arithmetic.decode(data.getAtIndex(JAVA_FLOAT, at)));
+      }
+    });
   }
 
   @Override

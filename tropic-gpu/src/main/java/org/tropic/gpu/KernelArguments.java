@@ -9,8 +9,9 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * The {@code void** kernelParams} of {@code cuLaunchKernel}: one pointer per kernel parameter, each to a copy of the
- * value, in the kernel's parameter order. {@code int} parameters take 4 bytes, pointers ({@code float*}) and
- * {@code long long} take 8. The driver copies the values at launch, so the arena may close right after it.
+ * value, in the kernel's parameter order. {@code int} and {@code float} parameters take 4 bytes, pointers
+ * ({@code float*}) and {@code long long} take 8. The driver copies the values at launch, so the arena may close
+ * right after it.
  */
 final class KernelArguments {
   private final Arena arena;
@@ -27,6 +28,11 @@ final class KernelArguments {
     slot.set(JAVA_INT, 0, value);
     pointers.setAtIndex(ADDRESS, count++, slot);
     return this;
+  }
+
+  /** A {@code float} parameter, bit for bit (an arithmetic's stored +∞ or 0). */
+  KernelArguments addFloat(float value) {
+    return addInt(Float.floatToRawIntBits(value));
   }
 
   /** A device pointer ({@code CUdeviceptr}, passed to a {@code float*} parameter) or a {@code long long}. */

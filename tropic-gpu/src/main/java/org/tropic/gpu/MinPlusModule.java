@@ -23,6 +23,10 @@ public final class MinPlusModule implements AutoCloseable {
   static final int SRGEMM_THREADS = 256;
   static final int CLOSURE_SIDE = 32;
   static final int TRANSPOSE_SIDE = 32;
+  /** The most blocks a launch may have along y. */
+  private static final int MAX_GRID_Y = 65_535;
+  /** The grid-strided decode's blocks: enough to fill any current GPU several times over. */
+  private static final int DECODE_BLOCKS = 4096;
 
   private final CudaDriver driver;
   private final MemorySegment module;
@@ -31,6 +35,9 @@ public final class MinPlusModule implements AutoCloseable {
   private final Map<Arithmetic, MemorySegment> srgemm = new EnumMap<>(Arithmetic.class);
   private final Map<Arithmetic, MemorySegment> closureShared = new EnumMap<>(Arithmetic.class);
   private final Map<Arithmetic, MemorySegment> closureStep = new EnumMap<>(Arithmetic.class);
+  private final Map<Arithmetic, MemorySegment> arcs = new EnumMap<>(Arithmetic.class);
+  private final MemorySegment fill;
+  private final MemorySegment decodeInt32;
   private final MemorySegment transpose;
   private final MemorySegment clockSpin;
 
@@ -48,7 +55,10 @@ public final class MinPlusModule implements AutoCloseable {
           sharedClosureLimit);
       closureShared.put(a, shared);
       closureStep.put(a, driver.function(module, closureStepName(a)));
+      arcs.put(a, driver.function(module, arcsName(a)));
     }
+    fill = driver.function(module, "tropic_fill");
+    decodeInt32 = driver.function(module, "tropic_decode_int32");
     transpose = driver.function(module, "tropic_transpose");
     clockSpin = driver.function(module, "tropic_clock_spin");
   }
@@ -60,10 +70,13 @@ public final class MinPlusModule implements AutoCloseable {
       names.add(srgemmName(a));
       names.add(closureSharedName(a));
       names.add(closureStepName(a));
+      names.add(arcsName(a));
     }
     if (dpx) {
       names.add(srgemmName(Arithmetic.INT32) + "_dpx");
     }
+    names.add("tropic_fill");
+    names.add("tropic_decode_int32");
     names.add("tropic_transpose");
     names.add("tropic_clock_spin");
     return names;
@@ -79,6 +92,10 @@ public final class MinPlusModule implements AutoCloseable {
 
   static String closureStepName(Arithmetic a) {
     return "tropic_closure_step_" + suffix(a);
+  }
+
+  static String arcsName(Arithmetic a) {
+    return "tropic_arcs_" + suffix(a);
   }
 
   private static String suffix(Arithmetic a) {
@@ -160,6 +177,49 @@ public final class MinPlusModule implements AutoCloseable {
         driver.launch(name, function, blocks, blocks, 1, CLOSURE_SIDE, CLOSURE_SIDE, 1, 0, stream.handle(),
             args.array());
       }
+    }
+  }
+
+  /**
+   * The N×N matrix at {@code d} (N = {@code nn}, a multiple of 128) ← the arithmetic's +∞, with 0 on the diagonal of
+   * the first {@code n} rows.
+   */
+  public void fill(CudaStream stream, Arithmetic arithmetic, int nn, int n, long d) {
+    requireMultiple("nn", nn, TILE);
+    requireAligned("d", d);
+    try (Arena arena = Arena.ofConfined()) {
+      KernelArguments args = new KernelArguments(arena, 5).addLong(d).addInt(nn).addInt(n)
+          .addFloat(arithmetic.infinity()).addFloat(arithmetic.encode(0f));
+      driver.launch("tropic_fill", fill, nn / TILE, Math.min(nn, MAX_GRID_Y), 1, 32, 1, 1, 0, stream.handle(),
+          args.array());
+    }
+  }
+
+  /**
+   * Takes the min of rows {@code row0 .. row0 + rows}'s arcs into the N×N matrix at {@code d}: row r's arcs are
+   * {@code targets}/{@code values} from {@code offsets[r] − arcBase} to {@code offsets[r + 1] − arcBase} (device
+   * int and float arrays; the values in the arithmetic's storage form), one thread a row, in arc order.
+   */
+  public void addArcs(CudaStream stream, Arithmetic arithmetic, long offsets, long targets, long values, int arcBase,
+      int row0, int rows, long d, int nn) {
+    if (rows <= 0 || row0 < 0 || row0 + rows > nn) {
+      throw new IllegalArgumentException("rows " + row0 + ".." + (row0 + rows) + " of an N = " + nn + " matrix");
+    }
+    try (Arena arena = Arena.ofConfined()) {
+      KernelArguments args = new KernelArguments(arena, 8).addLong(offsets).addLong(targets).addLong(values)
+          .addInt(arcBase).addInt(row0).addInt(rows).addLong(d).addInt(nn);
+      driver.launch(arcsName(arithmetic), arcs.get(arithmetic), (rows + 255) / 256, 1, 1, 256, 1, 1, 0,
+          stream.handle(), args.array());
+    }
+  }
+
+  /** Turns {@code count} stored int32 values at {@code d} into float32 distances ({@link Arithmetic#decode}). */
+  public void decodeInt32(CudaStream stream, long d, long count) {
+    try (Arena arena = Arena.ofConfined()) {
+      KernelArguments args = new KernelArguments(arena, 2).addLong(d).addLong(count);
+      int blocks = (int) Math.max(1, Math.min(DECODE_BLOCKS, (count + 255) / 256));
+      driver.launch("tropic_decode_int32", decodeInt32, blocks, 1, 1, 256, 1, 1, 0, stream.handle(),
+          args.array());
     }
   }
 

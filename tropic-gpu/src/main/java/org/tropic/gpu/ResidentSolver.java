@@ -47,13 +47,19 @@ final class ResidentSolver {
     this.progress = progress;
   }
 
-  void run(HostMatrix matrix) {
+  /**
+   * Solves the graph and returns its decoded distances in host memory, with the time of each phase. The matrix is
+   * built on the device ({@link DeviceMatrixFill}); the host matrix the result lands in is allocated (and its pages
+   * touched, which for GiBs takes seconds) on another thread while the device works.
+   */
+  Solved run() {
     int nn = plan.padded();
     int b = plan.blockSize();
     int tiles = plan.tilesPerSide();
     long matrixBytes = (long) nn * nn * Float.BYTES;
     long stripFloats = (long) b * nn;
     progress.begin("Floyd–Warshall on the GPU", tiles);
+    HostMatrixAllocation result = null;
     try (CudaStream stream = gpu.createStream();
         DeviceBuffer d = gpu.allocate(matrixBytes);
         DeviceBuffer rowCopy = gpu.allocate(stripFloats * Float.BYTES);
@@ -61,10 +67,17 @@ final class ResidentSolver {
         DeviceBuffer diagonalT = gpu.allocate((long) b * b * Float.BYTES);
         PinnedBuffer diagonals = gpu.allocatePinned(2L * b * b * Float.BYTES);
         CudaEvent even = gpu.createEvent();
-        CudaEvent odd = gpu.createEvent()) {
+        CudaEvent odd = gpu.createEvent();
+        CudaEvent start = gpu.createEvent();
+        CudaEvent built = gpu.createEvent();
+        CudaEvent solved = gpu.createEvent();
+        CudaEvent downloaded = gpu.createEvent()) {
       try {
         CudaEvent[] landed = {even, odd};
-        d.upload(matrix.segment(), 0, matrixBytes, stream);
+        start.record(stream);
+        DeviceMatrixFill.fill(gpu, kernels, arithmetic, graph, d, nn, stream);
+        built.record(stream);
+        result = HostMatrixAllocation.start(graph, nn);
         long tileBytes = (long) b * b * Float.BYTES;
         for (int k = 0; k < tiles; k++) {
           if (symmetric) {
@@ -80,9 +93,18 @@ final class ResidentSolver {
         if (symmetric) {
           mirrorUpperTriangle(stream, d);
         }
+        if (arithmetic == Arithmetic.INT32) {
+          kernels.decodeInt32(stream, d.address(), (long) nn * nn);
+        }
+        solved.record(stream);
         checkDiagonal(landed, diagonals, tiles - 1, b, tileBytes);
+        HostMatrix matrix = result.join();
         d.download(0, matrixBytes, matrix.segment(), stream);
+        downloaded.record(stream);
         stream.synchronize();
+        result = null;
+        return new Solved(matrix, new SolveTimes(built.secondsSince(start), solved.secondsSince(built),
+            downloaded.secondsSince(solved)));
       } catch (RuntimeException | Error e) {
         // A negative cycle or a driver error: let the queued work end before the buffers it uses are freed.
         stream.synchronizeAfter(e);
@@ -90,11 +112,17 @@ final class ResidentSolver {
       }
     } catch (Throwable e) {
       progress.stopped();
+      if (result != null) {
+        result.discard();
+      }
       throw e;
     } finally {
       progress.end();
     }
   }
+
+  /** The decoded distances in host memory and the time each phase took on the device. */
+  record Solved(HostMatrix distances, SolveTimes times) {}
 
   /** One pivot on the whole matrix: closure, row panel, column panel, outer product. */
   private void fullIteration(CudaStream stream, DeviceBuffer d, DeviceBuffer rowCopy, DeviceBuffer columnT,

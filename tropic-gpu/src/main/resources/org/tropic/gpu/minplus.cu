@@ -263,6 +263,63 @@ TROPIC_CLOSURE_ENTRIES(exact_float, ExactFloat)
 TROPIC_CLOSURE_ENTRIES(nonnegative_float, NonNegativeFloat)
 TROPIC_CLOSURE_ENTRIES(int32, Int32)
 
+// ---- Building the matrix on the device, and decoding it ------------------------------------------------------
+//
+// The resident solver makes the N x N matrix where it lives instead of filling N^2 floats on the host and uploading
+// them: fill sets +inf with a zero diagonal for the n real vertices, then one thread per vertex takes the min of
+// its arcs' stored values into its row, in the order of the graph's arcs, exactly as HostMatrix.ofArcs does (the
+// lightest of repeated arcs; a self-loop against the zero diagonal). Zero is the bit pattern 0 in every arithmetic,
+// so relax(d, w, 0) is min(d, w). At the end an int32 solve's stored values are turned into float32 distances there
+// too (Arithmetic.decode: +inf from the int infinity up, else the int rounded to nearest), before the download.
+
+// Rows row0.. of d, 128 columns a block (blockIdx.x), rows strided by gridDim.y: 32 threads, one float4 each.
+extern "C" __global__ void __launch_bounds__(32) tropic_fill(float* __restrict__ d, int nn, int n, float inf,
+    float zero) {
+  const int col = blockIdx.x * 128 + threadIdx.x * 4;
+  for (int row = blockIdx.y; row < nn; row += gridDim.y) {
+    float4 v = make_float4(inf, inf, inf, inf);
+    if (row < n && row >= col && row < col + 4) {
+      (&v.x)[row - col] = zero;
+    }
+    *reinterpret_cast<float4*>(d + (size_t) row * nn + col) = v;
+  }
+}
+
+// Rows row0 .. row0 + rows of the graph: offsets[r] - arcBase indexes targets and values, which hold those rows' arcs.
+template <class P>
+__device__ __forceinline__ void addArcs(const int* __restrict__ offsets, const int* __restrict__ targets,
+    const float* __restrict__ values, int arcBase, int row0, int rows, float* __restrict__ d, int nn) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) {
+    return;
+  }
+  float* row = d + (size_t) (row0 + r) * nn;
+  for (int a = offsets[r] - arcBase; a < offsets[r + 1] - arcBase; ++a) {
+    const int v = targets[a];
+    row[v] = P::relax(row[v], values[a], 0.0f);
+  }
+}
+
+#define TROPIC_ARCS_ENTRY(SUFFIX, PATH)                                                                       \
+  extern "C" __global__ void __launch_bounds__(256) tropic_arcs_##SUFFIX(const int* __restrict__ offsets,    \
+      const int* __restrict__ targets, const float* __restrict__ values, int arcBase, int row0, int rows,     \
+      float* __restrict__ d, int nn) {                                                                        \
+    addArcs<PATH>(offsets, targets, values, arcBase, row0, rows, d, nn);                                      \
+  }
+
+TROPIC_ARCS_ENTRY(exact_float, ExactFloat)
+TROPIC_ARCS_ENTRY(nonnegative_float, NonNegativeFloat)
+TROPIC_ARCS_ENTRY(int32, Int32)
+
+// Every one of count stored int32 values, grid-strided: +inf from 0x3fffffff up, else the int as a float.
+extern "C" __global__ void __launch_bounds__(256) tropic_decode_int32(float* __restrict__ d, long long count) {
+  for (long long i = (long long) blockIdx.x * blockDim.x + threadIdx.x; i < count;
+      i += (long long) gridDim.x * blockDim.x) {
+    const int bits = __float_as_int(d[i]);
+    d[i] = bits >= 0x3fffffff ? __int_as_float(0x7f800000) : __int2float_rn(bits);
+  }
+}
+
 // ---- Helpers ---------------------------------------------------------------------------------------------------
 
 // dst (cols x rows) <- transpose of src (rows x cols); both sides multiples of 32. Staged through a padded shared

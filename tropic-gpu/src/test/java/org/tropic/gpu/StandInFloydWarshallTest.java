@@ -66,6 +66,36 @@ class StandInFloydWarshallTest {
     return gpu;
   }
 
+  /**
+   * The resident solver's matrix, made on the device from the arcs in batches, equals {@link HostMatrix#ofArcs} bit
+   * for bit: +∞, the zero diagonal, the lightest of repeated arcs, a negative self-loop below the zero.
+   */
+  @ParameterizedTest(name = "{0}, batches of {1} arcs")
+  @CsvSource({"INT32, 7", "NONNEGATIVE_FLOAT, 1", "EXACT_FLOAT, 50", "EXACT_FLOAT, 1000000"})
+  void theDeviceBuildsTheMatrixOfArcs(Arithmetic arithmetic, int batchArcs) {
+    Random random = new Random(System.nanoTime());
+    GraphBuilder builder = GraphBuilder.withVertexCount(150);
+    for (int a = 0; a < 900; a++) {
+      int u = random.nextInt(150);
+      int v = random.nextInt(arithmetic == Arithmetic.EXACT_FLOAT ? 150 : 20); // repeats, and self-loops
+      float w = arithmetic == Arithmetic.INT32 ? random.nextInt(50) : random.nextFloat() * 9;
+      builder.addArc(u, v, arithmetic == Arithmetic.EXACT_FLOAT && u == v ? -w : w);
+    }
+    Graph graph = builder.build();
+    int nn = 256;
+    long bytes = (long) nn * nn * Float.BYTES;
+    try (HostMatrix expected = HostMatrix.ofArcs(graph, nn, arithmetic);
+        HostMatrix actual = HostMatrix.forResults(graph.vertexCount(), nn, graph.labels());
+        CudaStream stream = gpu().createStream();
+        DeviceBuffer d = gpu().allocate(bytes)) {
+      d.fill(0, (long) nn * nn, Float.NaN, stream); // poisoned: every entry must be written
+      DeviceMatrixFill.fill(gpu(), gpu().kernels(), arithmetic, graph, d, nn, stream, batchArcs);
+      d.download(0, bytes, actual.segment(), stream);
+      stream.synchronize();
+      assertThat(actual.segment().mismatch(expected.segment())).as("first differing byte").isEqualTo(-1);
+    }
+  }
+
   @ParameterizedTest(name = "{0}, n = {1}, b = {2}, offload = {3}")
   @CsvSource({"INT32, 300, 128, false", "NONNEGATIVE_FLOAT, 200, 128, false", "EXACT_FLOAT, 300, 128, false",
       "INT32, 517, 256, false", "INT32, 400, 128, true", "NONNEGATIVE_FLOAT, 300, 128, true",

@@ -508,6 +508,42 @@ static void transpose_block(void **a, unsigned bx, unsigned by) {
   }
 }
 
+/* tropic_fill: block (bx, by) sets columns bx*128.. of rows by, by + gy, ... to +inf, the diagonal of the first n
+ * rows to zero. */
+static void fill_block(void **a, unsigned bx, unsigned by, unsigned gy) {
+  float *d = *(float **) a[0]; int nn = *(int *) a[1], n = *(int *) a[2];
+  float inf = *(float *) a[3], zero = *(float *) a[4];
+  for (int row = by; row < nn; row += gy) {
+    for (int col = bx * 128; col < (int) (bx + 1) * 128; col++) d[(size_t) row * nn + col] = row == col && row < n
+        ? zero : inf;
+  }
+}
+
+/* tropic_arcs_*: block bx takes rows row0 + bx*256 .. of its 256 threads, each row's arcs in order. */
+static void arcs_block(enum path p, void **a, unsigned bx) {
+  const int *offsets = *(int **) a[0], *targets = *(int **) a[1];
+  const float *values = *(float **) a[2];
+  int arc_base = *(int *) a[3], row0 = *(int *) a[4], rows = *(int *) a[5];
+  float *d = *(float **) a[6]; int nn = *(int *) a[7];
+  for (int r = bx * 256; r < (int) (bx + 1) * 256 && r < rows; r++) {
+    float *row = d + (size_t) (row0 + r) * nn;
+    for (int i = offsets[r] - arc_base; i < offsets[r + 1] - arc_base; i++) {
+      row[targets[i]] = relax(p, row[targets[i]], values[i], 0.0f);
+    }
+  }
+}
+
+/* tropic_decode_int32: block bx of gx, 256 threads, grid-strided over count values. */
+static void decode_block(void **a, unsigned bx, unsigned gx) {
+  float *d = *(float **) a[0]; long long count = *(long long *) a[1];
+  for (long long t = 0; t < 256; t++) {
+    for (long long i = bx * 256LL + t; i < count; i += gx * 256LL) {
+      int bits = bits_of(d[i]);
+      d[i] = bits >= 0x3fffffff ? float_of(0x7f800000) : (float) bits;
+    }
+  }
+}
+
 static void run_kernel(const char *kernel, unsigned gx, unsigned gy, void **params) {
   enum path p = path_of(kernel);
   if (strstr(kernel, "closure_shared")) {
@@ -519,6 +555,9 @@ static void run_kernel(const char *kernel, unsigned gx, unsigned gy, void **para
       if (strncmp(kernel, "tropic_srgemm", 13) == 0) srgemm_block(p, params, bx, by);
       else if (strstr(kernel, "closure_step")) closure_step_block(p, params, bx, by);
       else if (strcmp(kernel, "tropic_transpose") == 0) transpose_block(params, bx, by);
+      else if (strcmp(kernel, "tropic_fill") == 0) fill_block(params, bx, by, gy);
+      else if (strncmp(kernel, "tropic_arcs_", 12) == 0) arcs_block(p, params, bx);
+      else if (strcmp(kernel, "tropic_decode_int32") == 0) decode_block(params, bx, gx);
     }
   }
 }
@@ -536,6 +575,9 @@ int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsign
   else if (strncmp(last_kernel, "tropic_closure_shared", 21) == 0) types = "pii";
   else if (strncmp(last_kernel, "tropic_closure_step", 19) == 0) types = "piii";
   else if (strcmp(last_kernel, "tropic_transpose") == 0) types = "iipipi";
+  else if (strcmp(last_kernel, "tropic_fill") == 0) types = "piiii";
+  else if (strncmp(last_kernel, "tropic_arcs_", 12) == 0) types = "pppiiipi";
+  else if (strcmp(last_kernel, "tropic_decode_int32") == 0) types = "pp";
   else if (strcmp(last_kernel, "tropic_clock_spin") == 0) types = "pp";
   for (int i = 0; types[i]; i++) {
     if (types[i] == 'i') last_ints[i] = *(int *) params[i];

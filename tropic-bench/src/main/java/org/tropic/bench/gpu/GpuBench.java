@@ -147,6 +147,9 @@ public final class GpuBench {
     out.printf("fw resident n=%,d b=%d %s: %.1f s, %.2f Tflop/s = %.1f%% of the int32 SRGEMM rate (target ≥ 80%%)%n",
         n, resident.plan().blockSize(), resident.arithmetic().label(), residentSeconds, fwRate / 1e12,
         100 * fwRate / int32Rate);
+    double pivotRate = 2.0 * n * n * (double) n / resident.times().pivotSeconds();
+    out.printf("  %s; the pivot loop alone: %.2f Tflop/s = %.1f%% of the int32 SRGEMM rate%n",
+        resident.times().describe(), pivotRate / 1e12, 100 * pivotRate / int32Rate);
     checkAgainstDijkstra(graph, resident.distances(), 16);
 
     // The same arcs undirected: the resident solve takes the upper triangle of tiles, about half the work.
@@ -157,6 +160,8 @@ public final class GpuBench {
     double upperSeconds = (System.nanoTime() - t0) / 1e9;
     out.printf("fw resident n=%,d undirected (%s): %.1f s, %.2f× the directed solve's time%n", n,
         upper.symmetric() ? "upper triangle of tiles" : "every tile", upperSeconds, upperSeconds / residentSeconds);
+    out.printf("  %s; pivot loop %.2f× the directed one's%n", upper.times().describe(),
+        upper.times().pivotSeconds() / resident.times().pivotSeconds());
     record(upper.symmetric(), "the undirected solve used the upper triangle");
     checkAgainstDijkstra(undirected, upper.distances(), 16);
     upper.distances().close();
@@ -179,6 +184,7 @@ public final class GpuBench {
         (double) DeviceMemoryPlan.padded(n, offload.plan().blockSize()) * DeviceMemoryPlan.padded(n,
             offload.plan().blockSize()) * 4 / halfBudget, offload.plan().describe(), offloadSeconds,
         2.0 * n * n * (double) n / offloadSeconds / 1e12, 100 * (offloadSeconds / residentSeconds - 1));
+    out.printf("  %s%n", offload.times().describe());
     compareAll("offload vs resident", resident.distances(), offload.distances());
     offload.distances().close();
     resident.distances().close();
