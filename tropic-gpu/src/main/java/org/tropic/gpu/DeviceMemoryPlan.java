@@ -27,14 +27,14 @@ public record DeviceMemoryPlan(boolean resident, int n, int blockSize, int padde
     return Math.max(b, (int) (((long) n + b - 1) / b * b));
   }
 
-  /** Device bytes of the resident mode: N² + 2·b·N + b² floats. */
+  /** Device bytes of the resident mode: N² + 2·b·N + b² floats, and a blocked tile closure's scratch. */
   public static long residentDeviceBytes(int padded, int b) {
-    return Float.BYTES * ((long) padded * padded + 2L * b * padded + (long) b * b);
+    return Float.BYTES * ((long) padded * padded + 2L * b * padded + (long) b * b) + TileClosure.scratchBytes(b);
   }
 
-  /** Device bytes of the offload mode before the per-stream chunks: 4·b·N + b² floats. */
+  /** Device bytes of the offload mode before the per-stream chunks: 4·b·N + b² floats, and the closure's scratch. */
   public static long offloadFixedDeviceBytes(int padded, int b) {
-    return Float.BYTES * (4L * b * padded + (long) b * b);
+    return Float.BYTES * (4L * b * padded + (long) b * b) + TileClosure.scratchBytes(b);
   }
 
   /**

@@ -123,7 +123,8 @@ final class OffloadSolver {
 
   /** The device and pinned buffers of the pivot strips, allocated once per solve. */
   private record Strips(DeviceBuffer rows, DeviceBuffer rowCopy, DeviceBuffer columns, DeviceBuffer columnsT,
-      DeviceBuffer diagonalT, PinnedBuffer rowStage, PinnedBuffer columnStage, PinnedBuffer diagonalStage) {}
+      DeviceBuffer diagonalT, PinnedBuffer rowStage, PinnedBuffer columnStage, PinnedBuffer diagonalStage,
+      TileClosure closure) {}
 
   /**
    * Solves in place on {@code matrix} (the arcs in storage form) and returns where the host's time went, e.g.
@@ -144,8 +145,10 @@ final class OffloadSolver {
         PinnedBuffer columnStage = gpu.allocatePinned(strip);
         PinnedBuffer diagonalStage = gpu.allocatePinned(tileBytes);
         CudaEvent panelsDone = gpu.createEvent();
+        TileClosure closure = TileClosure.open(gpu, kernels, arithmetic, plan.blockSize());
         Lanes lanes = new Lanes()) {
-      Strips strips = new Strips(rows, rowCopy, columns, columnsT, diagonalT, rowStage, columnStage, diagonalStage);
+      Strips strips = new Strips(rows, rowCopy, columns, columnsT, diagonalT, rowStage, columnStage, diagonalStage,
+          closure);
       try {
         long chunkBytes = (long) plan.chunk() * plan.chunk() * Float.BYTES;
         for (int r = 0; r < plan.streams(); r++) {
@@ -203,7 +206,7 @@ final class OffloadSolver {
     }
     long pivotInRows = s.rows().at(kb);
     long pivotInColumns = s.columns().at((long) kb * b);
-    kernels.closure(main, arithmetic, b, pivotInRows, nn);
+    s.closure().apply(main, pivotInRows, nn);
     kernels.transpose(main, b, b, pivotInRows, nn, s.diagonalT().address(), b);
     kernels.transpose(main, b, b, s.diagonalT().address(), b, pivotInColumns, b);
     gpu.driver.copyOnDeviceAsync(s.rowCopy().address(), s.rows().address(), strip, main.handle());

@@ -71,7 +71,8 @@ final class ResidentSolver {
         CudaEvent start = gpu.createEvent();
         CudaEvent built = gpu.createEvent();
         CudaEvent solved = gpu.createEvent();
-        CudaEvent downloaded = gpu.createEvent()) {
+        CudaEvent downloaded = gpu.createEvent();
+        TileClosure closure = TileClosure.open(gpu, kernels, arithmetic, b)) {
       try {
         CudaEvent[] landed = {even, odd};
         start.record(stream);
@@ -81,9 +82,9 @@ final class ResidentSolver {
         long tileBytes = (long) b * b * Float.BYTES;
         for (int k = 0; k < tiles; k++) {
           if (symmetric) {
-            upperIteration(stream, d, rowCopy, columnT, diagonalT, diagonals, landed[k & 1], k);
+            upperIteration(stream, closure, d, rowCopy, columnT, diagonalT, diagonals, landed[k & 1], k);
           } else {
-            fullIteration(stream, d, rowCopy, columnT, diagonalT, diagonals, landed[k & 1], k);
+            fullIteration(stream, closure, d, rowCopy, columnT, diagonalT, diagonals, landed[k & 1], k);
           }
           if (k > 0) {
             checkDiagonal(landed, diagonals, k - 1, b, tileBytes);
@@ -125,8 +126,8 @@ final class ResidentSolver {
   record Solved(HostMatrix distances, SolveTimes times) {}
 
   /** One pivot on the whole matrix: closure, row panel, column panel, outer product. */
-  private void fullIteration(CudaStream stream, DeviceBuffer d, DeviceBuffer rowCopy, DeviceBuffer columnT,
-      DeviceBuffer diagonalT, PinnedBuffer diagonals, CudaEvent landed, int k) {
+  private void fullIteration(CudaStream stream, TileClosure closure, DeviceBuffer d, DeviceBuffer rowCopy,
+      DeviceBuffer columnT, DeviceBuffer diagonalT, PinnedBuffer diagonals, CudaEvent landed, int k) {
     int nn = plan.padded();
     int b = plan.blockSize();
     long kb = (long) k * b;
@@ -135,7 +136,7 @@ final class ResidentSolver {
     long pivot = d.at(kb * nn + kb);
     long rows = d.at(kb * nn);
     long columns = d.at(kb);
-    kernels.closure(stream, arithmetic, b, pivot, nn);
+    closure.apply(stream, pivot, nn);
     kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
     diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
     landed.record(stream);
@@ -157,8 +158,8 @@ final class ResidentSolver {
    * One pivot on the tiles on and above the diagonal of a symmetric matrix, with the pivot row strip R gathered in
    * {@code strip} (b×N) and copied into {@code copy} for the row panel's read.
    */
-  private void upperIteration(CudaStream stream, DeviceBuffer d, DeviceBuffer strip, DeviceBuffer copy,
-      DeviceBuffer diagonalT, PinnedBuffer diagonals, CudaEvent landed, int k) {
+  private void upperIteration(CudaStream stream, TileClosure closure, DeviceBuffer d, DeviceBuffer strip,
+      DeviceBuffer copy, DeviceBuffer diagonalT, PinnedBuffer diagonals, CudaEvent landed, int k) {
     int nn = plan.padded();
     int b = plan.blockSize();
     int kb = k * b;
@@ -172,7 +173,7 @@ final class ResidentSolver {
       kernels.transpose(stream, kb, b, columnAbove, nn, strip.address(), nn);
     }
     long pivot = strip.at(kb);
-    kernels.closure(stream, arithmetic, b, pivot, nn);
+    closure.apply(stream, pivot, nn);
     kernels.transpose(stream, b, b, pivot, nn, diagonalT.address(), b);
     diagonalT.download(0, tileBytes, diagonals.segment().asSlice((k & 1) * tileBytes, tileBytes), stream);
     landed.record(stream);

@@ -15,11 +15,13 @@ class DeviceMemoryPlanTest {
 
   @Test
   void aMatrixThatFitsStaysOnTheDevice() {
-    // n = 100,000 on an 80 GB H100: N = 100,096 (b = 256), N² floats = 37.3 GiB plus two panels.
+    // n = 100,000 on an 80 GB H100: N = 100,096 (b = 256), N² floats = 37.3 GiB plus two panels, and a blocked
+    // tile closure's scratch (a 128² sub-tile and 128×256).
     DeviceMemoryPlan p = DeviceMemoryPlan.choose(100_000, 256, (long) (80 * GIB * 0.9), 3, false);
     assertThat(p.resident()).isTrue();
     assertThat(p.padded()).isEqualTo(100_096);
-    assertThat(p.deviceBytes()).isEqualTo(4L * (100_096L * 100_096 + 2L * 256 * 100_096 + 256 * 256));
+    assertThat(p.deviceBytes()).isEqualTo(4L * (100_096L * 100_096 + 2L * 256 * 100_096 + 256 * 256)
+        + 4L * (128 * 128 + 128 * 256));
     assertThat(p.hostBytes()).isEqualTo(4L * 100_096 * 100_096);
     assertThat(p.tilesPerSide()).isEqualTo(391);
     assertThat(p.describe()).startsWith("resident: ");

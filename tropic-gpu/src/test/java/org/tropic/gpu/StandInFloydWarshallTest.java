@@ -3,8 +3,12 @@ package org.tropic.gpu;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.Random;
+import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,6 +23,7 @@ import org.tropic.apsp.TiledDistanceMatrix;
 import org.tropic.graph.Graph;
 import org.tropic.graph.GraphBuilder;
 import org.tropic.semiring.Arithmetic;
+import org.tropic.semiring.ScalarMinPlusKernels;
 
 /**
  * The GPU solvers' host side, end to end without a GPU: {@link GpuFloydWarshall}, resident and offloaded, on the
@@ -67,6 +72,51 @@ class StandInFloydWarshallTest {
   }
 
   /**
+   * A tile too large for one block's shared memory (the stand-in offers 227 KiB, a side of 241) is closed blocked,
+   * on 128×128 sub-tiles: int32 exactly as the reference order, floats (from 1,024 up) within rounding of it.
+   */
+  @ParameterizedTest(name = "{0}, b = {1}")
+  @CsvSource({"INT32, 384", "INT32, 512", "NONNEGATIVE_FLOAT, 1024", "EXACT_FLOAT, 1024"})
+  void aLargeTileIsClosedBlocked(Arithmetic arithmetic, int b) {
+    Random random = new Random(System.nanoTime());
+    float[] tile = new float[b * b];
+    for (int i = 0; i < tile.length; i++) {
+      tile[i] = random.nextInt(6) == 0 ? arithmetic.encode(random.nextInt(1000) / 4f) : arithmetic.infinity();
+    }
+    for (int v = 0; v < b; v++) {
+      tile[v * b + v] = arithmetic.encode(0f);
+    }
+    float[] expected = tile.clone();
+    new ScalarMinPlusKernels().closure(arithmetic, b, expected, 0, b);
+    MinPlusModule kernels = gpu().kernels();
+    assertThat(TileClosure.blocked(arithmetic, b, kernels.sharedClosureSide())).isTrue();
+    long bytes = (long) b * b * Float.BYTES;
+    try (Arena arena = Arena.ofConfined();
+        CudaStream stream = gpu().createStream();
+        DeviceBuffer d = gpu().allocate(bytes);
+        TileClosure closure = TileClosure.open(gpu(), kernels, arithmetic, b)) {
+      MemorySegment host = arena.allocate(bytes);
+      MemorySegment.copy(tile, 0, host, ValueLayout.JAVA_FLOAT, 0, tile.length);
+      d.upload(host, 0, bytes, stream);
+      closure.apply(stream, d.address(), b);
+      d.download(0, bytes, host, stream);
+      stream.synchronize();
+      float[] actual = host.toArray(ValueLayout.JAVA_FLOAT);
+      if (arithmetic == Arithmetic.INT32) {
+        assertThat(actual).isEqualTo(expected);
+      } else {
+        for (int i = 0; i < actual.length; i++) {
+          if (Float.isInfinite(expected[i])) {
+            assertThat(actual[i]).as("entry %d", i).isEqualTo(expected[i]);
+          } else {
+            assertThat(actual[i]).as("entry %d", i).isCloseTo(expected[i], Percentage.withPercentage(1e-4));
+          }
+        }
+      }
+    }
+  }
+
+  /**
    * The resident solver's matrix, made on the device from the arcs in batches, equals {@link HostMatrix#ofArcs} bit
    * for bit: +∞, the zero diagonal, the lightest of repeated arcs, a negative self-loop below the zero.
    */
@@ -99,7 +149,7 @@ class StandInFloydWarshallTest {
   @ParameterizedTest(name = "{0}, n = {1}, b = {2}, offload = {3}")
   @CsvSource({"INT32, 300, 128, false", "NONNEGATIVE_FLOAT, 200, 128, false", "EXACT_FLOAT, 300, 128, false",
       "INT32, 517, 256, false", "INT32, 400, 128, true", "NONNEGATIVE_FLOAT, 300, 128, true",
-      "EXACT_FLOAT, 385, 128, true"})
+      "EXACT_FLOAT, 385, 128, true", "INT32, 500, 384, false", "INT32, 700, 384, true"})
   void agreesWithTheCpuSolver(Arithmetic arithmetic, int n, int b, boolean offload) {
     long seed = System.nanoTime();
     Graph graph = GpuFloydWarshallTest.randomGraph(n, arithmetic, new Random(seed));
@@ -127,7 +177,7 @@ class StandInFloydWarshallTest {
   @CsvSource({"INT32, 300, 128, true, false", "NONNEGATIVE_FLOAT, 517, 256, true, false",
       "EXACT_FLOAT, 400, 128, true, false", "INT32, 260, 128, false, false", "INT32, 520, 128, true, true",
       "NONNEGATIVE_FLOAT, 400, 256, true, true", "EXACT_FLOAT, 300, 128, true, true", "INT32, 1, 128, true, false",
-      "INT32, 5, 128, true, true"})
+      "INT32, 5, 128, true, true", "INT32, 600, 384, true, false", "INT32, 650, 384, true, true"})
   void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry,
       boolean offload) {
     long seed = System.nanoTime();
