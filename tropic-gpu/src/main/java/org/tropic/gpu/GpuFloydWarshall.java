@@ -16,8 +16,8 @@ import org.tropic.semiring.MinPlusKernels;
  * measured by {@link OffloadCalibration} unless given.
  *
  * <p>Time Θ(n³) at the SRGEMM's rate; device memory {@link DeviceMemoryPlan#deviceBytes()}, host memory the padded
- * N² floats off-heap. Written against the CUDA bindings of this package; it runs only where a GPU is present, and
- * has not yet been run on one: see the module's README for the checks a GPU session must make.
+ * N² floats off-heap. Written against the CUDA bindings of this package; it runs only where a GPU is present (on
+ * an H100 at 81% of the SRGEMM's rate resident; the module's README has the figures and the checks).
  */
 public final class GpuFloydWarshall {
   private final GpuContext gpu;
