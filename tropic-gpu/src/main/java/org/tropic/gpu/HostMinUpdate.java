@@ -4,16 +4,25 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteOrder;
 import java.util.stream.IntStream;
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.IntVector;
+import jdk.incubator.vector.VectorSpecies;
 import org.tropic.semiring.Arithmetic;
 
 /**
  * The offload mode's HOSTUPDATE step (HPDC'21 §4.3): C_ij ← min(C_ij, X) on the host, element by element, with the
  * same min as the kernels — {@code x < c ? x : c} on floats for the exact path, a signed-int min on the bits for
  * the non-negative-float and int32 paths — so that offloading changes no result bit. Rows are shared among threads;
- * a band of rows and a band of columns (the pivot's, updated by the panel step instead) can be left out.
+ * a band of rows and a band of columns (the pivot's, updated by the panel step instead) can be left out. Public
+ * for {@code HostUpdateBenchmark}, which measures it against the host's copy rate.
  */
-final class HostMinUpdate {
+public final class HostMinUpdate {
+  private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
+  private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
+  private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
+
   private HostMinUpdate() {}
 
   /**
@@ -21,7 +30,7 @@ final class HostMinUpdate {
    * [skipCol0, skipCol1). C starts at float {@code cOffset} of {@code c} with leading dimension {@code ldc}; X at
    * float 0 of {@code x} with leading dimension {@code ldx}.
    */
-  static void apply(Arithmetic arithmetic, MemorySegment c, long cOffset, long ldc, MemorySegment x, long ldx,
+  public static void apply(Arithmetic arithmetic, MemorySegment c, long cOffset, long ldc, MemorySegment x, long ldx,
       int rows, int cols, int skipRow0, int skipRow1, int skipCol0, int skipCol1, int threads) {
     int colA = Math.clamp(skipCol0, 0, cols);
     int colB = Math.clamp(Math.max(skipCol1, skipCol0), 0, cols);
@@ -37,16 +46,34 @@ final class HostMinUpdate {
     });
   }
 
+  /**
+   * C[cRow + j] ← min(C[cRow + j], X[xRow + j]) for j in [from, to): whole vectors of the Vector API's preferred
+   * width, then the tail one by one. The loop should be bound by memory, and the vectors make it so: a scalar loop
+   * over {@link MemorySegment}s ran at 0.38× the rate of a copy of the same chunk on two cores, this one at 1.0×.
+   */
   private static void row(Arithmetic arithmetic, MemorySegment c, long cRow, MemorySegment x, long xRow, int from,
       int to) {
+    int j = from;
     if (arithmetic == Arithmetic.EXACT_FLOAT) {
-      for (int j = from; j < to; j++) {
+      for (int end = from + FLOATS.loopBound(to - from); j < end; j += FLOATS.length()) {
+        long cAt = (cRow + j) * Float.BYTES;
+        FloatVector cv = FloatVector.fromMemorySegment(FLOATS, c, cAt, NATIVE);
+        FloatVector xv = FloatVector.fromMemorySegment(FLOATS, x, (xRow + j) * Float.BYTES, NATIVE);
+        cv.blend(xv, xv.lt(cv)).intoMemorySegment(c, cAt, NATIVE); // x < c ? x : c, as the kernels
+      }
+      for (; j < to; j++) {
         float cv = c.getAtIndex(JAVA_FLOAT, cRow + j);
         float xv = x.getAtIndex(JAVA_FLOAT, xRow + j);
         c.setAtIndex(JAVA_FLOAT, cRow + j, xv < cv ? xv : cv);
       }
     } else {
-      for (int j = from; j < to; j++) {
+      for (int end = from + INTS.loopBound(to - from); j < end; j += INTS.length()) {
+        long cAt = (cRow + j) * Float.BYTES;
+        IntVector cv = IntVector.fromMemorySegment(INTS, c, cAt, NATIVE);
+        IntVector xv = IntVector.fromMemorySegment(INTS, x, (xRow + j) * Float.BYTES, NATIVE);
+        cv.min(xv).intoMemorySegment(c, cAt, NATIVE);
+      }
+      for (; j < to; j++) {
         int cv = c.getAtIndex(JAVA_INT, cRow + j);
         int xv = x.getAtIndex(JAVA_INT, xRow + j);
         c.setAtIndex(JAVA_INT, cRow + j, Math.min(cv, xv));
