@@ -5,7 +5,11 @@ package org.tropic.gpu;
  * the device, plus a row-panel copy and a transposed column panel (b×N each) and a b×b transposed diagonal tile.
  * Offload (HPDC'21 §4.3): the matrix stays in host memory; the device holds the two panels (row panel, its copy,
  * the column panel and its transpose: 4·b·N floats), the b×b tile, and one chunk×chunk result buffer per stream,
- * with the chunk side as large as the budget allows, in multiples of the kernel tile.
+ * with the chunk side as large as the budget allows, in multiples of the kernel tile. With lookahead (DSNAPSHOT,
+ * SC20 §V-B1) the next iteration's panels are computed while this one's outer product streams, so the device holds a
+ * second row panel and transposed column panel (2·b·N floats more); by default ({@link OffloadLookahead#AUTO}) when
+ * the budget still leaves chunks of at least {@value #MIN_LOOKAHEAD_CHUNK} (or the whole matrix) with it: smaller
+ * ones no longer fill the device.
  *
  * @param resident whether the matrix lives on the device
  * @param n vertices
@@ -13,14 +17,22 @@ package org.tropic.gpu;
  * @param padded N: n rounded up to a multiple of b
  * @param chunk the offload chunk side (0 when resident)
  * @param streams streams overlapping kernel, copy and host update (offload), else 1
+ * @param lookahead whether the offload mode keeps two sets of panels, so that the next pivot's panel step overlaps
+ *     the current outer product
  * @param deviceBytes device memory the solve allocates
  * @param hostBytes host memory: the N×N matrix, plus pinned staging buffers when offloading
  */
 public record DeviceMemoryPlan(boolean resident, int n, int blockSize, int padded, int chunk, int streams,
-    long deviceBytes, long hostBytes) {
+    boolean lookahead, long deviceBytes, long hostBytes) {
 
   /** The fewest streams the offload mode runs with: kernel, device→host copy and host update all overlap. */
   public static final int MIN_OFFLOAD_STREAMS = 3;
+
+  /**
+   * The smallest chunk side worth a second set of panels: 16×16 kernel tiles, which is about two blocks for each of
+   * an H100's 132 SMs; smaller chunks leave SMs idle while the host is updating.
+   */
+  public static final int MIN_LOOKAHEAD_CHUNK = 2048;
 
   /** n rounded up to a multiple of b (at least b). */
   public static int padded(int n, int b) {
@@ -37,14 +49,26 @@ public record DeviceMemoryPlan(boolean resident, int n, int blockSize, int padde
     return Float.BYTES * (4L * b * padded + (long) b * b) + TileClosure.scratchBytes(b);
   }
 
+  /** Device bytes the offload mode's lookahead adds: a second row panel and transposed column panel, 2·b·N floats. */
+  public static long lookaheadDeviceBytes(int padded, int b) {
+    return Float.BYTES * 2L * b * padded;
+  }
+
+  /** {@link #choose(int, int, long, int, boolean, OffloadLookahead)} with {@link OffloadLookahead#AUTO}. */
+  public static DeviceMemoryPlan choose(int n, int b, long budgetBytes, int streams, boolean forceOffload) {
+    return choose(n, b, budgetBytes, streams, forceOffload, OffloadLookahead.AUTO);
+  }
+
   /**
    * The plan for n vertices and tile b within {@code budgetBytes} of device memory: resident when it fits (and
-   * offload is not forced), else offload with {@code streams} streams and the largest chunk that fits.
+   * offload is not forced), else offload with {@code streams} streams and the largest chunk that fits, with
+   * lookahead as {@code lookahead} says.
    *
    * @throws IllegalArgumentException if b is not a positive multiple of 128, or streams &lt; 3 for offload
    * @throws org.tropic.apsp.MemoryBudgetException if not even the offload mode's panels and one tile per stream fit
    */
-  public static DeviceMemoryPlan choose(int n, int b, long budgetBytes, int streams, boolean forceOffload) {
+  public static DeviceMemoryPlan choose(int n, int b, long budgetBytes, int streams, boolean forceOffload,
+      OffloadLookahead lookahead) {
     if (n < 1) {
       throw new IllegalArgumentException("n must be ≥ 1, got " + n);
     }
@@ -56,28 +80,42 @@ public record DeviceMemoryPlan(boolean resident, int n, int blockSize, int padde
     long matrixBytes = (long) padded * padded * Float.BYTES;
     long resident = residentDeviceBytes(padded, b);
     if (!forceOffload && resident <= budgetBytes) {
-      return new DeviceMemoryPlan(true, n, b, padded, 0, 1, resident, matrixBytes);
+      return new DeviceMemoryPlan(true, n, b, padded, 0, 1, false, resident, matrixBytes);
     }
     if (streams < MIN_OFFLOAD_STREAMS) {
       throw new IllegalArgumentException("the offload mode needs ≥ " + MIN_OFFLOAD_STREAMS
           + " streams so that kernel, copy and host update overlap (HPDC'21 §4.5), got " + streams);
     }
     long fixed = offloadFixedDeviceBytes(padded, b);
-    int tile = MinPlusModule.TILE;
-    long perStream = (budgetBytes - fixed) / streams;
-    long side = perStream <= 0 ? 0 : (long) Math.sqrt(perStream / (double) Float.BYTES) / tile * tile;
-    side = Math.min(side, padded);
-    if (side < tile) {
+    int chunk = largestChunk(budgetBytes - fixed, streams, padded);
+    if (chunk < MinPlusModule.TILE) {
       throw new org.tropic.apsp.MemoryBudgetException(String.format("GPU Floyd–Warshall of n = %,d with b = %d in"
-          + " offload mode (panels of 4·b·N floats plus %d chunks of %d²)", n, b, streams, tile),
+          + " offload mode (panels of 4·b·N floats plus %d chunks of %d²)", n, b, streams, MinPlusModule.TILE),
           offloadMinimumDeviceBytes(padded, b, streams), budgetBytes,
           "the device memory budget is too small for the panels: use a smaller b (--block), a GPU with more memory,"
               + " or the CPU (--device cpu)");
     }
-    int chunk = (int) side;
+    int lookaheadChunk = largestChunk(budgetBytes - fixed - lookaheadDeviceBytes(padded, b), streams, padded);
+    boolean withLookahead = switch (lookahead) {
+      case AUTO -> lookaheadChunk >= Math.min(padded, MIN_LOOKAHEAD_CHUNK);
+      case ALWAYS -> lookaheadChunk >= MinPlusModule.TILE;
+      case NEVER -> false;
+    };
+    if (withLookahead) {
+      chunk = lookaheadChunk;
+      fixed += lookaheadDeviceBytes(padded, b);
+    }
     long device = fixed + (long) streams * chunk * chunk * Float.BYTES;
     long host = matrixBytes + (long) streams * chunk * chunk * Float.BYTES + 2L * b * padded * Float.BYTES;
-    return new DeviceMemoryPlan(false, n, b, padded, chunk, streams, device, host);
+    return new DeviceMemoryPlan(false, n, b, padded, chunk, streams, withLookahead, device, host);
+  }
+
+  /** The largest chunk side, a multiple of the kernel tile up to N, of which {@code streams} fit in {@code bytes}. */
+  private static int largestChunk(long bytes, int streams, int padded) {
+    long perStream = bytes / streams;
+    long side = perStream <= 0 ? 0 : (long) Math.sqrt(perStream / (double) Float.BYTES) / MinPlusModule.TILE
+        * MinPlusModule.TILE;
+    return (int) Math.min(side, padded);
   }
 
   /** The least device memory the offload mode can run in: its panels and one smallest chunk per stream. */
@@ -101,8 +139,8 @@ public record DeviceMemoryPlan(boolean resident, int n, int blockSize, int padde
       return String.format("resident: %.2f GiB of device memory, b = %d", deviceBytes / GIB, blockSize);
     }
     return String.format("offload: the %.2f GiB matrix in host memory, streamed through %d streams in %d×%d"
-        + " chunks (%.2f GiB of device memory), b = %d", padded * (double) padded * Float.BYTES / GIB, streams,
-        chunk, chunk, deviceBytes / GIB, blockSize);
+        + " chunks (%.2f GiB of device memory), b = %d, %s", padded * (double) padded * Float.BYTES / GIB, streams,
+        chunk, chunk, deviceBytes / GIB, blockSize, lookahead ? "lookahead" : "no lookahead");
   }
 
   private static final double GIB = 1L << 30;

@@ -2,6 +2,7 @@ package org.tropic.gpu;
 
 import org.tropic.apsp.BlockedFloydWarshall;
 import org.tropic.apsp.FloydWarshallOptions;
+import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
@@ -52,7 +53,8 @@ public final class GpuFloydWarshall {
 
   /**
    * The memory plan for n vertices: resident with the given or default b when it fits, else offload with the given
-   * b or eq. 5's (the offload rates are measured on the device when {@code kernels} is needed and none were given).
+   * b or the best of eq. 5's that fits ({@link OffloadModel#blockSizes}; the offload rates are measured on the
+   * device when {@code kernels} is needed and none were given).
    */
   public DeviceMemoryPlan plan(int n, Arithmetic arithmetic, MinPlusModule kernels) {
     long budget = budgetBytes();
@@ -63,13 +65,25 @@ public final class GpuFloydWarshall {
         return resident;
       }
     }
-    int offloadB = options.blockSize();
-    if (offloadB == 0) {
-      OffloadModel model = options.offloadModel() != null ? options.offloadModel()
-          : OffloadCalibration.measure(gpu, kernels, arithmetic, hostThreads);
-      offloadB = model.blockSize(n);
+    if (options.blockSize() > 0) {
+      return DeviceMemoryPlan.choose(n, options.blockSize(), budget, options.streams(), true, options.lookahead());
     }
-    return DeviceMemoryPlan.choose(n, offloadB, budget, options.streams(), true);
+    OffloadModel model = options.offloadModel() != null ? options.offloadModel()
+        : OffloadCalibration.measure(gpu, kernels, arithmetic, hostThreads);
+    // The best b that fits; if none does, the refusal of the smallest, which needs the least memory.
+    MemoryBudgetException smallest = null;
+    int smallestB = Integer.MAX_VALUE;
+    for (int b : model.blockSizes(n)) {
+      try {
+        return DeviceMemoryPlan.choose(n, b, budget, options.streams(), true, options.lookahead());
+      } catch (MemoryBudgetException e) {
+        if (b < smallestB) {
+          smallest = e;
+          smallestB = b;
+        }
+      }
+    }
+    throw smallest;
   }
 
   /**

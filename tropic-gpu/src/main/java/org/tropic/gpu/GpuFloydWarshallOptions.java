@@ -1,5 +1,6 @@
 package org.tropic.gpu;
 
+import java.util.Objects;
 import org.tropic.semiring.Arithmetic;
 
 /**
@@ -16,11 +17,14 @@ import org.tropic.semiring.Arithmetic;
  * @param offloadModel the measured rates for eq. 5, or {@code null} to measure them at the start of an offload run
  * @param symmetry whether a symmetric graph (undirected, weights ≥ 0) is solved on the tiles on and above the
  *     diagonal only (about half the outer products)
+ * @param lookahead whether the offload mode keeps a second set of panels so that the next pivot's panel step
+ *     overlaps this outer product ({@link OffloadLookahead})
  */
 public record GpuFloydWarshallOptions(int blockSize, Arithmetic arithmetic, long deviceMemoryLimit, int streams,
-    boolean forceOffload, boolean dpx, OffloadModel offloadModel, boolean symmetry) {
+    boolean forceOffload, boolean dpx, OffloadModel offloadModel, boolean symmetry, OffloadLookahead lookahead) {
 
   public GpuFloydWarshallOptions {
+    Objects.requireNonNull(lookahead, "lookahead");
     if (blockSize < 0 || blockSize % MinPlusModule.TILE != 0) {
       throw new IllegalArgumentException("the GPU tile side must be 0 (automatic) or a multiple of "
           + MinPlusModule.TILE + ", got " + blockSize);
@@ -35,43 +39,52 @@ public record GpuFloydWarshallOptions(int blockSize, Arithmetic arithmetic, long
     }
   }
 
-  /** Everything automatic: resident when it fits, three streams, no DPX, symmetry where the graph allows. */
+  /**
+   * Everything automatic: resident when it fits, three streams, no DPX, symmetry where the graph allows, lookahead
+   * where the budget allows.
+   */
   public static GpuFloydWarshallOptions defaults() {
-    return new GpuFloydWarshallOptions(0, null, 0, DeviceMemoryPlan.MIN_OFFLOAD_STREAMS, false, false, null, true);
+    return new GpuFloydWarshallOptions(0, null, 0, DeviceMemoryPlan.MIN_OFFLOAD_STREAMS, false, false, null, true,
+        OffloadLookahead.AUTO);
   }
 
   public GpuFloydWarshallOptions withBlockSize(int b) {
     return new GpuFloydWarshallOptions(b, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
-        offloadModel, symmetry);
+        offloadModel, symmetry, lookahead);
   }
 
   public GpuFloydWarshallOptions withArithmetic(Arithmetic a) {
     return new GpuFloydWarshallOptions(blockSize, a, deviceMemoryLimit, streams, forceOffload, dpx,
-        offloadModel, symmetry);
+        offloadModel, symmetry, lookahead);
   }
 
   public GpuFloydWarshallOptions withDeviceMemoryLimit(long bytes) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, bytes, streams, forceOffload, dpx,
-        offloadModel, symmetry);
+        offloadModel, symmetry, lookahead);
   }
 
   public GpuFloydWarshallOptions withOffload(boolean force, int streamCount) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streamCount, force, dpx,
-        offloadModel, symmetry);
+        offloadModel, symmetry, lookahead);
   }
 
   public GpuFloydWarshallOptions withDpx(boolean on) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, on,
-        offloadModel, symmetry);
+        offloadModel, symmetry, lookahead);
   }
 
   public GpuFloydWarshallOptions withOffloadModel(OffloadModel model) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
-        model, symmetry);
+        model, symmetry, lookahead);
   }
 
   public GpuFloydWarshallOptions withSymmetry(boolean on) {
     return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
-        offloadModel, on);
+        offloadModel, on, lookahead);
+  }
+
+  public GpuFloydWarshallOptions withLookahead(OffloadLookahead when) {
+    return new GpuFloydWarshallOptions(blockSize, arithmetic, deviceMemoryLimit, streams, forceOffload, dpx,
+        offloadModel, symmetry, when);
   }
 }

@@ -1,5 +1,9 @@
 package org.tropic.gpu;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
 /**
  * The cost model of the out-of-GPU SRGEMM (Sao et al., HPDC'21 §4.5). C (m×n, in host memory) ← C ⊕ A ⊗ B with
  * A (m×k) and B (k×n) on the device, in chunks: the device computes X ← A_i ⊗ B_j, copies X to the host, and the
@@ -42,14 +46,31 @@ public record OffloadModel(double flopsPerSecond, double transferBytesPerSecond,
   }
 
   /**
-   * The offload block size: eq. 5's bound rounded up to a multiple of the kernel tile (128), at least one tile and
-   * at most the padded matrix side (beyond which there is nothing left to offload).
+   * The offload block size: the first of {@link #blockSizes(int)}.
    */
   public int blockSize(int n) {
+    return blockSizes(n).getFirst();
+  }
+
+  /**
+   * The block sizes eq. 5 allows for n vertices, best first: the multiples of the kernel tile (128) from the bound
+   * rounded up (at least one tile) to twice that, none beyond the padded matrix side (where nothing is left to
+   * offload). Those that pad n least come first, since the padding is computed too: at n = 32,731 and a bound of
+   * 1,076, b = 1,152 pads to 34,560 (17% more work) and b = 2,048 to 32,768. Among equals the smaller b comes
+   * first, for its smaller panels. Any b above the bound keeps the device the bottleneck, and a larger b means fewer
+   * iterations of host work.
+   */
+  public List<Integer> blockSizes(int n) {
     int tile = MinPlusModule.TILE;
-    long k = (long) Math.ceil(minimumK() / tile) * tile;
     long cap = Math.max(tile, (long) (n + tile - 1) / tile * tile);
-    return (int) Math.min(cap, Math.max(tile, k));
+    long first = Math.min(cap, Math.max(tile, (long) Math.ceil(minimumK() / tile) * tile));
+    long last = Math.min(cap, 2 * first);
+    List<Integer> sizes = new ArrayList<>();
+    for (long b = first; b <= last; b += tile) {
+      sizes.add((int) b);
+    }
+    sizes.sort(Comparator.comparingInt((Integer b) -> DeviceMemoryPlan.padded(n, b)).thenComparingInt(b -> b));
+    return sizes;
   }
 
   /** t0, t1, t2 of one m×n×k offloaded product, in seconds. */

@@ -19,6 +19,8 @@ import java.util.Random;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
@@ -193,24 +195,26 @@ class CudaBindingStandInTest {
     }
   }
 
-  @Test
-  void offloadedFloydWarshallStreamsOneProductPerChunk() {
+  @ParameterizedTest
+  @EnumSource(value = OffloadLookahead.class, names = {"NEVER", "ALWAYS"})
+  void offloadedFloydWarshallStreamsOneProductPerChunk(OffloadLookahead lookahead) {
     assumeStandIn();
     Graph graph = GpuFloydWarshallTest.randomGraph(600, Arithmetic.EXACT_FLOAT, new Random(2));
     int b = 128;
     int padded = DeviceMemoryPlan.padded(600, b);
-    long limit = DeviceMemoryPlan.offloadFixedDeviceBytes(padded, b) + 3L * 256 * 256 * Float.BYTES;
+    long limit = StandInFloydWarshallTest.panelBytes(600, b, lookahead) + 3L * 256 * 256 * Float.BYTES;
     try (GpuContext gpu = openWithKernels()) {
       gpu.kernels();
       int before = recorder.launches();
       GpuFloydWarshall.Result r = new GpuFloydWarshall(gpu, GpuFloydWarshallOptions.defaults().withBlockSize(b)
-          .withDeviceMemoryLimit(limit), 2).solve(graph, Progress.NONE);
+          .withDeviceMemoryLimit(limit).withOffload(true, 3).withLookahead(lookahead), 2).solve(graph, Progress.NONE);
       r.distances().close();
       assertThat(r.plan().resident()).isFalse();
+      assertThat(r.plan().lookahead()).isEqualTo(lookahead == OffloadLookahead.ALWAYS);
       assertThat(r.plan().chunk()).isEqualTo(256);
       int expected = 0;
       for (int k = 0; k < padded / b; k++) {
-        List<OffloadSolver.Chunk> chunks = OffloadSolver.chunks(padded, 256, k * b, b);
+        List<OffloadChunks.Chunk> chunks = OffloadChunks.chunks(padded, 256, k * b, b);
         // closure, two tile transposes, two panel products, two strip transposes, one product per chunk
         expected += 7 + chunks.size();
       }
@@ -222,14 +226,15 @@ class CudaBindingStandInTest {
    * A solve that fails part way, here at the last lane's pinned buffer, frees every buffer, stream and event it
    * made (pinned memory is locked memory: a leak of it outlives the failure).
    */
-  @Test
-  void aFailedOffloadSolveFreesWhatItMade() {
+  @ParameterizedTest
+  @EnumSource(value = OffloadLookahead.class, names = {"NEVER", "ALWAYS"})
+  void aFailedOffloadSolveFreesWhatItMade(OffloadLookahead lookahead) {
     assumeStandIn();
     Graph graph = GpuFloydWarshallTest.randomGraph(600, Arithmetic.EXACT_FLOAT, new Random(3));
     int b = 128;
-    long limit = DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(600, b), b)
-        + 3L * 256 * 256 * Float.BYTES;
-    GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withDeviceMemoryLimit(limit);
+    long limit = StandInFloydWarshallTest.panelBytes(600, b, lookahead) + 3L * 256 * 256 * Float.BYTES;
+    GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withDeviceMemoryLimit(limit)
+        .withOffload(true, 3).withLookahead(lookahead);
     try (GpuContext gpu = openWithKernels()) {
       gpu.kernels();
       int[] before = recorder.live();

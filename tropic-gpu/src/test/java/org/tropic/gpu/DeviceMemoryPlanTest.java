@@ -33,7 +33,8 @@ class DeviceMemoryPlanTest {
     // The resident limit of 8 GiB is about n = 46,000; twice the area is n ≈ 65,536.
     DeviceMemoryPlan p = DeviceMemoryPlan.choose(65_536, 1024, budget, 3, false);
     assertThat(p.resident()).isFalse();
-    long fixed = 4L * (4L * 1024 * 65_536 + 1024L * 1024);
+    assertThat(p.lookahead()).as("six panels of 256 MiB leave chunks far above 2048²").isTrue();
+    long fixed = 4L * (6L * 1024 * 65_536 + 1024L * 1024);
     long perStream = (budget - fixed) / 3;
     int expected = (int) ((long) Math.sqrt(perStream / 4.0) / 128 * 128);
     assertThat(p.chunk()).isEqualTo(expected).isPositive();
@@ -42,6 +43,25 @@ class DeviceMemoryPlanTest {
     assertThat(p.streams()).isEqualTo(3);
     assertThat(p.chunksPerSide()).isEqualTo((65_536 + p.chunk() - 1) / p.chunk());
     assertThat(p.describe()).startsWith("offload: ");
+  }
+
+  @Test
+  void lookaheadIsLeftOutWhereItWouldShrinkTheChunksBelow2048UnlessAskedForAlways() {
+    // n = 65,536, b = 1024: the panels are 1 GiB, a second set 0.5 GiB more; 40 MiB more holds three chunks of
+    // 1,792² beside both sets, of 7,680² beside one.
+    long budget = GIB * 3 / 2 + (40L << 20);
+    DeviceMemoryPlan auto = DeviceMemoryPlan.choose(65_536, 1024, budget, 3, true, OffloadLookahead.AUTO);
+    DeviceMemoryPlan always = DeviceMemoryPlan.choose(65_536, 1024, budget, 3, true, OffloadLookahead.ALWAYS);
+    DeviceMemoryPlan never = DeviceMemoryPlan.choose(65_536, 1024, budget, 3, true, OffloadLookahead.NEVER);
+    assertThat(auto.lookahead()).isFalse();
+    assertThat(auto).isEqualTo(never);
+    assertThat(auto.chunk()).isGreaterThanOrEqualTo(DeviceMemoryPlan.MIN_LOOKAHEAD_CHUNK);
+    assertThat(always.lookahead()).isTrue();
+    assertThat(always.chunk()).isLessThan(DeviceMemoryPlan.MIN_LOOKAHEAD_CHUNK).isGreaterThanOrEqualTo(128);
+    assertThat(always.deviceBytes()).isEqualTo(4L * (6L * 1024 * 65_536 + 1024L * 1024)
+        + TileClosure.scratchBytes(1024) + 3L * always.chunk() * always.chunk() * 4).isLessThanOrEqualTo(budget);
+    assertThat(always.describe()).endsWith(", lookahead");
+    assertThat(never.describe()).endsWith(", no lookahead");
   }
 
   @Test
@@ -75,11 +95,11 @@ class DeviceMemoryPlanTest {
   @Property(tries = 300)
   void plansFitTheirBudget(@ForAll @IntRange(min = 1, max = 400_000) int n,
       @ForAll @IntRange(min = 1, max = 8) int tiles, @ForAll @LongRange(min = 1L << 26, max = 1L << 37) long budget,
-      @ForAll @IntRange(min = 3, max = 6) int streams, @ForAll boolean force) {
+      @ForAll @IntRange(min = 3, max = 6) int streams, @ForAll boolean force, @ForAll OffloadLookahead lookahead) {
     int b = tiles * 128;
     DeviceMemoryPlan p;
     try {
-      p = DeviceMemoryPlan.choose(n, b, budget, streams, force);
+      p = DeviceMemoryPlan.choose(n, b, budget, streams, force, lookahead);
     } catch (MemoryBudgetException e) {
       assertThat(DeviceMemoryPlan.offloadMinimumDeviceBytes(DeviceMemoryPlan.padded(n, b), b, streams))
           .isGreaterThan(budget);
@@ -94,6 +114,17 @@ class DeviceMemoryPlanTest {
       assertThat(p.chunk() % 128).isZero();
       assertThat(p.chunk()).isBetween(128, p.padded());
       assertThat(force || DeviceMemoryPlan.residentDeviceBytes(p.padded(), b) > budget).isTrue();
+      long panels = DeviceMemoryPlan.offloadFixedDeviceBytes(p.padded(), b)
+          + (p.lookahead() ? DeviceMemoryPlan.lookaheadDeviceBytes(p.padded(), b) : 0);
+      assertThat(p.deviceBytes()).isEqualTo(panels + (long) streams * p.chunk() * p.chunk() * Float.BYTES);
+      if (p.lookahead()) {
+        assertThat(lookahead).isNotEqualTo(OffloadLookahead.NEVER);
+        assertThat(p.chunk()).isGreaterThanOrEqualTo(lookahead == OffloadLookahead.AUTO
+            ? Math.min(p.padded(), DeviceMemoryPlan.MIN_LOOKAHEAD_CHUNK) : 128);
+      } else if (lookahead == OffloadLookahead.ALWAYS) {
+        assertThat(panels + DeviceMemoryPlan.lookaheadDeviceBytes(p.padded(), b)
+            + (long) streams * 128 * 128 * Float.BYTES).isGreaterThan(budget);
+      }
     }
   }
 }

@@ -67,6 +67,22 @@ record DriverStandIn(Path library, NativeLibraryLoader loader, Path scratch) {
     }
   }
 
+  /**
+   * Switches lagging mode on or off: the first stream created after it is switched on stays lazy, every other
+   * stream runs its work as soon as it is queued (waits first). So a stream that does not wait for the first
+   * one's event before reading what the first writes reads it unwritten.
+   */
+  void lagFirstStream(boolean on) {
+    try {
+      MethodHandle set = Linker.nativeLinker().downcallHandle(
+          SymbolLookup.libraryLookup(library, Arena.global()).find("stand_in_lag_first_stream").orElseThrow(),
+          FunctionDescriptor.ofVoid(ValueLayout.JAVA_INT));
+      set.invokeExact(on ? 1 : 0);
+    } catch (Throwable t) {
+      throw new AssertionError(t);
+    }
+  }
+
   void assumeBuilt() {
     assumeTrue(library != null, "no C compiler (gcc or cc) on the PATH to build the driver stand-in");
   }

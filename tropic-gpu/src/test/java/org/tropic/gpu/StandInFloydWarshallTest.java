@@ -7,6 +7,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Random;
 import org.assertj.core.data.Percentage;
 import org.junit.jupiter.api.AfterAll;
@@ -146,26 +147,69 @@ class StandInFloydWarshallTest {
     }
   }
 
-  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, offload = {3}")
-  @CsvSource({"INT32, 300, 128, false", "NONNEGATIVE_FLOAT, 200, 128, false", "EXACT_FLOAT, 300, 128, false",
-      "INT32, 517, 256, false", "INT32, 400, 128, true", "NONNEGATIVE_FLOAT, 300, 128, true",
-      "EXACT_FLOAT, 385, 128, true", "INT32, 500, 384, false", "INT32, 700, 384, true"})
-  void agreesWithTheCpuSolver(Arithmetic arithmetic, int n, int b, boolean offload) {
+  /**
+   * Every distance equals the CPU solver's: resident, and offloaded with and without lookahead (chunks of 256², so
+   * that each iteration streams several and, with lookahead, the lanes run on into the next iteration's).
+   */
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, offload = {3}, lookahead = {4}")
+  @CsvSource({"INT32, 300, 128, false, NEVER", "NONNEGATIVE_FLOAT, 200, 128, false, NEVER",
+      "EXACT_FLOAT, 300, 128, false, NEVER", "INT32, 517, 256, false, NEVER", "INT32, 400, 128, true, NEVER",
+      "NONNEGATIVE_FLOAT, 300, 128, true, NEVER", "EXACT_FLOAT, 385, 128, true, NEVER", "INT32, 500, 384, false, NEVER",
+      "INT32, 700, 384, true, NEVER", "INT32, 600, 128, true, ALWAYS", "NONNEGATIVE_FLOAT, 300, 128, true, ALWAYS",
+      "EXACT_FLOAT, 385, 128, true, ALWAYS", "INT32, 700, 384, true, ALWAYS", "INT32, 100, 128, true, ALWAYS"})
+  void agreesWithTheCpuSolver(Arithmetic arithmetic, int n, int b, boolean offload, OffloadLookahead lookahead) {
     long seed = System.nanoTime();
     Graph graph = GpuFloydWarshallTest.randomGraph(n, arithmetic, new Random(seed));
     TiledDistanceMatrix cpu = GpuFloydWarshallTest.cpuSolve(graph, b, arithmetic);
     GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
-        .withOffload(offload, 3);
+        .withOffload(offload, 3).withLookahead(lookahead);
     if (offload) {
       // Room for the panels and three 256×256 chunks only, so the outer product is cut into several chunks.
-      options = options.withDeviceMemoryLimit(
-          DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(n, b), b) + 3L * 256 * 256 * Float.BYTES);
+      options = options.withDeviceMemoryLimit(panelBytes(n, b, lookahead) + 3L * 256 * 256 * Float.BYTES);
     }
     GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), options, 2).solve(graph, Progress.NONE);
     try (HostMatrix d = result.distances()) {
       assertThat(result.plan().resident()).isEqualTo(!offload);
+      assertThat(result.plan().lookahead()).isEqualTo(offload && lookahead == OffloadLookahead.ALWAYS);
       GpuFloydWarshallTest.assertSameDistances("seed " + seed, cpu, d);
     }
+  }
+
+  /**
+   * With lookahead the lanes run on into the next iteration's chunks while the host still takes this one's, each
+   * made to wait on the device for the next panels' event. Here the solve's first stream, its main stream where the
+   * panels are computed, lags behind the lanes, which run each chunk as soon as it is queued: a lane that did not
+   * wait would multiply the next pivot's panels before they were computed.
+   */
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetric = {3}")
+  @CsvSource({"INT32, 600, 128, false", "EXACT_FLOAT, 385, 128, false", "INT32, 520, 128, true"})
+  void lookaheadAgreesWithTheCpuSolverWhenTheMainStreamLags(Arithmetic arithmetic, int n, int b, boolean symmetric) {
+    long seed = System.nanoTime();
+    Random random = new Random(seed);
+    Graph graph = symmetric ? GpuFloydWarshallTest.randomUndirectedGraph(n, arithmetic, random)
+        : GpuFloydWarshallTest.randomGraph(n, arithmetic, random);
+    TiledDistanceMatrix cpu = GpuFloydWarshallTest.cpuSolve(graph, b, arithmetic);
+    GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
+        .withOffload(true, 3).withLookahead(OffloadLookahead.ALWAYS)
+        .withDeviceMemoryLimit(panelBytes(n, b, OffloadLookahead.ALWAYS) + 3L * 256 * 256 * Float.BYTES);
+    GpuContext context = gpu();
+    standIn.lagFirstStream(true);
+    try {
+      GpuFloydWarshall.Result result = new GpuFloydWarshall(context, options, 2).solve(graph, Progress.NONE);
+      try (HostMatrix d = result.distances()) {
+        assertThat(result.plan().lookahead()).isTrue();
+        GpuFloydWarshallTest.assertSameDistances("seed " + seed, cpu, d);
+      }
+    } finally {
+      standIn.lagFirstStream(false);
+    }
+  }
+
+  /** The offload mode's device bytes before the chunks: one set of panels, or two with lookahead. */
+  static long panelBytes(int n, int b, OffloadLookahead lookahead) {
+    int padded = DeviceMemoryPlan.padded(n, b);
+    return DeviceMemoryPlan.offloadFixedDeviceBytes(padded, b)
+        + (lookahead == OffloadLookahead.NEVER ? 0 : DeviceMemoryPlan.lookaheadDeviceBytes(padded, b));
   }
 
   /**
@@ -173,27 +217,30 @@ class StandInFloydWarshallTest {
    * mirror, mirroring at the end; the offload mode leaves out the chunks below the diagonal) and must still give
    * every distance of the CPU solver, which does the same; with symmetry off, the same distances from every tile.
    */
-  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetry = {3}, offload = {4}")
-  @CsvSource({"INT32, 300, 128, true, false", "NONNEGATIVE_FLOAT, 517, 256, true, false",
-      "EXACT_FLOAT, 400, 128, true, false", "INT32, 260, 128, false, false", "INT32, 520, 128, true, true",
-      "NONNEGATIVE_FLOAT, 400, 256, true, true", "EXACT_FLOAT, 300, 128, true, true", "INT32, 1, 128, true, false",
-      "INT32, 5, 128, true, true", "INT32, 600, 384, true, false", "INT32, 650, 384, true, true"})
+  @ParameterizedTest(name = "{0}, n = {1}, b = {2}, symmetry = {3}, offload = {4}, lookahead = {5}")
+  @CsvSource({"INT32, 300, 128, true, false, NEVER", "NONNEGATIVE_FLOAT, 517, 256, true, false, NEVER",
+      "EXACT_FLOAT, 400, 128, true, false, NEVER", "INT32, 260, 128, false, false, NEVER",
+      "INT32, 520, 128, true, true, NEVER", "NONNEGATIVE_FLOAT, 400, 256, true, true, NEVER",
+      "EXACT_FLOAT, 300, 128, true, true, NEVER", "INT32, 1, 128, true, false, NEVER",
+      "INT32, 5, 128, true, true, NEVER", "INT32, 600, 384, true, false, NEVER", "INT32, 650, 384, true, true, NEVER",
+      "INT32, 520, 128, true, true, ALWAYS", "EXACT_FLOAT, 300, 128, true, true, ALWAYS",
+      "INT32, 650, 384, true, true, ALWAYS", "INT32, 400, 128, false, true, ALWAYS"})
   void agreesWithTheCpuSolverOnTheUpperTriangle(Arithmetic arithmetic, int n, int b, boolean symmetry,
-      boolean offload) {
+      boolean offload, OffloadLookahead lookahead) {
     long seed = System.nanoTime();
     Graph graph = GpuFloydWarshallTest.randomUndirectedGraph(n, arithmetic, new Random(seed));
     TiledDistanceMatrix cpu = GpuFloydWarshallTest.cpuSolve(graph, b, arithmetic);
     GpuFloydWarshallOptions options = GpuFloydWarshallOptions.defaults().withBlockSize(b).withArithmetic(arithmetic)
-        .withSymmetry(symmetry).withOffload(offload, 3);
+        .withSymmetry(symmetry).withOffload(offload, 3).withLookahead(lookahead);
     if (offload) {
       // Chunks of 128² (the smallest), so that many straddle the diagonal or lie wholly below it.
-      options = options.withDeviceMemoryLimit(
-          DeviceMemoryPlan.offloadMinimumDeviceBytes(DeviceMemoryPlan.padded(n, b), b, 3));
+      options = options.withDeviceMemoryLimit(panelBytes(n, b, lookahead) + 3L * 128 * 128 * Float.BYTES);
     }
     GpuFloydWarshall.Result result = new GpuFloydWarshall(gpu(), options, 2).solve(graph, Progress.NONE);
     try (HostMatrix d = result.distances()) {
       assertThat(result.symmetric()).isEqualTo(symmetry);
       assertThat(result.plan().resident()).isEqualTo(!offload);
+      assertThat(result.plan().lookahead()).isEqualTo(offload && lookahead == OffloadLookahead.ALWAYS);
       GpuFloydWarshallTest.assertSameDistances("seed " + seed, cpu, d);
     }
   }
@@ -210,9 +257,11 @@ class StandInFloydWarshallTest {
     GpuFloydWarshallOptions resident = GpuFloydWarshallOptions.defaults().withBlockSize(128);
     assertThatThrownBy(() -> new GpuFloydWarshall(device, resident, 2).solve(graph, Progress.NONE))
         .isInstanceOf(NegativeCycleException.class);
-    GpuFloydWarshallOptions offload = resident.withOffload(true, 3).withDeviceMemoryLimit(
-        DeviceMemoryPlan.offloadFixedDeviceBytes(DeviceMemoryPlan.padded(300, 128), 128) + 3L * 256 * 256 * 4);
-    assertThatThrownBy(() -> new GpuFloydWarshall(device, offload, 2).solve(graph, Progress.NONE))
-        .isInstanceOf(NegativeCycleException.class);
+    for (OffloadLookahead lookahead : List.of(OffloadLookahead.NEVER, OffloadLookahead.ALWAYS)) {
+      GpuFloydWarshallOptions offload = resident.withOffload(true, 3).withLookahead(lookahead)
+          .withDeviceMemoryLimit(panelBytes(300, 128, lookahead) + 3L * 128 * 128 * 4);
+      assertThatThrownBy(() -> new GpuFloydWarshall(device, offload, 2).solve(graph, Progress.NONE))
+          .as("lookahead %s", lookahead).isInstanceOf(NegativeCycleException.class);
+    }
   }
 }

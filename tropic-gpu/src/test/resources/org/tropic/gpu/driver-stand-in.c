@@ -8,13 +8,18 @@
  * contract on a GPU.
  *
  * Streams are as lazy as CUDA allows, to expose a host that does not wait: work queued on a stream runs only when
- * the host has to see it - at a synchronize of its stream, of an event recorded after it, or of the context - and
- * a stream made to wait for an event runs the event's work only when its own work runs. Copies between the device and pinned host memory are queued
- * like kernels; copies to or from pageable memory first finish the stream's work and then run at once, as CUDA's
- * pageable copies do. So a host that reads a pinned buffer before the copy into it is known to be done, or refills
- * one before the copy out of it has run, gets wrong distances. Memory freed while queued work still uses it is
- * reported on stderr ("stand-in: ...") and counted (stand_in_violations). The stand_in_* functions let the test read what was
- * recorded. Built by DriverStandIn with the system's C compiler.
+ * the host has to see it - at a synchronize of its stream, of an event recorded after it, or of the context - and a
+ * stream made to wait for an event runs the event's work only when its own work runs. Copies between the device and
+ * pinned host memory are queued like kernels; copies to or from pageable memory first finish the stream's work and
+ * then run at once, as CUDA's pageable copies do. So a host that reads a pinned buffer before the copy into it is
+ * known to be done, or refills one before the copy out of it has run, gets wrong distances. In lagging mode
+ * (stand_in_lag_first_stream) the first stream created after it is switched on stays lazy and every other stream
+ * runs its work as soon as it is queued, a wait for an event running that event's work first: a GPU whose first
+ * stream lags behind the others. Then a stream that should wait for the first one's event and does not reads what
+ * the first has not written yet.
+ * Memory freed while queued work still uses it is reported on stderr ("stand-in: ...") and counted
+ * (stand_in_violations). The stand_in_* functions let the test read what was recorded. Built by DriverStandIn with
+ * the system's C compiler.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -185,6 +190,16 @@ static int touches(const op *o, const char *start, size_t length) {
   }
 }
 
+/* Lagging mode: the stream that stays lazy while every other one runs its work at once. */
+static int lagging_mode;
+static int lagging_chosen;
+static stream *lagging;
+
+/* Called when work has been queued on s: in lagging mode, every stream but the lagging one runs it at once. */
+static void queued(stream *s) {
+  if (lagging_mode && s != lagging) drain(s, NULL);
+}
+
 static op *enqueue(stream *s, enum op_kind kind) {
   op *o = calloc(1, sizeof *o);
   o->kind = kind;
@@ -298,6 +313,7 @@ static int copy(void *dst, const void *src, size_t bytes, const void *host, void
   o->dst = dst;
   o->src = src;
   o->count = bytes;
+  queued(s);
   return 0;
 }
 int cuMemcpyHtoDAsync_v2(CUdeviceptr dst, const void *src, size_t bytes, void *stream) {
@@ -315,6 +331,7 @@ int cuMemsetD32Async(CUdeviceptr dst, unsigned value, size_t count, void *stream
   o->dst = (void *) (uintptr_t) dst;
   o->count = count;
   o->value = value;
+  queued(stream);
   return 0;
 }
 
@@ -322,6 +339,10 @@ int cuStreamCreate(void **handle, unsigned flags) {
   stream *s = calloc(1, sizeof *s);
   s->next = streams;
   streams = s;
+  if (lagging_mode && !lagging_chosen) {
+    lagging = s;
+    lagging_chosen = 1;
+  }
   *handle = s;
   live[2]++;
   return flags == 1 ? 0 : 1;
@@ -335,6 +356,7 @@ int cuStreamSynchronize(void *s) {
 int cuStreamDestroy_v2(void *handle) {
   stream *s = handle;
   drain(s, NULL);
+  if (s == lagging) lagging = NULL;
   for (stream **p = &streams; *p; p = &(*p)->next) {
     if (*p == s) {
       *p = s->next;
@@ -353,6 +375,7 @@ int cuStreamWaitEvent(void *s, void *handle, unsigned flags) {
     op *o = enqueue(s, OP_WAIT);
     o->event = e;
     o->sequence = e->sequence;
+    queued(s);
   }
   return 0;
 }
@@ -375,6 +398,7 @@ int cuEventRecord(void *handle, void *s) {
   o->event = e;
   o->sequence = e->sequence;
   e->on = s;
+  queued(s);
   return 0;
 }
 int cuEventSynchronize(void *e) {
@@ -590,6 +614,7 @@ int cuLaunchKernel(void *function, unsigned gx, unsigned gy, unsigned gz, unsign
     o->gx = gx;
     o->gy = gy;
     for (int i = 0; types[i]; i++) memcpy(o->args[i], params[i], types[i] == 'i' ? 4 : 8);
+    queued(stream);
   }
   return 0;
 }
@@ -617,3 +642,4 @@ int stand_in_live(int kind) { return live[kind]; }
 int stand_in_host_allocations(void) { return host_allocations; }
 void stand_in_fail_host_allocation(int at) { fail_host_allocation_at = at; }
 int stand_in_violations(void) { return violations; }
+void stand_in_lag_first_stream(int on) { lagging_mode = on; lagging = NULL; lagging_chosen = 0; }

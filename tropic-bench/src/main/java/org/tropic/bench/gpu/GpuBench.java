@@ -33,6 +33,7 @@ import org.tropic.gpu.GpuFloydWarshallOptions;
 import org.tropic.gpu.GpuMinPlusKernels;
 import org.tropic.gpu.MinPlusModule;
 import org.tropic.gpu.OffloadCalibration;
+import org.tropic.gpu.OffloadLookahead;
 import org.tropic.gpu.OffloadModel;
 import org.tropic.graph.Graph;
 import org.tropic.semiring.Arithmetic;
@@ -175,18 +176,30 @@ public final class GpuBench {
     int offloadB = model.blockSize(n);
     long halfBudget = Math.max(resident.plan().deviceBytes() / 2, DeviceMemoryPlan.offloadMinimumDeviceBytes(
         DeviceMemoryPlan.padded(n, offloadB), offloadB, args.streams()));
-    t0 = System.nanoTime();
-    GpuFloydWarshall.Result offload = new GpuFloydWarshall(gpu, options.withOffload(true, args.streams())
-        .withDeviceMemoryLimit(halfBudget).withOffloadModel(model), args.threads()).solve(graph, Progress.NONE);
-    double offloadSeconds = (System.nanoTime() - t0) / 1e9;
-    out.printf("fw offload  n=%,d with %.1f GiB of device memory (matrix %.1f× that): %s; %.1f s, %.2f Tflop/s,"
-        + " %+.1f%% vs resident (target ≤ +25%%)%n", n, halfBudget / (double) (1L << 30),
-        (double) DeviceMemoryPlan.padded(n, offload.plan().blockSize()) * DeviceMemoryPlan.padded(n,
-            offload.plan().blockSize()) * 4 / halfBudget, offload.plan().describe(), offloadSeconds,
-        2.0 * n * n * (double) n / offloadSeconds / 1e12, 100 * (offloadSeconds / residentSeconds - 1));
-    out.printf("  %s%n", offload.times().describe());
-    compareAll("offload vs resident", resident.distances(), offload.distances());
-    offload.distances().close();
+    // Without and with lookahead, the default plan's choice marked: what the second set of panels gains.
+    boolean defaultLookahead = DeviceMemoryPlan.choose(n, offloadB, halfBudget, args.streams(), true).lookahead();
+    for (OffloadLookahead lookahead : List.of(OffloadLookahead.NEVER, OffloadLookahead.ALWAYS)) {
+      if (lookahead == OffloadLookahead.ALWAYS
+          && !DeviceMemoryPlan.choose(n, offloadB, halfBudget, args.streams(), true, lookahead).lookahead()) {
+        out.println("fw offload with lookahead: not run, the budget holds no second set of panels at this b");
+        continue;
+      }
+      t0 = System.nanoTime();
+      GpuFloydWarshall.Result offload = new GpuFloydWarshall(gpu, options.withOffload(true, args.streams())
+          .withDeviceMemoryLimit(halfBudget).withOffloadModel(model).withLookahead(lookahead), args.threads())
+          .solve(graph, Progress.NONE);
+      double offloadSeconds = (System.nanoTime() - t0) / 1e9;
+      DeviceMemoryPlan plan = offload.plan();
+      out.printf("fw offload  n=%,d with %.1f GiB of device memory (matrix %.1f× that): %s; %.1f s, %.2f Tflop/s,"
+          + " %+.1f%% vs resident%s%n", n, halfBudget / (double) (1L << 30),
+          (double) plan.padded() * plan.padded() * 4 / halfBudget, plan.describe(), offloadSeconds,
+          2.0 * n * n * (double) n / offloadSeconds / 1e12, 100 * (offloadSeconds / residentSeconds - 1),
+          plan.lookahead() == defaultLookahead ? " (the default plan; target ≤ +25%)" : "");
+      out.printf("  %s%n", offload.times().describe());
+      compareAll("offload (" + (plan.lookahead() ? "lookahead" : "no lookahead") + ") vs resident",
+          resident.distances(), offload.distances());
+      offload.distances().close();
+    }
     resident.distances().close();
 
     // 3. The CPU path on a graph it can finish, and the GPU on the same graph.
