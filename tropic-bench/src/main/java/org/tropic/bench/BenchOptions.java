@@ -157,51 +157,51 @@ final class BenchOptions {
   @Option(order = 23, names = "--no-lookahead", description = "end to end: turn off the solver's lookahead")
   boolean noLookahead = !DEFAULTS.lookahead();
 
-  @Option(order = 23, names = "--no-symmetry",
+  @Option(order = 24, names = "--no-symmetry",
       description = "end to end: solve all tiles of symmetric graphs, not just the upper triangle")
   boolean noSymmetry = !DEFAULTS.symmetry();
 
-  @Option(order = 24, names = "--degree", paramLabel = "N", converter = NonNegativeInt.class,
+  @Option(order = 25, names = "--degree", paramLabel = "N", converter = NonNegativeInt.class,
       description = "end to end: out-degree of random graphs (default 16)")
   int degree = DEFAULTS.degree();
 
-  @Option(order = 25, names = "--weights", paramLabel = "KIND", converter = WeightsLabel.class,
+  @Option(order = 26, names = "--weights", paramLabel = "KIND", converter = WeightsLabel.class,
       description = "end to end: real (default) or integer")
   RandomGraphs.Weights weights = DEFAULTS.weights();
 
-  @Option(order = 26, names = "--seed", paramLabel = "S",
+  @Option(order = 27, names = "--seed", paramLabel = "S",
       description = "end to end: seed of random graphs (default 42)")
   long seed = DEFAULTS.seed();
 
-  @Option(order = 27, names = "--peer-n", paramLabel = "N", converter = PositiveInt.class,
+  @Option(order = 28, names = "--peer-n", paramLabel = "N", converter = PositiveInt.class,
       description = "peers: n of the random graph for SciPy and JGraphT (default 4000)")
   int peerSize = DEFAULTS.peerSize();
 
-  @Option(order = 28, names = "--scipy-max-n", paramLabel = "N", converter = NonNegativeInt.class,
+  @Option(order = 29, names = "--scipy-max-n", paramLabel = "N", converter = NonNegativeInt.class,
       description = "peers: largest n SciPy runs at (default 8192)")
   int scipyMaxN = DEFAULTS.scipyMaxN();
 
-  @Option(order = 29, names = "--jgrapht-max-n", paramLabel = "N", converter = NonNegativeInt.class,
+  @Option(order = 30, names = "--jgrapht-max-n", paramLabel = "N", converter = NonNegativeInt.class,
       description = "peers: largest n JGraphT runs at (default 2000; a graph of this n is added if smaller)")
   int jgraphtMaxN = DEFAULTS.jgraphtMaxN();
 
-  @Option(order = 30, names = "--samples", paramLabel = "N", converter = PositiveInt.class,
+  @Option(order = 31, names = "--samples", paramLabel = "N", converter = PositiveInt.class,
       description = "peers: pairs compared with each peer (default 1000)")
   int samplePairs = DEFAULTS.samplePairs();
 
-  @Option(order = 31, names = "--python", paramLabel = "PATH",
+  @Option(order = 32, names = "--python", paramLabel = "PATH",
       description = "peers: Python with SciPy, refused before the run if it cannot import it (default: the first "
           + "of python3 on PATH, /usr/bin/python3 and python that imports it; none: SciPy's rows say so)")
   String python = DEFAULTS.python();
 
-  @Option(order = 32, names = "--peer-timeout", paramLabel = "S", converter = PositiveInt.class,
+  @Option(order = 33, names = "--peer-timeout", paramLabel = "S", converter = PositiveInt.class,
       description = "peers: limit of one SciPy run in seconds (default 3600)")
   long peerTimeoutSeconds = DEFAULTS.peerTimeoutSeconds();
 
-  @Option(order = 33, names = "--json", paramLabel = "FILE", description = "output: also write the results as JSON")
+  @Option(order = 34, names = "--json", paramLabel = "FILE", description = "output: also write the results as JSON")
   Path jsonOut = DEFAULTS.jsonOut();
 
-  @Option(order = 34, names = {"-h", "--help"}, usageHelp = true, description = "this text")
+  @Option(order = 35, names = {"-h", "--help"}, usageHelp = true, description = "this text")
   boolean help;
 
   /** The configuration these options describe. */
