@@ -120,7 +120,6 @@ public final class GpuFloydWarshall {
         String detail = new OffloadSolver(gpu, kernels, arithmetic, plan, graph, progress, hostThreads, symmetric)
             .run(matrix);
         long t2 = System.nanoTime();
-        matrix.decode(arithmetic);
         matrix.solvedOnUpperTriangle(symmetric);
         SolveTimes times = new SolveTimes((t1 - t0) / 1e9, (t2 - t1) / 1e9, (System.nanoTime() - t2) / 1e9, detail);
         return new Result(matrix, plan, arithmetic, kernels.dpx(), symmetric, times);

@@ -4,13 +4,7 @@ import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.ByteOrder;
 import java.util.stream.IntStream;
-import jdk.incubator.vector.FloatVector;
-import jdk.incubator.vector.IntVector;
-import jdk.incubator.vector.VectorMask;
-import jdk.incubator.vector.VectorOperators;
-import jdk.incubator.vector.VectorSpecies;
 import org.tropic.apsp.DistanceMatrix;
 import org.tropic.graph.Graph;
 import org.tropic.graph.VertexLabels;
@@ -20,14 +14,10 @@ import org.tropic.semiring.Arithmetic;
  * An n×n distance matrix in off-heap host memory, row-major with the padded side N as its leading dimension: the
  * layout the GPU solver uploads and downloads in one piece (resident mode) and streams through the device (offload
  * mode). Off-heap because N² floats quickly outgrow a Java array (2³¹ elements) and the JVM heap. Padding rows and
- * columns hold +∞. While a solve runs it holds values in the solve's {@link Arithmetic} storage form; {@link #decode}
- * turns them into float32 distances. {@link #close()} frees the memory.
+ * columns hold +∞. While a solve runs it holds values in the solve's {@link Arithmetic} storage form; the solvers
+ * leave float32 distances ({@link Int32Decode} on the int32 path). {@link #close()} frees the memory.
  */
 public final class HostMatrix implements DistanceMatrix {
-  private static final VectorSpecies<Integer> INTS = IntVector.SPECIES_PREFERRED;
-  private static final VectorSpecies<Float> FLOATS = FloatVector.SPECIES_PREFERRED;
-  private static final ByteOrder NATIVE = ByteOrder.nativeOrder();
-
   private final int n;
   private final int padded;
   private final Arena arena;
@@ -116,31 +106,8 @@ public final class HostMatrix implements DistanceMatrix {
     data.setAtIndex(JAVA_FLOAT, (long) u * padded + v, value);
   }
 
-  /** Turns stored values into float32 distances, once the solve is done: rows in parallel, on the Vector API. */
-  public void decode(Arithmetic arithmetic) {
-    if (arithmetic != Arithmetic.INT32) {
-      return;
-    }
-    IntStream.range(0, padded).parallel().forEach(i -> decodeInt32Row((long) i * padded));
-  }
 
-  /**
-   * One row of int32 bits from float {@code from} on into distances, as {@link Arithmetic#decode} takes them: the
-   * int as a float, +∞ from {@link Arithmetic#INT_INFINITY} up. Whole vectors, then the tail one by one (on two
-   * cores an 8192² matrix took 9 ms, against 11 ms one element at a time).
-   */
-  private void decodeInt32Row(long from) {
-    long at = from;
-    for (long end = from + INTS.loopBound(padded); at < end; at += INTS.length()) {
-      IntVector bits = IntVector.fromMemorySegment(INTS, data, at * Float.BYTES, NATIVE);
-      FloatVector values = (FloatVector) bits.convertShape(VectorOperators.I2F, FLOATS, 0);
-      VectorMask<Float> infinite = bits.compare(VectorOperators.GE, Arithmetic.INT_INFINITY).cast(FLOATS);
-      values.blend(Float.POSITIVE_INFINITY, infinite).intoMemorySegment(data, at * Float.BYTES, NATIVE);
-    }
-    for (; at < from + padded; at++) {
-      data.setAtIndex(JAVA_FLOAT, at, Arithmetic.INT32.decode(data.getAtIndex(JAVA_FLOAT, at)));
-    }
-  }
+
 
   @Override
   public int size() {

@@ -32,6 +32,17 @@ public final class HostMinUpdate {
    */
   public static void apply(Arithmetic arithmetic, MemorySegment c, long cOffset, long ldc, MemorySegment x, long ldx,
       int rows, int cols, int skipRow0, int skipRow1, int skipCol0, int skipCol1, int threads) {
+    apply(arithmetic, c, cOffset, ldc, x, ldx, rows, cols, skipRow0, skipRow1, skipCol0, skipCol1, threads, false);
+  }
+
+  /**
+   * As {@link #apply(Arithmetic, MemorySegment, long, long, MemorySegment, long, int, int, int, int, int, int, int)},
+   * and with {@code decode} on the int32 path C takes the minimum's float32 distance ({@link Int32Decode}): the
+   * offload mode's last iteration, whose values are final, so that no separate pass over the matrix decodes them.
+   */
+  static void apply(Arithmetic arithmetic, MemorySegment c, long cOffset, long ldc, MemorySegment x, long ldx,
+      int rows, int cols, int skipRow0, int skipRow1, int skipCol0, int skipCol1, int threads, boolean decode) {
+    boolean decoding = decode && arithmetic == Arithmetic.INT32;
     int colA = Math.clamp(skipCol0, 0, cols);
     int colB = Math.clamp(Math.max(skipCol1, skipCol0), 0, cols);
     IntStream range = IntStream.range(0, rows).filter(r -> r < skipRow0 || r >= skipRow1);
@@ -41,8 +52,8 @@ public final class HostMinUpdate {
     range.forEach(r -> {
       long cRow = cOffset + r * ldc;
       long xRow = r * ldx;
-      row(arithmetic, c, cRow, x, xRow, 0, colA);
-      row(arithmetic, c, cRow, x, xRow, colB, cols);
+      row(arithmetic, c, cRow, x, xRow, 0, colA, decoding);
+      row(arithmetic, c, cRow, x, xRow, colB, cols, decoding);
     });
   }
 
@@ -52,7 +63,7 @@ public final class HostMinUpdate {
    * over {@link MemorySegment}s ran at 0.38× the rate of a copy of the same chunk on two cores, this one at 1.0×.
    */
   private static void row(Arithmetic arithmetic, MemorySegment c, long cRow, MemorySegment x, long xRow, int from,
-      int to) {
+      int to, boolean decode) {
     int j = from;
     if (arithmetic == Arithmetic.EXACT_FLOAT) {
       for (int end = from + FLOATS.loopBound(to - from); j < end; j += FLOATS.length()) {
@@ -71,12 +82,20 @@ public final class HostMinUpdate {
         long cAt = (cRow + j) * Float.BYTES;
         IntVector cv = IntVector.fromMemorySegment(INTS, c, cAt, NATIVE);
         IntVector xv = IntVector.fromMemorySegment(INTS, x, (xRow + j) * Float.BYTES, NATIVE);
-        cv.min(xv).intoMemorySegment(c, cAt, NATIVE);
+        IntVector min = cv.min(xv);
+        if (decode) {
+          Int32Decode.decode(min).intoMemorySegment(c, cAt, NATIVE);
+        } else {
+          min.intoMemorySegment(c, cAt, NATIVE);
+        }
       }
       for (; j < to; j++) {
-        int cv = c.getAtIndex(JAVA_INT, cRow + j);
-        int xv = x.getAtIndex(JAVA_INT, xRow + j);
-        c.setAtIndex(JAVA_INT, cRow + j, Math.min(cv, xv));
+        int min = Math.min(c.getAtIndex(JAVA_INT, cRow + j), x.getAtIndex(JAVA_INT, xRow + j));
+        if (decode) {
+          c.setAtIndex(JAVA_FLOAT, cRow + j, Arithmetic.INT32.decode(Float.intBitsToFloat(min)));
+        } else {
+          c.setAtIndex(JAVA_INT, cRow + j, min);
+        }
       }
     }
   }

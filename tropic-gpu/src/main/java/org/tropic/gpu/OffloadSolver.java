@@ -80,7 +80,8 @@ final class OffloadSolver {
       PinnedBuffer rowStage, PinnedBuffer columnStage, PinnedBuffer diagonalStage, TileClosure closure) {}
 
   /**
-   * Solves in place on {@code matrix} (the arcs in storage form) and returns where the host's time went, e.g.
+   * Solves in place on {@code matrix} (the arcs in storage form), leaving the distances decoded (the last iteration
+   * decodes each value as it makes it final), and returns where the host's time went, e.g.
    * {@code buffers 0.3 s, strips 0.4 s, queueing panels 0.2 s, panel wait 0.1 s, chunk wait 0.1 s, host update
    * 1.2 s}: making the device and pinned buffers; gathering and scattering the strips; queueing the panel steps;
    * waiting for them; waiting for chunks; updating.
@@ -160,6 +161,10 @@ final class OffloadSolver {
       HostMemory.copy(scratch.rowStage().segment(), 0, host, (long) kb * nn * Float.BYTES,
           (long) b * nn * Float.BYTES);
       scatterColumns(scratch.columnStage().segment(), host, nn, kb, b);
+      boolean last = k + 1 == tiles;
+      if (last) {
+        decodeStrips(host, kb); // final now; the chunks of this iteration decode the rest as they update it
+      }
       stripNanos += System.nanoTime() - t1;
       OffloadChunks next = null;
       List<Chunk> chunks = current.chunks();
@@ -171,7 +176,7 @@ final class OffloadSolver {
           starts.startWhileLanesAreFree();
         }
         if (c < chunks.size()) {
-          take(host, chunks.get(c), starts.nextToTake(), kb);
+          take(host, chunks.get(c), starts.nextToTake(), kb, last);
           starts.taken();
           starts.startWhileLanesAreFree();
         }
@@ -304,8 +309,11 @@ final class OffloadSolver {
     lane.copied().record(lane.stream());
   }
 
-  /** Waits for the lane's copy of {@code chunk}, then D_ij ← min(D_ij, H_r) outside pivot k's strips. */
-  private void take(MemorySegment host, Chunk chunk, OffloadLane lane, int kb) {
+  /**
+   * Waits for the lane's copy of {@code chunk}, then D_ij ← min(D_ij, H_r) outside pivot k's strips, decoded to
+   * distances in the {@code last} iteration.
+   */
+  private void take(MemorySegment host, Chunk chunk, OffloadLane lane, int kb, boolean last) {
     int nn = plan.padded();
     int b = plan.blockSize();
     long w0 = System.nanoTime();
@@ -313,7 +321,7 @@ final class OffloadSolver {
     long w1 = System.nanoTime();
     HostMinUpdate.apply(arithmetic, host, (long) chunk.i0() * nn + chunk.j0(), nn, lane.copy().segment(),
         plan.chunk(), chunk.h(), chunk.w(), kb - chunk.i0(), kb + b - chunk.i0(), kb - chunk.j0(), kb + b - chunk.j0(),
-        hostThreads);
+        hostThreads, last);
     chunkWaitNanos += w1 - w0;
     hostUpdateNanos += System.nanoTime() - w1;
   }
@@ -338,6 +346,25 @@ final class OffloadSolver {
             }
           }
         }
+      }
+    });
+  }
+
+  /**
+   * The last pivot's strips, now final, decoded to distances in place (int32 path): its b rows, then its b columns
+   * in the other rows, so that the tile where they cross is decoded once.
+   */
+  private void decodeStrips(MemorySegment host, int kb) {
+    if (arithmetic != Arithmetic.INT32) {
+      return;
+    }
+    int nn = plan.padded();
+    int b = plan.blockSize();
+    rows(nn).forEach(i -> {
+      if (i >= kb && i < kb + b) {
+        Int32Decode.range(host, (long) i * nn, nn);
+      } else {
+        Int32Decode.range(host, (long) i * nn + kb, b);
       }
     });
   }
