@@ -101,6 +101,11 @@ public final class GraphBuilder {
     return arcCount;
   }
 
+  /** The heap the arc arrays take now, room included: part of {@link #heapBytes}'s count, already held. */
+  public long arcArrayBytes() {
+    return 3 * HeapFootprint.floatArray(sources.length);
+  }
+
   /** Room in the arc arrays: for tests of {@link #expectingArcs}. */
   int arcRoom() {
     return sources.length;

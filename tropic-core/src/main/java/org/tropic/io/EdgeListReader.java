@@ -16,7 +16,8 @@ import org.tropic.graph.GraphBuilder;
  * decided on the first edge line; a later line with more columns than an unweighted first one is an error, so that
  * weights are never dropped unannounced ({@code --weights unit} drops them on purpose).
  *
- * <p>One pass, constant memory per line; O(m) time plus the final sort of the vertices.
+ * <p>One pass, constant memory per line; O(m) time plus the final sort of the vertices. A file the heap cannot hold
+ * is refused a MiB or so in ({@link ReadMemory.Watch}).
  */
 final class EdgeListReader {
   /** Why a file without a direction header is read as directed, and what to do when it was not meant so. */
@@ -71,6 +72,7 @@ final class EdgeListReader {
     DirectionHeader header = new DirectionHeader();
     GraphBuilder builder = GraphBuilder.labelled();
     VertexNames names = new VertexNames(builder, lines);
+    ReadMemory.Watch memory = new ReadMemory.Watch(lines);
     ParsedGraph.Direction direction = null;
     boolean headerRowDone = options.headerRow() == ReadOptions.HeaderRow.ABSENT;
     int weightField = -2;
@@ -189,6 +191,7 @@ final class EdgeListReader {
         builder.addArc(u, v, weight);
       }
       edges++;
+      memory.added(builder);
     }
     if (firstLine.heldBack > 0) {
       if (options.weights() != ReadOptions.Weights.UNIT) {

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.zip.ZipException;
 import org.tropic.apsp.Progress;
 import org.tropic.graph.Graph;
@@ -73,10 +75,16 @@ public final class GraphReader {
           : new NoSuchFileException(name, null, "no such graph file");
     }
     Compression.refuseUnsupported(name, path.getFileName().toString());
-    progress.begin("reading " + path.getFileName(), Files.size(path));
+    long size = Files.size(path);
+    progress.begin("reading " + path.getFileName(), size);
     boolean read = false;
-    try (InputStream in = new CountedInputStream(Files.newInputStream(path), progress::advance)) {
-      LoadedGraph loaded = load(in, name, options);
+    long[] bytesRead = {0};
+    LongConsumer counted = n -> {
+      bytesRead[0] += n;
+      progress.advance(n);
+    };
+    try (InputStream in = new CountedInputStream(Files.newInputStream(path), counted)) {
+      LoadedGraph loaded = load(in, name, options, size, () -> bytesRead[0]);
       read = true;
       return loaded;
     } finally {
@@ -95,6 +103,15 @@ public final class GraphReader {
    * @param name what to call the input in messages and in the {@link GraphSource}; may carry an extension
    */
   public static LoadedGraph load(InputStream in, String name, ReadOptions options) throws IOException {
+    return load(in, name, options, -1, () -> 0);
+  }
+
+  /**
+   * As {@link #load(InputStream, String, ReadOptions)} for a file of {@code fileBytes}, of which {@code fileBytesRead}
+   * tells how many are read: what projects the arcs of a file whose header does not count them.
+   */
+  private static LoadedGraph load(InputStream in, String name, ReadOptions options, long fileBytes,
+      LongSupplier fileBytesRead) throws IOException {
     Objects.requireNonNull(in, "in");
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(options, "options");
@@ -105,7 +122,7 @@ public final class GraphReader {
     ParsedGraph parsed;
     try {
       BufferedInputStream content = new BufferedInputStream(compression.decompress(raw, name), GraphFormat.SNIFF_BYTES);
-      lines = new LineReader(content, name);
+      lines = new LineReader(content, name, fileBytes, fileBytesRead);
       content.mark(GraphFormat.SNIFF_BYTES);
       byte[] head = content.readNBytes(GraphFormat.SNIFF_BYTES);
       content.reset();

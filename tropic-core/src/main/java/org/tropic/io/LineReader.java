@@ -6,6 +6,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Arrays;
+import java.util.function.LongSupplier;
 
 /**
  * Reads an input line by line as raw bytes, with a 1 MiB buffer and no per-line allocation: a line that lies inside
@@ -21,6 +22,8 @@ final class LineReader implements Closeable {
 
   private final InputStream in;
   private final String source;
+  private final long fileBytes;
+  private final LongSupplier fileBytesRead;
   private final byte[] buffer = new byte[BUFFER_BYTES];
   private int position;
   private int limit;
@@ -37,8 +40,28 @@ final class LineReader implements Closeable {
   private String headerRow;
 
   LineReader(InputStream in, String source) {
+    this(in, source, -1, () -> 0);
+  }
+
+  /**
+   * A reader of a file of {@code fileBytes} as stored (compressed, if it is), of which {@code fileBytesRead} tells
+   * how many are read so far.
+   */
+  LineReader(InputStream in, String source, long fileBytes, LongSupplier fileBytesRead) {
     this.in = in;
     this.source = source;
+    this.fileBytes = fileBytes;
+    this.fileBytesRead = fileBytesRead;
+  }
+
+  /** The size of the file as stored; -1 for a stream whose length is unknown. */
+  long fileBytes() {
+    return fileBytes;
+  }
+
+  /** The bytes of the file read so far, as stored: ahead of the current line by what the buffers hold. */
+  long fileBytesRead() {
+    return fileBytesRead.getAsLong();
   }
 
   /** The file or stream name used in messages. */

@@ -10,7 +10,8 @@ import org.tropic.graph.GraphBuilder;
  * knowledge-graph module reads typed relations). Lines starting with {@code #} are comments. Vertices are labelled
  * and ordered as in {@link EdgeListReader}. Directed unless the options say otherwise.
  *
- * <p>One pass, constant memory per line; O(m) time.
+ * <p>One pass, constant memory per line; O(m) time. A file the heap cannot hold is refused a MiB or so in
+ * ({@link ReadMemory.Watch}).
  */
 final class SifReader {
   private static final String SHAPE = "'source relation target' (tab or whitespace separated)";
@@ -21,6 +22,7 @@ final class SifReader {
     Fields fields = new Fields();
     GraphBuilder builder = GraphBuilder.labelled();
     VertexNames names = new VertexNames(builder, lines);
+    ReadMemory.Watch memory = new ReadMemory.Watch(lines);
     ParsedGraph.Direction direction = ParsedGraph.Direction.resolve(options.direction(), false,
         "SIF relations are directed (source → target)");
     builder.undirected(direction.undirected());
@@ -62,6 +64,7 @@ final class SifReader {
         }
       }
       dataLines++;
+      memory.added(builder);
     }
     if (dataLines == 0) {
       throw lines.endError("the input has no interaction lines", SHAPE);
