@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.LongUnaryOperator;
 import org.tropic.graph.Graph;
+import org.tropic.io.Units;
 import org.tropic.partition.GraphPartitioner;
 import org.tropic.partition.MetisLibrary;
 import org.tropic.partition.MetisPartitioner;
@@ -135,6 +136,7 @@ public final class PartitionedApsp {
     private final PartitionedTiles tiles;
     private final int requestedParts;
     private PartitionedCostModel.Estimate estimate;
+    private String partsNote = "";
 
     private Prepared(Graph graph, PartitionLayout layout, Arithmetic arithmetic, PartitionReport report,
         int threads, boolean symmetric, MinPlusKernels kernels, PartitionedTiles tiles, int requestedParts) {
@@ -211,6 +213,14 @@ public final class PartitionedApsp {
       return tiles.note();
     }
 
+    /**
+     * For the plan: where memory rather than speed decided the number of parts, the faster k refused and what its
+     * solve takes (starting "; "); else empty.
+     */
+    public String partsNote() {
+      return partsNote;
+    }
+
     /** The {@link PartitionedCostModel} prediction for this partition on this machine, in seconds. */
     public double estimatedSeconds() {
       return estimate().total();
@@ -260,9 +270,11 @@ public final class PartitionedApsp {
   }
 
   /**
-   * The power of two k with the smallest predicted time: METIS runs once per k tried and takes longer for larger k,
-   * so the search starts near √n / 2 (where separators of planar-like graphs balance the boundary against the
-   * components) and walks towards the better neighbour until the prediction stops improving.
+   * The power of two k with the smallest predicted time of those whose solve fits the heap: METIS runs once per k
+   * tried and takes longer for larger k, so the search starts near √n / 2 (where separators of planar-like graphs
+   * balance the boundary against the components) and walks towards the better neighbour ({@link #better}) until
+   * the next is no better. The fastest k was taken whether it fit or not, and a k with a smaller boundary matrix that
+   * fit was never tried: the solve was refused.
    */
   private Prepared searchParts(Graph graph, Arithmetic arithmetic, int threads, boolean symmetric) {
     int n = graph.vertexCount();
@@ -274,17 +286,40 @@ public final class PartitionedApsp {
     Prepared best = prepare(graph, arithmetic, threads, symmetric, start);
     Prepared up = start * 2 <= most ? prepare(graph, arithmetic, threads, symmetric, start * 2) : null;
     Prepared down = start / 2 >= 2 ? prepare(graph, arithmetic, threads, symmetric, start / 2) : null;
-    boolean growing = up != null && up.estimatedSeconds() < best.estimatedSeconds()
-        && (down == null || up.estimatedSeconds() <= down.estimatedSeconds());
+    Prepared fastest = fastest(fastest(best, up), down);
+    boolean growing = up != null && better(up, best) && (down == null || !better(down, up));
     Prepared next = growing ? up : down;
     int k = growing ? start * 2 : start / 2;
-    while (next != null && next.estimatedSeconds() < best.estimatedSeconds()) {
+    while (next != null && better(next, best)) {
       best = next;
       k = growing ? k * 2 : k / 2;
       next = growing ? (k <= most ? prepare(graph, arithmetic, threads, symmetric, k) : null)
           : (k >= 2 ? prepare(graph, arithmetic, threads, symmetric, k) : null);
+      fastest = fastest(fastest, next);
+    }
+    if (fastest != best && !best.tiles.noneFits()) {
+      best.partsNote = String.format(Locale.ROOT, "; %d parts, not the faster %d, whose solve takes %s: more than"
+          + " the heap holds", best.requestedParts, fastest.requestedParts, Units.bytes(fastest.estimatedBytes()));
     }
     return best;
+  }
+
+  /**
+   * Whether {@code a} is a better partition to solve than {@code b}: one whose solve fits the heap beats one whose
+   * does not; of two that fit, the faster; of two that do not, the one that takes less, so that a refusal counts the
+   * least a k can take.
+   */
+  private static boolean better(Prepared a, Prepared b) {
+    if (a.tiles.noneFits() != b.tiles.noneFits()) {
+      return !a.tiles.noneFits();
+    }
+    return a.tiles.noneFits() ? a.estimatedBytes() < b.estimatedBytes()
+        : a.estimatedSeconds() < b.estimatedSeconds();
+  }
+
+  /** Of {@code a} and {@code b} (null for none), the one predicted faster, fitting the heap or not. */
+  private static Prepared fastest(Prepared a, Prepared b) {
+    return b == null || a.estimatedSeconds() <= b.estimatedSeconds() ? a : b;
   }
 
   private Prepared prepare(Graph graph, Arithmetic arithmetic, int threads, boolean symmetric, int parts) {

@@ -363,7 +363,8 @@ public final class Planner {
           dijkstraSeconds, batchedSeconds, partitionedSeconds, null, reason, ApspPlan.CPU, "");
       case PARTITIONED -> new ApspPlan(chosen, partitioned.arithmetic(), 0, threads, partitionedSeconds,
           partitionedBytes, fwSeconds, dijkstraSeconds, batchedSeconds, partitionedSeconds, partitioned,
-          reason + "; " + partitioned.report().summary() + partitioned.tileNote(), ApspPlan.CPU, "");
+          reason + "; " + partitioned.report().summary() + partitioned.partsNote() + partitioned.tileNote(),
+          ApspPlan.CPU, "");
       case AUTO -> throw new IllegalStateException("AUTO is never a plan");
     };
   }

@@ -11,13 +11,18 @@ import static org.tropic.apsp.PartitionedTestGraphs.dijkstraAll;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.function.LongUnaryOperator;
+import java.util.stream.IntStream;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.DoubleRange;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 import org.tropic.graph.Graph;
+import org.tropic.io.Units;
+import org.tropic.partition.GraphPartitioner;
+import org.tropic.partition.Partition;
 import org.tropic.semiring.Arithmetic;
 
 /**
@@ -30,6 +35,10 @@ class PartitionedTileMemoryTest {
   /** G1 with 1 MiB regions, as in a heap of up to 2 GiB. */
   private static final LongUnaryOperator ONE_MIB_REGIONS =
       length -> HeapFootprint.footprint(HeapFootprint.ARRAY_HEADER + length * Float.BYTES, MIB);
+
+  /** Consecutive ids to a part: on a grid, strips of rows, whose boundary grows with the number of parts. */
+  private static final GraphPartitioner STRIPS = (graph, parts) -> new Partition(parts,
+      IntStream.range(0, graph.vertexCount()).map(v -> (int) ((long) v * parts / graph.vertexCount())).toArray());
 
   private static ApspRequest partitionedWithin(long budget) {
     return new ApspRequest(Algorithm.PARTITIONED, FloydWarshallOptions.defaults().withThreads(2), 2, budget,
@@ -140,5 +149,32 @@ class PartitionedTileMemoryTest {
       assertThat(tiles.noneFits()).isTrue();
       assertThat(tiles.memory().peak()).isEqualTo(leanest.memory().peak());
     }
+  }
+
+  /**
+   * A room below what the fastest k's solve takes in its leanest tiles, but above what a smaller k's takes: the
+   * search keeps to the k that fit, and the plan says which faster k it passed over. It took the fastest k and the
+   * solve was refused, though the smaller boundary matrix of fewer parts fit.
+   */
+  @Test
+  void thePartCountIsChosenAmongThoseWhoseSolveFits() {
+    Graph graph = PartitionedTestGraphs.grid(48, 48, randomWeights(3));
+    var options = new PartitionedOptions(0, 2, null, PartitionedOptions.Recursion.NEVER);
+    PartitionedApsp apsp = new PartitionedApsp(KERNELS, options, STRIPS);
+    PartitionedApsp.Prepared roomy = apsp.prepare(graph);
+    int fastK = roomy.requestedParts();
+    PartitionedApsp.Prepared fewer = new PartitionedApsp(KERNELS, options.withParts(fastK / 2), STRIPS)
+        .prepare(graph);
+    long room = leastPeak(roomy, 2) - 1;
+    assumeThat(fastK).as("a smaller k to fall back on").isGreaterThanOrEqualTo(4);
+    assumeThat(leastPeak(fewer, 2)).as("fewer parts take less").isLessThanOrEqualTo(room);
+
+    PartitionedApsp.Prepared fitted = apsp.withHeapRoom(need -> room).prepare(graph);
+
+    assertThat(fitted.requestedParts()).isLessThan(fastK);
+    assertThat(fitted.estimatedBytes()).isLessThanOrEqualTo(room);
+    assertThat(fitted.partsNote()).isEqualTo(String.format(Locale.ROOT, "; %d parts, not the faster %d, whose solve"
+        + " takes %s: more than the heap holds", fitted.requestedParts(), fastK, Units.bytes(leastPeak(roomy, 2))));
+    assertThat(roomy.partsNote()).isEmpty();
   }
 }
