@@ -26,7 +26,9 @@ import org.tropic.graph.Graph;
  * results are deterministic. Lengths equal up to float rounding ({@link DistanceTies}) count as equal: a path of
  * one edge of −ln(1/14) and one of two edges of −ln(1/2) − ln(1/7) tie, and the fewer hops come first. On a graph
  * whose lengths are not all whole numbers (whose sums can round), the search goes on past the k-th path, by up to
- * k more, while the paths it finds tie the k-th's length, and a tied path of fewer hops takes its place.
+ * k more, while the paths it finds tie the k-th's length, and a tied path of fewer hops takes its place; on one whose
+ * lengths are whole, by one more. Either way {@link Found#tiedBeyond()} tells how many paths it found past the k-th
+ * that tie its length: the k-th place was then decided by hops and vertex ids, not by length.
  */
 public final class YenKShortestPaths {
   private final Graph graph;
@@ -59,6 +61,12 @@ public final class YenKShortestPaths {
   }
 
   /**
+   * The paths found, shortest first, at most k of them, and how many more the search found past the k-th that tie
+   * its length (at least that many exist; 0 when the search found none, or fewer than k paths exist).
+   */
+  public record Found(List<WeightedPath> paths, int tiedBeyond) {}
+
+  /**
    * Up to {@code k} shortest simple paths from {@code source} to {@code target}, shortest first; empty if the target
    * is unreachable.
    */
@@ -66,14 +74,20 @@ public final class YenKShortestPaths {
     return paths(source, target, k, Progress.NONE);
   }
 
+  /** Like {@link #find}, the paths alone. */
+  public List<WeightedPath> paths(int source, int target, int k, Progress progress) {
+    return find(source, target, k, progress).paths();
+  }
+
   /**
-   * Like {@link #paths(int, int, int)}, reporting on {@code progress} one unit of {@code k} per path found; the task
-   * ends early, short of {@code k}, when no further simple path exists.
+   * Up to {@code k} shortest simple paths from {@code source} to {@code target} and the ties past the k-th, reporting
+   * on {@code progress} one unit of {@code k} per path found; the task ends early, short of {@code k}, when no
+   * further simple path exists.
    *
    * @throws MemoryBudgetException before the search for more than the shortest path, if the paths and candidates
    *     it would hold ({@link YenFootprint}) cannot fit the memory budget
    */
-  public List<WeightedPath> paths(int source, int target, int k, Progress progress) {
+  public Found find(int source, int target, int k, Progress progress) {
     int n = graph.vertexCount();
     if (source < 0 || source >= n || target < 0 || target >= n) {
       throw new IllegalArgumentException("vertices " + source + ", " + target + " outside 0.." + (n - 1));
@@ -84,7 +98,7 @@ public final class YenKShortestPaths {
     List<WeightedPath> found = new ArrayList<>();
     int[] first = ShortestPathTree.search(graph, source, target, null, null).pathTo(target);
     if (first == null) {
-      return found;
+      return new Found(found, 0);
     }
     if (k > 1) {
       YenFootprint footprint = YenFootprint.of(graph, source, k, first.length - 1);
@@ -99,7 +113,9 @@ public final class YenKShortestPaths {
     } finally {
       progress.end();
     }
-    return found;
+    int tiedBeyond = Math.max(0, found.size() - k);
+    found.subList(Math.min(k, found.size()), found.size()).clear();
+    return new Found(found, tiedBeyond);
   }
 
   private void search(int[] first, int target, int k, List<WeightedPath> found, Progress progress) {
@@ -111,7 +127,7 @@ public final class YenKShortestPaths {
     PriorityQueue<WeightedPath> candidates = new PriorityQueue<>(YenKShortestPaths::compare);
     Set<List<Integer>> queued = new HashSet<>();
     queued.add(boxed(first));
-    int most = roundingCanTie ? (int) Math.min(Integer.MAX_VALUE, 2L * k) : k;
+    int most = (int) Math.min(Integer.MAX_VALUE, roundingCanTie ? 2L * k : k + 1L);
     double lastKey = Double.NaN;
     while (found.size() < most) {
       int[] previous = found.get(found.size() - 1).vertices();
@@ -156,7 +172,8 @@ public final class YenKShortestPaths {
     if (roundingCanTie) {
       found.sort(DistanceTies.byDistance(found, WeightedPath::length)
           .thenComparing(YenKShortestPaths::compareHopsThenVertices));
-      found.subList(Math.min(k, found.size()), found.size()).clear();
+    } else {
+      found.sort(YenKShortestPaths::compare);
     }
   }
 

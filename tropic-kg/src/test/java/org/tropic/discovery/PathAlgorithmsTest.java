@@ -93,6 +93,45 @@ class PathAlgorithmsTest {
         .isEqualTo(ours.size());
   }
 
+  /**
+   * On whole lengths, the search tells whether a path past the k-th ties its length: as JGraphT's (k+1)-th path does.
+   * Of tied paths, the fewest hops come first, whatever order the search found them in.
+   */
+  @Property(tries = 60)
+  void yenTellsOfATieBeyondTheKthAsJgraphtsNextPathShows(@ForAll @IntRange(min = 2, max = 16) int n,
+      @ForAll @IntRange(max = 50) int edges, @ForAll @IntRange(min = 1, max = 20) int k, @ForAll long seed) {
+    Pair g = randomGraph(n, edges, seed, true);
+    int target = n - 1;
+    YenKShortestPaths.Found ours = new YenKShortestPaths(g.tropic()).find(0, target, k, Progress.NONE);
+    List<GraphPath<Integer, DefaultWeightedEdge>> theirs =
+        new YenKShortestPath<>(g.jgrapht()).getPaths(0, target, k + 1);
+
+    boolean tied = theirs.size() == k + 1 && theirs.get(k).getWeight() == theirs.get(k - 1).getWeight();
+    assertThat(ours.tiedBeyond()).isEqualTo(tied ? 1 : 0);
+    List<YenKShortestPaths.WeightedPath> paths = ours.paths();
+    assertThat(paths).hasSize(Math.min(k, theirs.size()));
+    for (int i = 1; i < paths.size(); i++) {
+      YenKShortestPaths.WeightedPath before = paths.get(i - 1);
+      YenKShortestPaths.WeightedPath after = paths.get(i);
+      assertThat(before.length()).isLessThanOrEqualTo(after.length());
+      if (before.length() == after.length()) {
+        assertThat(before.hops()).isLessThanOrEqualTo(after.hops());
+      }
+    }
+  }
+
+  /** Two paths of one length: k = 1 shows one and says another ties it; k = 2 shows both and nothing ties. */
+  @Example
+  void aTieAtTheKthPlaceIsCounted() {
+    Graph diamond = GraphBuilder.withVertexCount(4).undirected(true).addEdge(0, 1, 1f).addEdge(1, 3, 1f)
+        .addEdge(0, 2, 1f).addEdge(2, 3, 1f).build();
+    YenKShortestPaths yen = new YenKShortestPaths(diamond);
+    assertThat(yen.find(0, 3, 1, Progress.NONE).tiedBeyond()).isEqualTo(1);
+    assertThat(yen.find(0, 3, 1, Progress.NONE).paths()).hasSize(1);
+    assertThat(yen.find(0, 3, 2, Progress.NONE).tiedBeyond()).isZero();
+    assertThat(yen.find(0, 3, 2, Progress.NONE).paths()).hasSize(2);
+  }
+
   /** Progress counts one unit per path against k, and ends short of k when the simple paths run out. */
   @Example
   void yenReportsOnePathAtATime() {

@@ -3,6 +3,7 @@ package org.tropic.cli.kg;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tropic.bench.OptionConverters.PositiveInt;
@@ -59,10 +60,12 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
     graphOptions.edges.kinds(); // checked before the graph is loaded
     KnowledgeGraph graph = graphOptions.load(info, from, to);
     KgView view = graphOptions.view(graph);
-    List<DiscoveredPath> paths =
-        ClosedDiscovery.paths(view, from, to, k, ProgressBar.on(spec.commandLine().getErr()));
+    ClosedDiscovery.Found found =
+        ClosedDiscovery.find(view, from, to, k, ProgressBar.on(spec.commandLine().getErr()));
+    List<DiscoveredPath> paths = found.paths();
     if (json) {
       printFewerThanK(info, view, paths);
+      printTiedBeyondK(info, found);
       Map<String, Object> result = new LinkedHashMap<>();
       result.put("from", DiscoveryJson.node(graph, from));
       result.put("to", DiscoveryJson.node(graph, to));
@@ -70,6 +73,7 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
       result.put("as_of", graphOptions.asOf);
       result.put("k", k);
       result.put("paths", DiscoveryJson.paths(paths));
+      result.put("tied_beyond_k", found.tiedBeyond()); // at least so many more paths of the k-th's length
       Json.write(out, result);
       return KgCli.OK;
     }
@@ -81,7 +85,21 @@ public final class DiscoverClosedCommand implements Callable<Integer> {
           + " graph");
     }
     Printing.paths(out, paths);
+    printTiedBeyondK(out, found);
     return KgCli.OK;
+  }
+
+  /**
+   * Says when paths not shown tie the k-th's length, so that its place is not taken for the only one at that length:
+   * on a curated graph, whose edges all have length 1, most k-th places are such ties.
+   */
+  private void printTiedBeyondK(PrintWriter out, ClosedDiscovery.Found found) {
+    if (found.tiedBeyond() > 0) {
+      DiscoveredPath last = found.paths().getLast();
+      out.printf(Locale.ROOT, "note: at least %d more path(s) not shown tie path %d's length, %.4f: of equal lengths"
+          + " the fewest edges come first, then by the nodes' order in the graph (a larger -k lists them)%n",
+          found.tiedBeyond(), found.paths().size(), last.length());
+    }
   }
 
   /** Says when the graph holds fewer simple paths than asked for, so a short list is not taken for a cut-off. */

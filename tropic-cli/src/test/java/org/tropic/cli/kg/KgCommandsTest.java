@@ -290,16 +290,7 @@ class KgCommandsTest {
    */
   @Test
   void theStoredApspIsReusedWheneverItIsOfTheSameGraph() throws IOException {
-    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
-    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
-    for (int i = 0; i < 4; i++) {
-      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
-      sif.append("Disease::d").append(i).append("\tDrD\tDisease::d").append((i + 1) % 4).append('\n');
-    }
-    Path curated = dir.resolve("curated");
-    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", Files.writeString(dir.resolve("nodes.tsv"),
-        nodes.toString()).toString(), "--curated-edges", Files.writeString(dir.resolve("edges.sif"),
-        sif.toString()).toString(), "-o", curated.toString()).exit()).isZero();
+    Path curated = curatedCycle("curated");
     Path table = Files.writeString(dir.resolve("co.tsv"), "d0\td1\t5\nd1\td2\t3\nd2\td3\t2\n");
     Path literature = dir.resolve("lit");
     CliRun build = CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "--apsp", "-o",
@@ -481,6 +472,44 @@ class KgCommandsTest {
     CliRun enough = CliRun.of(new DiscoverCommand(), "closed", "--kg", kg.toString(), "--from", FISH_OILS, "--to",
         RAYNAUD, "-k", "1", "--edges", "concept-concept", "--as-of", "1985");
     assertThat(enough.out()).doesNotContain("only ");
+  }
+
+  /** A curated graph stored as {@code name}: the 4-cycle of diseases d0–d1–d2–d3–d0, every edge of length 1. */
+  private Path curatedCycle(String name) throws IOException {
+    StringBuilder nodes = new StringBuilder("id\tname\tkind\n");
+    StringBuilder sif = new StringBuilder("source\tmetaedge\ttarget\n");
+    for (int i = 0; i < 4; i++) {
+      nodes.append("Disease::d").append(i).append("\td").append(i).append("\tDisease\n");
+      sif.append("Disease::d").append(i).append("\tDrD\tDisease::d").append((i + 1) % 4).append('\n');
+    }
+    Path curated = dir.resolve(name);
+    assertThat(CliRun.of(new KgCommand(), "build", "--curated-nodes", Files.writeString(dir.resolve("nodes.tsv"),
+        nodes.toString()).toString(), "--curated-edges", Files.writeString(dir.resolve("edges.sif"),
+        sif.toString()).toString(), "-o", curated.toString()).exit()).isZero();
+    return curated;
+  }
+
+  /**
+   * On a curated graph, whose edges all have length 1, the k-th place is often one of several paths of one length:
+   * the output says so, or a 4-cycle's two halves would read as one shortest path and a longer one not shown.
+   */
+  @Test
+  void closedDiscoverySaysWhenPathsNotShownTieTheKth() throws IOException {
+    Path cycle = curatedCycle("cycle");
+
+    CliRun one = CliRun.of(new DiscoverCommand(), "closed", "--kg", cycle.toString(), "-a", "Disease::d0", "-c",
+        "Disease::d2", "-k", "1");
+    assertThat(one.exit()).as(one.err()).isZero();
+    assertThat(one.out()).contains(": 1 path(s)", "1. length 2.0000, 2 edge(s), via d1 [Disease::d1]",
+        "note: at least 1 more path(s) not shown tie path 1's length, 2.0000");
+    CliRun json = CliRun.of(new DiscoverCommand(), "closed", "--kg", cycle.toString(), "-a", "Disease::d0", "-c",
+        "Disease::d2", "-k", "1", "--json");
+    assertThat(new ObjectMapper().readTree(json.out()).get("tied_beyond_k").asInt()).isEqualTo(1);
+    assertThat(json.err()).contains("note: at least 1 more path(s) not shown");
+
+    CliRun both = CliRun.of(new DiscoverCommand(), "closed", "--kg", cycle.toString(), "-a", "Disease::d0", "-c",
+        "Disease::d2", "-k", "2");
+    assertThat(both.out()).contains(": 2 path(s)").doesNotContain("note:");
   }
 
   /**
