@@ -86,19 +86,19 @@ final class BenchOptions {
   }
 
   @Option(order = 6, names = "--kernel-size", paramLabel = "N", converter = PositiveInt.class,
-      description = "kernel: m = n = k of each thread's panels (default 256, stays in L2)")
+      description = "kernel: m = n = k of each thread's panels (default: 256, stays in L2)")
   int kernelSize = DEFAULTS.kernel().size();
 
   @Option(order = 7, names = "--kernel-warmup", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "kernel: untimed rounds (default 3), for 2 s at least")
+      description = "kernel: untimed rounds (default: 3), for 2 s at least")
   int kernelWarmup = DEFAULTS.kernel().warmupRounds();
 
   @Option(order = 8, names = "--kernel-rounds", paramLabel = "N", converter = PositiveInt.class,
-      description = "kernel: timed rounds, median reported (default 7)")
+      description = "kernel: timed rounds, median reported (default: 7)")
   int kernelRounds = DEFAULTS.kernel().rounds();
 
   @Option(order = 9, names = "--round-ms", paramLabel = "N", converter = PositiveInt.class,
-      description = "kernel: length of one kernel round in ms (default 200)")
+      description = "kernel: length of one kernel round in ms (default: 200)")
   int roundMillis = DEFAULTS.kernel().roundMillis();
 
   @Option(order = 10, names = "--clock-ghz", paramLabel = "X", converter = PositiveReal.class,
@@ -106,19 +106,19 @@ final class BenchOptions {
   double clockGhz = DEFAULTS.clockGhz();
 
   @Option(order = 11, names = "--clock-rounds", paramLabel = "N", converter = PositiveInt.class,
-      description = "peak: timed rounds of the clock probe (default 5)")
+      description = "peak: timed rounds of the clock probe (default: 5)")
   int clockRounds = DEFAULTS.clockRounds();
 
   @Option(order = 12, names = "--float-flops-per-cycle", paramLabel = "N", converter = PositiveInt.class,
-      description = "peak: per core, exact-float path (default 32)")
+      description = "peak: per core, exact-float path (default: 32)")
   int floatFlopsPerCycle = DEFAULTS.floatFlopsPerCycle();
 
   @Option(order = 13, names = "--int-flops-per-cycle", paramLabel = "N", converter = PositiveInt.class,
-      description = "peak: per core, non-negative float and int32 paths (default 64)")
+      description = "peak: per core, non-negative float and int32 paths (default: 64)")
   int intFlopsPerCycle = DEFAULTS.intFlopsPerCycle();
 
   @Option(order = 14, names = "--sizes", paramLabel = "LIST",
-      description = "end to end: n of the random graphs (default 4096,8192)")
+      description = "end to end: n of the random graphs (default: 4096,8192)")
   void sizes(String list) {
     fwSizes = CommandLines.commaList(spec, "--sizes", list, new PositiveInt());
   }
@@ -136,22 +136,22 @@ final class BenchOptions {
   Arithmetic fwArithmetic = DEFAULTS.fwArithmetic();
 
   @Option(order = 18, names = "--fw-warmup", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "end to end: untimed solves (default 1)")
+      description = "end to end: untimed solves (default: 1)")
   int fwWarmup = DEFAULTS.fw().warmupRuns();
 
   @Option(order = 19, names = "--fw-runs", paramLabel = "N", converter = PositiveInt.class,
-      description = "end to end: timed solves, median reported (default 3)")
+      description = "end to end: timed solves, median reported (default: 3)")
   int fwRuns = DEFAULTS.fw().runs();
 
   @Option(order = 20, names = "--check-sources", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "end to end: rows checked against Dijkstra (default 4)")
+      description = "end to end: rows checked against Dijkstra (default: 4)")
   int checkSources = DEFAULTS.fw().checkSources();
 
   @Option(order = 21, names = "--no-memory", description = "end to end: do not measure memory")
   boolean noMemory = !DEFAULTS.fw().measureMemory();
 
   @Option(order = 22, names = "--block-size", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "end to end: tile size of the blocked solver (default 0: the cost model chooses)")
+      description = "end to end: tile size of the blocked solver (default: 0, the cost model chooses)")
   int blockSize = DEFAULTS.blockSize();
 
   @Option(order = 23, names = "--no-lookahead", description = "end to end: turn off the solver's lookahead")
@@ -162,7 +162,7 @@ final class BenchOptions {
   boolean noSymmetry = !DEFAULTS.symmetry();
 
   @Option(order = 25, names = "--degree", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "end to end: out-degree of random graphs (default 16)")
+      description = "end to end: out-degree of random graphs (default: 16)")
   int degree = DEFAULTS.degree();
 
   @Option(order = 26, names = "--weights", paramLabel = "KIND", converter = WeightsLabel.class,
@@ -170,23 +170,23 @@ final class BenchOptions {
   RandomGraphs.Weights weights = DEFAULTS.weights();
 
   @Option(order = 27, names = "--seed", paramLabel = "S",
-      description = "end to end: seed of random graphs (default 42)")
+      description = "end to end: seed of random graphs (default: 42)")
   long seed = DEFAULTS.seed();
 
   @Option(order = 28, names = "--peer-n", paramLabel = "N", converter = PositiveInt.class,
-      description = "peers: n of the random graph for SciPy and JGraphT (default 4000)")
+      description = "peers: n of the random graph for SciPy and JGraphT (default: 4000)")
   int peerSize = DEFAULTS.peerSize();
 
   @Option(order = 29, names = "--scipy-max-n", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "peers: largest n SciPy runs at (default 8192)")
+      description = "peers: largest n SciPy runs at (default: 8192)")
   int scipyMaxN = DEFAULTS.scipyMaxN();
 
   @Option(order = 30, names = "--jgrapht-max-n", paramLabel = "N", converter = NonNegativeInt.class,
-      description = "peers: largest n JGraphT runs at (default 2000; a graph of this n is added if smaller)")
+      description = "peers: largest n JGraphT runs at (default: 2000; a graph of this n is added if smaller)")
   int jgraphtMaxN = DEFAULTS.jgraphtMaxN();
 
   @Option(order = 31, names = "--samples", paramLabel = "N", converter = PositiveInt.class,
-      description = "peers: pairs compared with each peer (default 1000)")
+      description = "peers: pairs compared with each peer (default: 1000)")
   int samplePairs = DEFAULTS.samplePairs();
 
   @Option(order = 32, names = "--python", paramLabel = "PATH",
@@ -195,7 +195,7 @@ final class BenchOptions {
   String python = DEFAULTS.python();
 
   @Option(order = 33, names = "--peer-timeout", paramLabel = "S", converter = PositiveInt.class,
-      description = "peers: limit of one SciPy run in seconds (default 3600)")
+      description = "peers: limit of one SciPy run in seconds (default: 3600)")
   long peerTimeoutSeconds = DEFAULTS.peerTimeoutSeconds();
 
   @Option(order = 34, names = "--json", paramLabel = "FILE", description = "output: also write the results as JSON")

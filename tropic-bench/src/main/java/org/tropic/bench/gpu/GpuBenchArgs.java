@@ -53,34 +53,35 @@ record GpuBenchArgs(int srgemmSide, int srgemmDepth, int checkSide, int fwMaxN, 
   @Command(name = "GpuBench", customSynopsis = "GpuBench [options]", sortOptions = false)
   static final class Options {
     @Option(order = 1, names = "--srgemm-side", paramLabel = "N",
-        description = "m = n of the timed SRGEMM, a multiple of 128 (default 16384)")
+        description = "m = n of the timed SRGEMM, a multiple of 128 (default: 16384)")
     int srgemmSide = 16_384;
 
     @Option(order = 2, names = "--srgemm-k", paramLabel = "K",
-        description = "k of the timed SRGEMM, a multiple of 16 (default 1024)")
+        description = "k of the timed SRGEMM, a multiple of 16 (default: 1024)")
     int srgemmDepth = 1024;
 
     @Option(order = 3, names = "--check-side", paramLabel = "N",
         description = "m = n of the SRGEMM checked element by element against the CPU, a multiple of 128 "
-            + "(default 4096)")
+            + "(default: 4096)")
     int checkSide = 4096;
 
     @Option(order = 4, names = "--fw-max-n", paramLabel = "N",
         description = "largest n of the end-to-end Floyd–Warshall; the largest that fits is used up to it "
-            + "(default 65536)")
+            + "(default: 65536)")
     int fwMaxN = 65_536;
 
     @Option(order = 5, names = "--cpu-n", paramLabel = "N",
-        description = "n of the CPU comparison, CPU and GPU on the same graph (default 8192)")
+        description = "n of the CPU comparison, CPU and GPU on the same graph (default: 8192)")
     int cpuN = 8192;
 
-    @Option(order = 6, names = "--block", paramLabel = "B", description = "GPU tile side (default 0: the default rule)")
+    @Option(order = 6, names = "--block", paramLabel = "B", description = "GPU tile side"
+        + " (default: 0, the default rule)")
     int block;
 
-    @Option(order = 7, names = "--streams", paramLabel = "S", description = "offload streams (default 3)")
+    @Option(order = 7, names = "--streams", paramLabel = "S", description = "offload streams (default: 3)")
     int streams = 3;
 
-    @Option(order = 8, names = "--threads", paramLabel = "T", description = "CPU threads (default 0: all)")
+    @Option(order = 8, names = "--threads", paramLabel = "T", description = "CPU threads (default: 0, all)")
     int threads;
 
     @Option(order = 9, names = "--seed", paramLabel = "N",

@@ -91,15 +91,15 @@ public final class PredicationReadBenchmark {
       sortOptions = false)
   static final class Options {
     @Option(order = 1, names = "--rows", paramLabel = "N", converter = UnderscoredLong.class,
-        description = "predication rows to generate and read (default 10_000_000)")
+        description = "predication rows to generate and read (default: 10_000_000)")
     long rows = 10_000_000;
 
     @Option(order = 2, names = "--concepts", paramLabel = "N", converter = UnderscoredInt.class,
-        description = "distinct concepts the rows draw from, with a heavy skew (default 200_000)")
+        description = "distinct concepts the rows draw from, with a heavy skew (default: 200_000)")
     int concepts = 200_000;
 
     @Option(order = 3, names = "--edges", paramLabel = "KINDS",
-        description = "edge kinds aggregated: a comma-separated list of kinds, or all (default concept-concept)")
+        description = "edge kinds aggregated: a comma-separated list of kinds, or all (default: concept-concept)")
     String edges = "concept-concept";
 
     @Option(order = 4, names = "--gzip", description = "write and read the dump gzip-compressed")

@@ -96,7 +96,7 @@ public final class PartitionedBench {
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(order = 3, names = "--parts", paramLabel = "K", converter = NonNegativeInt.class,
-        description = "force k parts (default 0: the cost model chooses)")
+        description = "force k parts (default: 0, the cost model chooses)")
     int parts;
 
     List<String> graphs = GRAPHS;
@@ -109,15 +109,15 @@ public final class PartitionedBench {
     }
 
     @Option(order = 5, names = "--mesh-side", paramLabel = "S", converter = PositiveInt.class,
-        description = "the mesh is S × S vertices (default 142, i.e. 20,164 vertices)")
+        description = "the mesh is S × S vertices (default: 142, i.e. 20,164 vertices)")
     int meshSide = 142;
 
     @Option(order = 6, names = "--road-vertices", paramLabel = "N", converter = PositiveInt.class,
-        description = "BFS-restrict the NY road graph to N vertices (default 20000)")
+        description = "BFS-restrict the NY road graph to N vertices (default: 20000)")
     int roadVertices = 20_000;
 
     @Option(order = 7, names = "--fw-max-n", paramLabel = "N", converter = NonNegativeInt.class,
-        description = "skip Floyd–Warshall above N vertices, printing its predicted time (default 25000)")
+        description = "skip Floyd–Warshall above N vertices, printing its predicted time (default: 25000)")
     int fwMaxN = 25_000;
 
     @Option(order = 8, names = "--dijkstra-max-n", paramLabel = "N", converter = NonNegativeInt.class,
@@ -125,7 +125,7 @@ public final class PartitionedBench {
     int dijkstraMaxN = Integer.MAX_VALUE;
 
     @Option(order = 9, names = "--check-sources", paramLabel = "C", converter = NonNegativeInt.class,
-        description = "rows compared with Dijkstra per partitioned result (default 16)")
+        description = "rows compared with Dijkstra per partitioned result (default: 16)")
     int checkSources = 16;
 
     @Option(order = 10, names = "--quick",

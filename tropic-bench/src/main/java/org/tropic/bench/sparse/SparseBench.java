@@ -318,22 +318,22 @@ public final class SparseBench {
     }
 
     @Option(order = 4, names = "--seconds", paramLabel = "S", converter = OptionConverters.PositiveReal.class,
-        description = "time spent on each measurement; the median run is reported (default 2)")
+        description = "time spent on each measurement; the median run is reported (default: 2)")
     double seconds = 2;
 
     @Option(order = 5, names = "--copy-mib", paramLabel = "M", converter = PositiveInt.class,
-        description = "size of each STREAM copy array in MiB, up to 8191; both must fit in the heap (default 512)")
+        description = "size of each STREAM copy array in MiB, up to 8191; both must fit in the heap (default: 512)")
     int copyMib = 512;
 
     @Option(order = 6, names = "--no-graphblas", description = "do not run SuiteSparse:GraphBLAS")
     boolean noGraphblas;
 
     @Option(order = 7, names = "--script", paramLabel = "FILE",
-        description = "the GraphBLAS Python script (default tropic-bench/scripts/graphblas_bench.py)")
+        description = "the GraphBLAS Python script (default: tropic-bench/scripts/graphblas_bench.py)")
     Path script = Path.of("tropic-bench/scripts/graphblas_bench.py");
 
     @Option(order = 8, names = "--block-size", paramLabel = "N",
-        description = "BlockCoo block size, 1..65536 (default 0: chosen from n and the thread count)")
+        description = "BlockCoo block size, 1..65536 (default: 0, chosen from n and the thread count)")
     int blockSize;
 
     @Option(order = 9, names = {"-h", "--help"}, usageHelp = true, description = "this text")

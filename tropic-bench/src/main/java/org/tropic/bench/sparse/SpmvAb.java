@@ -134,7 +134,7 @@ public final class SpmvAb {
     Path data;
 
     @Option(order = 2, names = "--graph", paramLabel = "G",
-        description = "webgraph, road, as or rmatSCALE[xEDGEFACTOR] (default webgraph)")
+        description = "webgraph, road, as or rmatSCALE[xEDGEFACTOR] (default: webgraph)")
     String graph = "webgraph";
 
     @Option(order = 3, names = "--a", paramLabel = "JAR", description = "side A's tropic-bench jar (default: this one)")
@@ -144,24 +144,24 @@ public final class SpmvAb {
     Path bJar;
 
     @Option(order = 5, names = "--a-order", paramLabel = "O", description = "side A's layout: auto, none, cache, rcm"
-        + " or rcm-cache (default auto)")
+        + " or rcm-cache (default: auto)")
     String aOrder = "auto";
 
-    @Option(order = 6, names = "--b-order", paramLabel = "O", description = "side B's layout (default auto)")
+    @Option(order = 6, names = "--b-order", paramLabel = "O", description = "side B's layout (default: auto)")
     String bOrder = "auto";
 
-    @Option(order = 7, names = "--a-block-size", paramLabel = "B", description = "side A's block size (default 0:"
+    @Option(order = 7, names = "--a-block-size", paramLabel = "B", description = "side A's block size (default: 0,"
         + " automatic)")
     int aBlockSize;
 
-    @Option(order = 8, names = "--b-block-size", paramLabel = "B", description = "side B's block size (default 0)")
+    @Option(order = 8, names = "--b-block-size", paramLabel = "B", description = "side B's block size (default: 0)")
     int bBlockSize;
 
     @Option(order = 8, names = "--a-block-width", paramLabel = "W", description = "side A's block width, if not"
-        + " its block size (default 0: automatic)")
+        + " its block size (default: 0, automatic)")
     int aBlockWidth;
 
-    @Option(order = 8, names = "--b-block-width", paramLabel = "W", description = "side B's block width (default 0)")
+    @Option(order = 8, names = "--b-block-width", paramLabel = "W", description = "side B's block width (default: 0)")
     int bBlockWidth;
 
     @Option(order = 9, names = "--threads", paramLabel = "N", converter = PositiveInt.class,
@@ -169,7 +169,7 @@ public final class SpmvAb {
     int threads = Runtime.getRuntime().availableProcessors();
 
     @Option(order = 10, names = "--rounds", paramLabel = "R", converter = PositiveInt.class,
-        description = "alternating rounds of about 50 ms per side (default 40)")
+        description = "alternating rounds of about 50 ms per side (default: 40)")
     int rounds = 40;
 
     @Option(order = 11, names = {"-h", "--help"}, usageHelp = true, description = "this text")
