@@ -43,21 +43,40 @@ class OutOfMemoryTest {
             + " give a smaller job");
   }
 
-  /** The web graph's 3 million arcs cannot be read in a 24 MiB heap: a real JVM, a real OutOfMemoryError. */
+  /**
+   * Vertex names are not in the read's projection, which counts arcs: 200,000 edges between 400,000 names of 70
+   * characters outgrow a 24 MiB heap in their names. A real JVM, a real OutOfMemoryError.
+   */
   @Test
-  void aCommandThatRunsOutOfHeapSaysSoInOneLine() throws IOException, InterruptedException {
+  void aCommandThatRunsOutOfHeapSaysSoInOneLine(@TempDir Path dir) throws IOException, InterruptedException {
+    StringBuilder edges = new StringBuilder();
+    String name = "a-vertex-named-at-such-length-that-its-name-outweighs-its-arcs-";
+    for (int i = 0; i < 200_000; i++) {
+      edges.append(String.format("%s%07d %s%07d%n", name, i, name, i + 200_000));
+    }
+    Path graph = Files.writeString(dir.resolve("long-names.edges"), edges);
+    Run run = runIn24MiB(graph);
+    assertThat(run.exitCode()).as(run.output()).isEqualTo(Tropic.FAILED);
+    assertThat(run.output()).contains("ran out of memory").containsPattern("TROPIC_JAVA_OPTS=-Xmx[0-9]+[mg]\\b")
+        .doesNotContain("internal error").doesNotContain("\tat ");
+  }
+
+  /**
+   * The web graph's 3 million arcs cannot be built in a 24 MiB heap: refused a MiB into the read, with the numbers
+   * (exit 2), where it ran out of heap (exit 1).
+   */
+  @Test
+  void anEdgeListBeyondTheHeapIsRefusedEarlyInARealJvm() throws IOException, InterruptedException {
     Path graph = Path.of(System.getProperty("user.dir")).resolve(WEB_GRAPH).normalize();
     org.junit.jupiter.api.Assumptions.assumeTrue(graph.toFile().isFile(), "the shared web graph is not here");
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p = new ProcessBuilder(List.of(java.toString(), "-Xmx24m", "-XX:-UsePerfData",
-        "--add-modules", "jdk.incubator.vector", "-cp", classPath, Tropic.class.getName(), "info",
-        graph.toString())).redirectErrorStream(true).start();
-    String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
-    assertThat(p.exitValue()).as(output).isEqualTo(Tropic.FAILED);
-    assertThat(output).contains("ran out of memory").containsPattern("TROPIC_JAVA_OPTS=-Xmx[0-9]+[mg]\\b")
-        .doesNotContain("internal error").doesNotContain("\tat ");
+    Run run = runIn24MiB(graph);
+    assertThat(run.exitCode()).as(run.output()).isEqualTo(Tropic.BAD_INPUT);
+    assertThat(run.output()).contains("tropic info: reading " + graph + " (its first ", " hold 65,536 arcs: about ")
+        .containsPattern("TROPIC_JAVA_OPTS=-Xmx[0-9]+[mg]\\b").doesNotContain("ran out of memory");
+  }
+
+  private static Run runIn24MiB(Path graph) throws IOException, InterruptedException {
+    return runTropic("-Xmx24m", "info", graph.toString());
   }
 
   /**
@@ -89,12 +108,19 @@ class OutOfMemoryTest {
   private record Run(int exitCode, String output) {}
 
   private static Run runIn128MiB(Path graph, Path out, String... more) throws Exception {
+    List<String> args = new java.util.ArrayList<>(List.of("apsp", graph.toString(), "-o", out.toString(),
+        "--algorithm", "dijkstra", "--threads", "1", "--examples", "0"));
+    args.addAll(List.of(more));
+    return runTropic("-Xmx128m", args.toArray(String[]::new));
+  }
+
+  /** {@code tropic ARGS} in a JVM of its own with the heap {@code maxHeap}, its output and error as one. */
+  private static Run runTropic(String maxHeap, String... args) throws IOException, InterruptedException {
     String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> command = new java.util.ArrayList<>(List.of(java.toString(), "-Xmx128m", "-XX:-UsePerfData",
-        "--add-modules", "jdk.incubator.vector", "-cp", classPath, Tropic.class.getName(), "apsp", graph.toString(),
-        "-o", out.toString(), "--algorithm", "dijkstra", "--threads", "1", "--examples", "0"));
-    command.addAll(List.of(more));
+    List<String> command = new java.util.ArrayList<>(List.of(java.toString(), maxHeap, "-XX:-UsePerfData",
+        "--add-modules", "jdk.incubator.vector", "-cp", classPath, Tropic.class.getName()));
+    command.addAll(List.of(args));
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
