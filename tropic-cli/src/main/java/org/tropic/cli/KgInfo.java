@@ -2,14 +2,17 @@ package org.tropic.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import org.tropic.kg.DistanceRule;
 import org.tropic.kg.EdgeKind;
 import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphStore;
 import org.tropic.kg.NodeKind;
+import org.tropic.kg.ReadReport;
 
 /**
  * {@code tropic info KG}: a stored knowledge graph's directory, described after reading it whole as the kg commands
@@ -52,7 +55,35 @@ final class KgInfo {
                 + extra.get("apsp-edges") + " edges ('tropic info " + directory.resolve(apsp) + "' describes it)"))
         .put("apsp_edges", apsp == null ? null : extra.get("apsp-edges"))
         .put("inputs", new Report.Worded(inputs, inputs.isEmpty() ? "-" : String.join("\n  ", inputs)))
+        .put("input_reports", Report.Worded.jsonOnly(manifest.inputReports() == null ? null // stored before them
+            : manifest.inputReports().stream().map(KgInfo::inputReport).toList()))
         .put("created", manifest.created());
+  }
+
+  /**
+   * One input's read report for scripts, what {@code inputs} says in words: rows seen, used, merged into an edge
+   * already read, dropped by reason, malformed (the first few listed), and the line skipped as a header.
+   */
+  private static Map<String, Object> inputReport(ReadReport report) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("file", report.file());
+    json.put("table", report.table());
+    json.put("rows", report.rows());
+    json.put("used", report.accepted());
+    json.put("merged", report.merged());
+    json.put("dropped", new TreeMap<>(report.dropped()));
+    json.put("malformed", report.malformed());
+    json.put("problems", report.problems().stream().map(KgInfo::problem).toList());
+    json.put("header_row", report.headerRow());
+    return json;
+  }
+
+  private static Map<String, Object> problem(ReadReport.Problem problem) {
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("line", problem.line());
+    json.put("reason", problem.reason());
+    json.put("text", problem.text());
+    return json;
   }
 
   /** A year is a number in the JSON but not a count in the table: 1980, not the "1,980" a count is given. */

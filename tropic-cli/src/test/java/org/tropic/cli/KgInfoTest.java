@@ -58,6 +58,31 @@ class KgInfoTest {
         .contains("none ('kg build --apsp' stores one)");
   }
 
+  /**
+   * What each input gave, field by field in the JSON beside the words: scripts read counts there, not out of
+   * sentences. A graph stored before the reports were kept has none, and says so by a null.
+   */
+  @Test
+  void eachInputsReadReportIsInTheJsonFieldByField() throws IOException {
+    Path kg = build("reported", "subject\tpredicate\tobject\nA\tX\tB\nB\tX\nB\tX\tC\n");
+    JsonNode json = new ObjectMapper().readTree(TropicRun.of("info", kg.toString(), "--json").out());
+    JsonNode report = json.get("input_reports").get(0);
+    assertThat(report.get("file").asText()).isEqualTo(dir.resolve("reported.tsv").toString());
+    assertThat(report.get("rows").asLong()).isEqualTo(3);
+    assertThat(report.get("used").asLong()).isEqualTo(2);
+    assertThat(report.get("malformed").asLong()).isEqualTo(1);
+    assertThat(report.get("problems").get(0).get("line").asLong()).isEqualTo(3);
+    assertThat(report.get("header_row").asText()).startsWith("line 1 read as a header");
+    assertThat(json.get("inputs").get(0).asText()).contains("3 rows, 2 used", "1 malformed");
+    assertThat(TropicRun.of("info", kg.toString()).out()).doesNotContain("input_reports");
+
+    Path manifest = kg.resolve("graph.json");
+    Files.writeString(manifest, Files.readString(manifest).replaceFirst("\"inputReports\"", "\"formerly\""));
+    JsonNode older = new ObjectMapper().readTree(TropicRun.of("info", kg.toString(), "--json").out());
+    assertThat(older.get("input_reports").isNull()).isTrue();
+    assertThat(older.get("inputs").get(0).asText()).contains("3 rows");
+  }
+
   @Test
   void aDamagedGraphIsBadInputAndReadingOptionsAreRefused() throws IOException {
     Path kg = build("cut", "A\tX\tB\nB\tX\tC\n");

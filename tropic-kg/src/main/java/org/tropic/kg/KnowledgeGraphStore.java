@@ -72,12 +72,14 @@ public final class KnowledgeGraphStore {
    * @param nodesByKind node counts by {@link NodeKind#label()}
    * @param edgesByKind edge counts by {@link EdgeKind#label()}
    * @param inputs the read reports' summaries
+   * @param inputReports the read reports themselves, field by field, for scripts; null in a graph stored before they
+   *     were kept
    * @param extraFiles other files stored with the graph (e.g. an APSP result), by role
    * @param created when it was written
    */
   public record Manifest(int formatVersion, String distanceRule, int nodes, int edges,
       Map<String, Integer> nodesByKind, Map<String, Integer> edgesByKind, List<String> inputs,
-      Map<String, String> extraFiles, String created) {}
+      List<ReadReport> inputReports, Map<String, String> extraFiles, String created) {}
 
   /** Something to put into the graph directory before it is committed (e.g. an APSP result). */
   @FunctionalInterface
@@ -163,8 +165,8 @@ public final class KnowledgeGraphStore {
       edgesByKind.put(kind.label(), graph.edgeCount(kind));
     }
     return new Manifest(FORMAT_VERSION, graph.distanceRule().name(), graph.nodeCount(), graph.edgeCount(),
-        nodesByKind, edgesByKind, inputs.stream().map(ReadReport::summary).toList(), extraFiles,
-        Instant.now().toString());
+        nodesByKind, edgesByKind, inputs.stream().map(ReadReport::summary).toList(), List.copyOf(inputs),
+        extraFiles, Instant.now().toString());
   }
 
   private static void writeNodes(KnowledgeGraph graph, Path file) throws IOException {
