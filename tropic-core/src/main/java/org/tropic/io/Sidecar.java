@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.tropic.graph.Graph;
@@ -280,6 +281,33 @@ public record Sidecar(
           + given.fingerprint() + " (n=" + given.vertexCount() + ")"
           + (graph == null || graph.path() == null ? "" : "; the result was computed from " + graph.path()));
     }
+    String renamed = firstRenamedVertex(given.labels());
+    if (renamed != null) {
+      // the fingerprint is of ids, arcs and weights: the same shape under other names answered with the wrong pairs
+      throw new IllegalArgumentException(file + ": these distances were computed from a graph with other vertex names:"
+          + " " + renamed + (graph == null || graph.path() == null ? "" : "; the result was computed from "
+          + graph.path()));
+    }
+  }
+
+  /** Where {@code given}'s names first differ from those recorded, or {@code null} when they are the same. */
+  private String firstRenamedVertex(VertexLabels given) {
+    List<String> recorded = labels;
+    if (recorded == null && given == null || n == 0) {
+      return null;
+    }
+    if (recorded == null || given == null) {
+      return recorded == null ? "the result's vertices are named by their ids, the graph given names them ('"
+          + given.name(0) + "' is vertex 0)" : "the result's vertices are named ('" + recorded.get(0)
+          + "' is vertex 0), the graph given has ids only";
+    }
+    for (int id = 0; id < recorded.size(); id++) {
+      if (!recorded.get(id).equals(given.name(id))) {
+        return String.format(Locale.ROOT, "vertex %,d is '%s' in the result, '%s' in the graph given", id,
+            recorded.get(id), given.name(id));
+      }
+    }
+    return null;
   }
 
   /** The sidecar as UTF-8 JSON. */

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.graph.Graph;
@@ -134,6 +135,30 @@ class SidecarTest {
         .hasMessageContaining("r.npy.json").hasMessageContaining(graph.fingerprint())
         .hasMessageContaining(reweighted.fingerprint()).hasMessageContaining("kg.tsv");
     assertThat(graph.fingerprint()).isNotEqualTo(reweighted.fingerprint());
+  }
+
+  @Test
+  void checkGraphRefusesTheSameShapeUnderOtherVertexNames() throws IOException {
+    Graph graph = NpyTestSupport.pathGraph(4, 2f, true);
+    Graph unnamed = NpyTestSupport.pathGraph(4, 2f, false);
+    Graph shifted = new Graph(new int[] {0, 1, 2, 3, 3}, new int[] {1, 2, 3}, new float[] {2f, 2f, 2f},
+        VertexLabels.of(IntStream.range(0, 4).mapToObj(u -> graph.labels().name((u + 1) % 4)).toList()), false);
+    assertThat(shifted.fingerprint()).isEqualTo(graph.fingerprint());
+    Path file = dir.resolve("r.npy.json");
+    Files.write(file, Sidecar.of(graph, new Sidecar.GraphInput("g.tsv", "TSV", false, null), null, "exact-float",
+        null).toJson());
+    Sidecar sidecar = Sidecar.read(file);
+
+    assertThatThrownBy(() -> sidecar.checkGraph(shifted, file)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(file + ": these distances were computed from a graph with other vertex names: vertex 0 is '"
+            + graph.labels().name(0) + "' in the result, '" + graph.labels().name(1) + "' in the graph given;"
+            + " the result was computed from g.tsv");
+    assertThatThrownBy(() -> sidecar.checkGraph(unnamed, file)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the graph given has ids only");
+    Files.write(file, Sidecar.of(unnamed, new Sidecar.GraphInput("g.mtx", "MTX", false, null), null, "exact-float",
+        null).toJson());
+    assertThatThrownBy(() -> Sidecar.read(file).checkGraph(graph, file)).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("the result's vertices are named by their ids");
   }
 
   @Test
