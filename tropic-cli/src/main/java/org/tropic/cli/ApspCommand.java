@@ -423,8 +423,12 @@ final class ApspCommand implements Callable<Integer> {
     }
   }
 
-  /** The result, its sidecar and its predecessor file are each checked: any of them would replace the graph. */
+  /**
+   * The result, its sidecar and its predecessor file are each checked: any of them would replace the graph; nor may
+   * the result replace another's sidecar or predecessor file.
+   */
   private void refuseToOverwriteTheInput() {
+    OutputPaths.refuseCompanionOfAResult("-o", output);
     OutputPaths.refuseInputAsOutput("-o", output, graphPath, "the input graph");
     OutputPaths.refuseInputAsOutput("-o", Sidecar.pathFor(output), graphPath,
         "(through its sidecar " + Sidecar.pathFor(output).getFileName() + ") the input graph");

@@ -3,6 +3,7 @@ package org.tropic.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.tropic.io.Sidecar;
 
 /**
  * Checks on where a command writes. Public because the sparse commands ({@code --npy}, {@code sparse convert -o})
@@ -25,6 +26,30 @@ public final class OutputPaths {
     if (sameFile(output, input)) {
       throw new IllegalArgumentException(option + " names " + inputRole + " " + input + ": writing there would"
           + " overwrite it; choose another file name");
+    }
+  }
+
+  /**
+   * Refuses a result written over another result's sidecar ({@code R.npy.json}) or, where {@code R.npy} is there,
+   * its predecessor file ({@code R.pred.npy}): the write replaced it, and {@code R.npy} could no longer be read.
+   *
+   * @param option the option that named the output, for the message
+   * @throws IllegalArgumentException naming the result whose file it is
+   */
+  public static void refuseCompanionOfAResult(String option, Path output) {
+    String name = output.getFileName() == null ? "" : output.getFileName().toString();
+    if (name.endsWith(".npy" + Sidecar.SUFFIX)) {
+      throw new IllegalArgumentException(option + " " + output + " names a result's sidecar (that of " + name
+          .substring(0, name.length() - Sidecar.SUFFIX.length()) + "), which a result is written beside: give the"
+          + " result's own name, OUT.npy");
+    }
+    String predecessors = ".pred.npy";
+    if (name.endsWith(predecessors)) {
+      Path result = output.resolveSibling(name.substring(0, name.length() - predecessors.length()) + ".npy");
+      if (Files.exists(result) && Files.exists(Sidecar.pathFor(result))) {
+        throw new IllegalArgumentException(option + " " + output + " names the predecessor file of the result "
+            + result + ": writing there would replace it; choose another file name");
+      }
     }
   }
 

@@ -15,6 +15,7 @@ import org.tropic.apsp.HeapAdvice;
 import org.tropic.apsp.IncrementalUpdate;
 import org.tropic.apsp.MemoryBudgetException;
 import org.tropic.apsp.NegativeCycleException;
+import org.tropic.apsp.Planner;
 import org.tropic.apsp.PredecessorRows;
 import org.tropic.apsp.PredecessorsWhenStored;
 import org.tropic.apsp.UpdateEstimate;
@@ -135,6 +136,7 @@ final class UpdateCommand implements Callable<Integer> {
       Path graphFile = graphPath != null ? graphPath : Path.of(sidecar.graph().path());
       boolean withPredecessors = predecessors != null ? predecessors : sidecar.predecessors() != null;
       refuseInputsAsOutput(sidecar, graphFile, withPredecessors);
+      OutputPaths.refuseCompanionOfAResult("-o", output);
       err.printf(Locale.ROOT, "read %s: %s, %s, as %s records it (%s)%n", graphFile, Units.count(
           graph.vertexCount(), "vertex", "vertices"), Units.count(graph.arcCount(), "arc", "arcs"), base.getFileName()
           + Sidecar.SUFFIX, Units.duration(seconds(start)));
@@ -172,6 +174,11 @@ final class UpdateCommand implements Callable<Integer> {
       }
       if (added.source().weightRounding().any()) {
         err.printf("read %s: %s%n", arcsPath, added.source().weightRounding().describe());
+      }
+      try {
+        Planner.refuseFloatOverflow(after); // as 'apsp' refuses it: such a distance would be stored as unreachable
+      } catch (IllegalArgumentException e) {
+        throw new IllegalArgumentException(arcsPath + " joined to the graph: " + e.getMessage(), e);
       }
       long freed = DistanceStore.deleteLeftovers(output);
       if (freed > 0) {

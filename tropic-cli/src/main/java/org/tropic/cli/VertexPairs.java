@@ -5,11 +5,21 @@ import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import org.tropic.io.BinaryContent;
+import org.tropic.io.Compression;
+import org.tropic.io.GraphInputException;
 import org.tropic.io.NoBreakSpaces;
 
 /**
@@ -30,7 +40,7 @@ final class VertexPairs {
     if (Files.isDirectory(file)) { // else the JDK's bare "Is a directory", without the name, and exit code 1
       throw new IllegalArgumentException("--pairs " + file + " is a folder, not a file of vertex pairs");
     }
-    String text = file.toString().equals("-") ? readAll(System.in) : Files.readString(file, StandardCharsets.UTF_8);
+    String text = text(file);
     if (text.startsWith("\uFEFF")) { // a byte-order mark (Excel's "CSV UTF-8") would be part of the first name
       text = text.substring(1);
     }
@@ -78,7 +88,49 @@ final class VertexPairs {
     return first.indexOf('\t') >= 0 ? '\t' : first.indexOf(',') >= 0 ? ',' : ' ';
   }
 
-  private static String readAll(InputStream in) throws IOException {
-    return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+  /**
+   * The file's text, gzip or xz decompressed as the graph readers do it; binary content and bytes that are not UTF-8
+   * are refused with the line they are on (the JDK's decoder said only "Input length = 1", with exit code 1).
+   */
+  private static String text(Path file) throws IOException {
+    byte[] bytes;
+    try (InputStream in = Compression.decompressed(file.toString().equals("-") ? System.in
+        : Files.newInputStream(file), nameOf(file))) {
+      bytes = in.readAllBytes();
+    }
+    String expected = "a text file of vertex pairs, a line 'from to' each";
+    BinaryContent.refuse(nameOf(file), Arrays.copyOf(bytes, Math.min(bytes.length, BinaryContent.HEAD_BYTES)),
+        expected);
+    CharsetDecoder utf8 = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+    ByteBuffer in = ByteBuffer.wrap(bytes);
+    CharBuffer out = CharBuffer.allocate(bytes.length);
+    CoderResult result = utf8.decode(in, out, true);
+    if (result.isError()) {
+      int at = in.position();
+      int lineStart = at;
+      while (lineStart > 0 && bytes[lineStart - 1] != '\n') {
+        lineStart--;
+      }
+      int lineEnd = at;
+      while (lineEnd < bytes.length && bytes[lineEnd] != '\n') {
+        lineEnd++;
+      }
+      throw new GraphInputException(nameOf(file), lineNumberAt(bytes, at), String.format(Locale.ROOT,
+          "not valid UTF-8 (byte 0x%02x at column %d; shown with U+FFFD for the bad bytes)", bytes[at] & 0xff,
+          at - lineStart + 1), new String(bytes, lineStart, lineEnd - lineStart, StandardCharsets.UTF_8),
+          "UTF-8 text; convert the file first, e.g. iconv -f latin1 -t utf-8");
+    }
+    return out.flip().toString();
+  }
+
+  private static long lineNumberAt(byte[] bytes, int at) {
+    long line = 1;
+    for (int i = 0; i < at; i++) {
+      if (bytes[i] == '\n') {
+        line++;
+      }
+    }
+    return line;
   }
 }

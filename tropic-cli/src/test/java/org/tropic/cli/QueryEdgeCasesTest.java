@@ -7,12 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -185,6 +187,41 @@ class QueryEdgeCasesTest {
       assertThat(refused.err()).contains(out + ": its contents are not those its sidecar chain.npy.json describes")
           .doesNotContain("internal error").doesNotContain("at org.");
     }
+  }
+
+  /**
+   * A pairs file that is not UTF-8 is bad input at its line (it was "Input length = 1", exit 1); a gzipped one is
+   * read as the graph readers read one; binary content is named.
+   */
+  @Test
+  void aPairsFileIsReadAsTextOrRefusedAtTheLineThatIsNot() throws IOException {
+    Path out = chainResult();
+    Path latin1 = dir.resolve("latin1.txt");
+    Files.write(latin1, "b d\nb T\u00f6kyo\n".getBytes(StandardCharsets.ISO_8859_1));
+    TropicRun refused = run("query", out.toString(), "dist", "--pairs", latin1.toString());
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains(latin1 + ", line 2: not valid UTF-8 (byte 0xf6 at column 4")
+        .contains("iconv -f latin1 -t utf-8");
+    Path gzipped = dir.resolve("pairs.txt.gz");
+    try (OutputStream gz = new GZIPOutputStream(Files.newOutputStream(gzipped))) {
+      gz.write("b d\n".getBytes(StandardCharsets.UTF_8));
+    }
+    assertThat(pairs(run("query", out.toString(), "dist", "--pairs", gzipped.toString(), "--json")).get(0)
+        .get("distance").asDouble()).isEqualTo(5);
+    refused = run("query", out.toString(), "dist", "--pairs", out.toString());
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains("not a text file: this is a NumPy .npy array");
+  }
+
+  /** The same arcs under other names passed the fingerprint, and 'path' answered for the wrong pair (exit 0). */
+  @Test
+  void aGraphOfTheSameShapeUnderOtherNamesIsRefused() throws IOException {
+    Path out = chainResult();
+    Path renamed = Files.writeString(dir.resolve("renamed.tsv"), "Boston\tb\t1\nb\t東京\t2\n東京\td\t3\n");
+    TropicRun refused = run("query", out.toString(), "path", "b", "d", "--graph", renamed.toString());
+    assertThat(refused.exitCode()).isEqualTo(2);
+    assertThat(refused.err()).contains("computed from a graph with other vertex names: vertex 0 is 'New York' in the"
+        + " result, 'Boston' in the graph given");
   }
 
   @Test

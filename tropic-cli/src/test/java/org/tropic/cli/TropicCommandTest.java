@@ -695,6 +695,28 @@ class TropicCommandTest {
     assertThat(Files.readAllBytes(graph)).isEqualTo(before);
   }
 
+  /** Another result's sidecar or predecessor file was replaced, and that result could no longer be read. */
+  @Test
+  void anOutputThatIsAnotherResultsSidecarOrPredecessorFileIsRefused() throws IOException {
+    Path graph = smallGraph();
+    Path first = dir.resolve("first.npy");
+    assertThat(run("apsp", graph.toString(), "-o", first.toString(), "--predecessors").exitCode()).isZero();
+    Path sidecar = dir.resolve("first.npy.json");
+    Path predecessors = dir.resolve("first.pred.npy");
+    byte[] sidecarBefore = Files.readAllBytes(sidecar);
+    byte[] predecessorsBefore = Files.readAllBytes(predecessors);
+    TropicRun r = run("apsp", graph.toString(), "-o", sidecar.toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err()).contains("-o " + sidecar + " names a result's sidecar (that of first.npy)");
+    r = run("apsp", graph.toString(), "-o", predecessors.toString());
+    assertThat(r.exitCode()).as(r.err()).isEqualTo(2);
+    assertThat(r.err()).contains("names the predecessor file of the result " + first);
+    assertThat(Files.readAllBytes(sidecar)).isEqualTo(sidecarBefore);
+    assertThat(Files.readAllBytes(predecessors)).isEqualTo(predecessorsBefore);
+    assertThat(run("query", first.toString(), "path", "a", "d").exitCode()).isZero();
+    assertThat(dir.resolve("first.npy.json.json")).doesNotExist();
+  }
+
   @Test
   void aDistanceBeyondFloat32IsRefusedNotStoredAsUnreachable() throws IOException {
     Path graph = dir.resolve("huge.edges");

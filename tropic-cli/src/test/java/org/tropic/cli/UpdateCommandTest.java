@@ -155,6 +155,28 @@ class UpdateCommandTest {
     assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "d").out()).contains("1");
   }
 
+  /** A one-line ARCS whose third column is a word: an arc of one hop (it was a NullPointerException, exit 1). */
+  @Test
+  void aSingleArcWithAWordForItsWeightIsOneHop() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("a b", "b c", "c d")), "base.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), write("arcs.txt", List.of("a d heavy")).toString(),
+        "-o", dir.resolve("new.npy").toString());
+    assertThat(update.exitCode()).as(update.err()).isZero();
+    assertThat(TropicRun.of("query", dir.resolve("new.npy").toString(), "dist", "a", "d").out()).contains("1");
+  }
+
+  /** As 'apsp' refuses such a graph: the distance would be stored as unreachable, with exit code 0. */
+  @Test
+  void arcsWhosePathsWouldOverflowFloat32AreRefusedAndNothingIsWritten() throws IOException {
+    Path base = apsp(write("graph.txt", List.of("0 1 1", "1 2 1", "2 3 1")), "base.npy");
+    Path arcs = write("huge.txt", List.of("3 4 3e38", "4 5 3e38"));
+    Path out = dir.resolve("new.npy");
+    TropicRun update = TropicRun.of("update", base.toString(), arcs.toString(), "-o", out.toString());
+    assertThat(update.exitCode()).isEqualTo(2);
+    assertThat(update.err()).contains(arcs + " joined to the graph: a shortest path could overflow float32");
+    assertThat(out).doesNotExist();
+  }
+
   /**
    * ARCS shaped as the graph's lines takes the graph's weight column: with the weights in column 4, its lines were
    * read for a weight in column 3 and refused with a hint to pass --header. Later readers (query path) agree.

@@ -47,6 +47,12 @@ public enum Compression {
     return NONE;
   }
 
+  /** The content of {@code raw}, decompressed if its first bytes say it is gzip or xz. */
+  public static InputStream decompressed(InputStream raw, String source) throws IOException {
+    BufferedInputStream buffered = new BufferedInputStream(raw);
+    return sniff(buffered).decompress(buffered, source);
+  }
+
   /** The decompressed content of {@code in}, called {@code source} in messages. */
   InputStream decompress(InputStream in, String source) throws IOException {
     return switch (this) {

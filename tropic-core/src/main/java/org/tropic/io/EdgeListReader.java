@@ -121,9 +121,10 @@ final class EdgeListReader {
         firstLine.line = lines.lineNumber();
         firstLine.autoDecided = true;
         int column = writtenWeightField(options, fields);
-        if (column >= 0 && column < fields.count() && !fields.isEmpty(column) && !Numbers.isNumeral(fields, column)) {
+        if (column >= 0 && column < fields.count() && !fields.isEmpty(column) && !Numbers.isNumeral(fields, column)
+            && !(Numbers.isNumeral(fields, 0) && Numbers.isNumeral(fields, 1))) {
           // 'a b weight': column names if the next line has a number there, else this line's own error (an edge
-          // where the weights are not read)
+          // where the weights are not read); '0 1 1,5' names no columns: its ids are numbers, its weight a typo
           try {
             Numbers.parseWeight(lines, fields, column);
           } catch (GraphInputException e) {
@@ -198,6 +199,7 @@ final class EdgeListReader {
         throw firstLine.heldBackError;
       }
       edges += addHeldBackEdge(firstLine, names, builder, direction);
+      rule = ReadOptions.Weights.UNIT; // its only line: no later line decided the rule
     }
     if (edges == 0) {
       throw lines.endError("the input has no edge lines", "lines 'source target [weight]' after any '#' comments");

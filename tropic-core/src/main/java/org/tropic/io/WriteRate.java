@@ -34,12 +34,13 @@ public final class WriteRate {
 
   /**
    * As {@link #measure(Path)}, for a result of {@code resultBytes}: the probe is a sixteenth of it, clamped to
-   * [1 MiB, {@value #PROBE_BYTES}], so timing adds at most a sixteenth to the writing of a result up to 1 GiB (power's
-   * 93 MiB result gets 5.8 MiB; a 16 MiB probe read 676 MB/s where 64 MiB read 870: a small one errs long, and on a
-   * small result, whose writing is short either way).
+   * [1 MiB, {@value #PROBE_BYTES}] and never more than the result, so timing adds at most a sixteenth to the writing
+   * of a result up to 1 GiB (power's 93 MiB result gets 5.8 MiB; a 16 MiB probe read 676 MB/s where 64 MiB read 870:
+   * a small one errs long, and on a small result, whose writing is short either way).
    */
   public static double measure(Path out, long resultBytes) throws IOException {
-    int size = (int) Math.max(CHUNK, Math.min(PROBE_BYTES, resultBytes / 16)) / CHUNK * CHUNK;
+    // never more than the result, whose room was checked: a 1 MiB probe failed beside a 92 KiB result in 200 KiB
+    long size = Math.max(Math.min(CHUNK, resultBytes), Math.min(PROBE_BYTES, resultBytes / 16) / CHUNK * CHUNK);
     Path target = out.toAbsolutePath();
     Files.createDirectories(target.getParent());
     Path probe = target.resolveSibling("." + target.getFileName() + ".tmp-"
@@ -50,8 +51,8 @@ public final class WriteRate {
       ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK);
       long start = System.nanoTime();
       try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.WRITE)) {
-        for (long written = 0; written < size; written += chunk.capacity()) {
-          chunk.clear();
+        for (long written = 0; written < size; written += chunk.limit()) {
+          chunk.clear().limit((int) Math.min(CHUNK, size - written));
           while (chunk.hasRemaining()) {
             channel.write(chunk);
           }
@@ -59,6 +60,8 @@ public final class WriteRate {
         channel.force(true);
       }
       return size / Math.max(1e-6, (System.nanoTime() - start) / 1e9);
+    } catch (IOException e) { // "No space left on device" named no file
+      throw new IOException(target + ": cannot write beside it to time the disk (" + e.getMessage() + ")", e);
     } finally {
       Files.deleteIfExists(probe);
       PendingFiles.done(probe);

@@ -228,6 +228,25 @@ class EdgeListReaderTest {
     assertThat(byColumn.weight(0, 1)).isEqualTo(3f);
   }
 
+  /** Ids that are numbers, as the data rows' are, name no columns: a typo in line 1's weight is line 1's error. */
+  @Test
+  void aFirstLineOfNumberedIdsWithAWeightNotANumberIsAnErrorNotAHeader() throws IOException {
+    Path typo = write(dir, "typo.txt", "0 1 1,5\n1 2 2\n");
+    assertInputError(typo, 1, "1,5");
+    LoadedGraph unit = GraphReader.load(typo, ReadOptions.defaults().withWeights(Weights.UNIT));
+    assertThat(unit.graph().arcCount()).isEqualTo(2);
+    assertThat(unit.source().headerRow()).isNull();
+  }
+
+  /** A file of one such line read by the unit rule: its edge, and the rule said (no later line decided it). */
+  @Test
+  void aSingleLineWithAWordForItsWeightIsAnEdgeUnderTheUnitRule() throws IOException {
+    LoadedGraph one = GraphReader.load(write(dir, "one.txt", "a b heavy\n"),
+        ReadOptions.defaults().withWeights(Weights.UNIT));
+    assertThat(one.graph().labels().names()).containsExactly("a", "b");
+    assertThat(one.source().weights()).isEqualTo(Weights.UNIT);
+  }
+
   /**
    * The unit rule ignores the weights but not the row that names them: 'u v w' over '1 2 3' was read as an arc
    * between two vertices u and v. Where no number follows, the first line is an edge as before.

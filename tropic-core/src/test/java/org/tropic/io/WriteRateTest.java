@@ -18,7 +18,7 @@ class WriteRateTest {
     Path out = dir.resolve("missing/new.npy");
     double rate = WriteRate.measure(out);
     assertThat(rate).isPositive().isFinite();
-    assertThat(WriteRate.measure(out, 128)).isPositive().isFinite(); // a result of 128 bytes: a 1 MiB probe
+    assertThat(WriteRate.measure(out, 128)).isPositive().isFinite(); // a result of 128 bytes: a probe of as many
     try (Stream<Path> left = Files.list(out.getParent())) {
       assertThat(left).isEmpty();
     }
