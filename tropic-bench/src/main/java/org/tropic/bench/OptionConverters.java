@@ -66,6 +66,18 @@ public final class OptionConverters {
     }
   }
 
+  /** A relative tolerance: a number in (0, 1); one of 1 or more stops at once and calls it converged. */
+  public static final class RelativeTolerance implements ITypeConverter<Double> {
+    @Override
+    public Double convert(String value) {
+      double x = number(value);
+      if (!(x > 0 && x < 1)) {
+        throw new TypeConversionException("must be a relative tolerance in (0, 1), such as 1e-5, got " + value);
+      }
+      return x;
+    }
+  }
+
   /** A share: a number in (0, 1]. */
   public static final class Share implements ITypeConverter<Double> {
     @Override

@@ -1,6 +1,7 @@
 package org.tropic.cli;
 
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.tropic.kg.KnowledgeGraph;
 import org.tropic.kg.KnowledgeGraphStore;
 import org.tropic.kg.NodeKind;
 import org.tropic.kg.ReadReport;
+import org.tropic.io.NpyDistanceMatrix;
 
 /**
  * {@code tropic info KG}: a stored knowledge graph's directory, described after reading it whole as the kg commands
@@ -37,6 +39,9 @@ final class KgInfo {
     int[] years = graph.yearRange();
     Map<String, String> extra = manifest.extraFiles() == null ? Map.of() : manifest.extraFiles();
     String apsp = extra.get("apsp");
+    if (apsp != null) {
+      requireReadable(directory, directory.resolve(apsp));
+    }
     List<String> inputs = manifest.inputs() == null ? List.of() : manifest.inputs();
     return new Report()
         .put("knowledge_graph", directory.toString())
@@ -58,6 +63,22 @@ final class KgInfo {
         .put("input_reports", Report.Worded.jsonOnly(manifest.inputReports() == null ? null // stored before them
             : manifest.inputReports().stream().map(KgInfo::inputReport).toList()))
         .put("created", manifest.created());
+  }
+
+  /**
+   * Opens the stored APSP as {@code discover} opens it (its size, sidecar and sampled rows checked): a deleted or
+   * truncated one was listed as there, and only {@code discover} then refused it.
+   */
+  private static void requireReadable(Path directory, Path apsp) {
+    try (NpyDistanceMatrix opened = NpyDistanceMatrix.open(apsp)) {
+      // opening is the check
+    } catch (NoSuchFileException e) {
+      throw new IllegalArgumentException(directory + ": its manifest lists a stored APSP, but " + e.getFile()
+          + " is missing; store it again with 'tropic kg build ... --apsp'", e);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(directory + ": its stored APSP cannot be read: " + e.getMessage()
+          + "; store it again with 'tropic kg build ... --apsp'", e);
+    }
   }
 
   /**

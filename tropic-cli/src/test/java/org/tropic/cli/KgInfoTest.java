@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +24,7 @@ class KgInfoTest {
     Path input = Files.writeString(dir.resolve(name + ".tsv"), text);
     Path kg = dir.resolve(name);
     String[] args = new String[] {"kg", "build", "--triples", input.toString(), "-o", kg.toString()};
-    String[] all = java.util.Arrays.copyOf(args, args.length + extra.length);
+    String[] all = Arrays.copyOf(args, args.length + extra.length);
     System.arraycopy(extra, 0, all, args.length, extra.length);
     TropicRun run = TropicRun.of(all);
     assertThat(run.exitCode()).as(run.err()).isZero();
@@ -56,6 +57,22 @@ class KgInfoTest {
     assertThat(undatedTable.out()).containsPattern("concept_concept +2\n")
         .contains("no evidence has a year: --as-of and 'validate time' need dated input")
         .contains("none ('kg build --apsp' stores one)");
+  }
+
+  /** A stored APSP deleted or truncated was listed as there; discover then refused it. */
+  @Test
+  void aMissingOrTruncatedStoredApspIsRefused() throws IOException {
+    Path kg = build("damaged", "A\tX\tB\nB\tX\tC\n", "--apsp");
+    Path apsp = kg.resolve("apsp.npy");
+    byte[] whole = Files.readAllBytes(apsp);
+    Files.write(apsp, Arrays.copyOf(whole, 100));
+    TropicRun truncated = TropicRun.of("info", kg.toString());
+    assertThat(truncated.exitCode()).isEqualTo(2);
+    assertThat(truncated.err()).contains(kg + ": its stored APSP cannot be read: ").contains(apsp.toString());
+    Files.delete(apsp);
+    TropicRun missing = TropicRun.of("info", kg.toString(), "--json");
+    assertThat(missing.exitCode()).isEqualTo(2);
+    assertThat(missing.err()).contains(kg + ": its manifest lists a stored APSP, but " + apsp + " is missing");
   }
 
   /**

@@ -38,8 +38,8 @@ public final class SpectrumCommand implements Callable<Integer> {
   int steps;
 
   @Option(names = "--tolerance", defaultValue = "1e-5", paramLabel = "T",
-      converter = OptionConverters.PositiveReal.class,
-      description = "Relative residual to stop at (default: ${DEFAULT-VALUE}).")
+      converter = OptionConverters.RelativeTolerance.class,
+      description = "Relative residual to stop at, in (0, 1) (default: ${DEFAULT-VALUE}).")
   double tolerance;
 
   @Option(names = "--seed", defaultValue = "1", paramLabel = "S",

@@ -266,6 +266,10 @@ class SparseCommandsTest {
     assertThat(run(new SpectrumCommand(LOADER), directed.toString())).isEqualTo(2);
     assertThat(err.toString()).contains("symmetric", "pass --undirected");
     err.getBuffer().setLength(0);
+    // a tolerance of 5 stopped at once and reported lambda_min -3.49 on karate, whose is -4.49, as converged
+    assertThat(run(new SpectrumCommand(LOADER), undirected.toString(), "--tolerance", "5")).isEqualTo(2);
+    assertThat(err.toString()).contains("must be a relative tolerance in (0, 1)");
+    err.getBuffer().setLength(0);
     assertThat(run(new CentralityCommand(LOADER), directed.toString(), "subgraph")).isEqualTo(2);
     assertThat(err.toString()).contains("subgraph centrality needs a symmetric matrix", "pass --undirected");
     assertThat(run(new TraverseCommand(LOADER), directed.toString(), "--seeds", "a,9")).isEqualTo(2);
