@@ -3,6 +3,7 @@ package org.tropic.io;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -330,6 +331,12 @@ public record Sidecar(
     try {
       sidecar = JSON.readValue(json, Sidecar.class);
     } catch (JacksonException e) {
+      String measure = vectorMeasure(json);
+      if (measure != null) { // it was "4 labels for 0 vertices"
+        throw new NpyFormatException(file, "the sidecar of a vector of " + measure + " values (the --npy of"
+            + " 'tropic centrality' or 'bfs'), not of an all-pairs result: numpy.load reads it; info and query read"
+            + " what 'tropic apsp' writes");
+      }
       throw new NpyFormatException(file, "not a Tropic sidecar: " + shortReason(e));
     }
     if (sidecar == null) {
@@ -343,6 +350,21 @@ public record Sidecar(
       throw new NpyFormatException(file, "the sidecar has no graphFingerprint");
     }
     return sidecar;
+  }
+
+  /** The measure a vector's sidecar names (one dimension in its shape), or {@code null} for any other JSON. */
+  private static String vectorMeasure(byte[] json) {
+    try {
+      JsonNode tree = JSON.readTree(json);
+      JsonNode shape = tree == null ? null : tree.get("shape");
+      if (shape != null && shape.isArray() && shape.size() == 1) {
+        JsonNode measure = tree.get("measure");
+        return measure != null && measure.isTextual() ? "'" + measure.asText() + "'" : "vertex";
+      }
+    } catch (IOException e) {
+      // not JSON at all: the caller says so
+    }
+    return null;
   }
 
   /**

@@ -137,6 +137,17 @@ class SidecarTest {
     assertThat(graph.fingerprint()).isNotEqualTo(reweighted.fingerprint());
   }
 
+  /** centrality and bfs write a vector's sidecar beside their --npy: it was "not a Tropic sidecar: 4 labels ...". */
+  @Test
+  void aVectorsSidecarIsNamedAsSuch() throws IOException {
+    Path file = dir.resolve("pr.npy.json");
+    Files.writeString(file, "{\"dtype\": \"float64\", \"shape\": [2], \"measure\": \"pagerank\", \"labels\":"
+        + " [\"a\", \"b\"]}");
+    assertThatThrownBy(() -> Sidecar.read(file)).isInstanceOf(NpyFormatException.class)
+        .hasMessageContaining("the sidecar of a vector of 'pagerank' values (the --npy of 'tropic centrality' or"
+            + " 'bfs'), not of an all-pairs result");
+  }
+
   @Test
   void checkGraphRefusesTheSameShapeUnderOtherVertexNames() throws IOException {
     Graph graph = NpyTestSupport.pathGraph(4, 2f, true);
