@@ -33,6 +33,7 @@ import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.tropic.io.GraphInputException;
+import org.tropic.io.OutputLocationException;
 import org.tropic.io.PendingFiles;
 import org.tropic.io.WriteFailures;
 
@@ -89,11 +90,38 @@ public final class KnowledgeGraphStore {
   }
 
   /**
-   * Whether {@link #write} may write to {@code target}: it is absent, or a graph stored before, which is replaced;
-   * never a file or a foreign directory. For commands to check before their work, not only when they write.
+   * Refuses a {@code target} that {@link #write} may not write to: it may be absent, or a graph stored before, which
+   * is replaced; never a file, a foreign directory, or the working directory or a folder above it. For commands to
+   * check before their work, not only when they write.
+   *
+   * @throws OutputLocationException naming {@code target} as given and saying what to do
    */
-  public static boolean canReplace(Path target) {
-    return !Files.exists(target) || Files.isRegularFile(target.resolve(MANIFEST));
+  public static void requireReplaceable(Path target) throws IOException {
+    requireReplaceable(target, Path.of("").toAbsolutePath());
+  }
+
+  /** As {@link #requireReplaceable(Path)}, for a process whose working directory is {@code workingDirectory}. */
+  static void requireReplaceable(Path target, Path workingDirectory) throws IOException {
+    Path absolute = target.toAbsolutePath().normalize();
+    if (!Files.exists(absolute)) {
+      return;
+    }
+    if (!Files.isDirectory(absolute)) {
+      throw new OutputLocationException(target + " is a file; choose a new directory");
+    }
+    if (!Files.isRegularFile(absolute.resolve(MANIFEST))) {
+      throw new OutputLocationException(target + " is a directory but not a stored knowledge graph (no " + MANIFEST
+          + "); choose a new directory");
+    }
+    // Replacing renames the graph away and deletes it: the shell that started the build would be left in a deleted
+    // folder, and this process's relative paths would resolve there.
+    Path cwd = workingDirectory.toRealPath();
+    Path real = absolute.toRealPath();
+    if (cwd.startsWith(real)) {
+      throw new OutputLocationException(target + " is " + (cwd.equals(real) ? "the current directory"
+          : "a folder above the current directory " + cwd) + ", which a build cannot replace: run it from another"
+          + " directory (e.g. cd " + real.getParent() + ")");
+    }
   }
 
   /** Writes {@code graph} to the directory {@code target}; see the class comment. */
@@ -104,11 +132,10 @@ public final class KnowledgeGraphStore {
   /** Writes {@code graph} and whatever {@code extra} adds to the directory {@code target}, all or nothing. */
   public static Manifest write(KnowledgeGraph graph, List<ReadReport> inputs, Path target, Extra extra)
       throws IOException {
-    Path absolute = target.toAbsolutePath();
-    if (!canReplace(absolute)) {
-      throw new IOException(target + " exists and is not a stored knowledge graph (no " + MANIFEST
-          + "); choose a new directory");
-    }
+    // normalized: "kg/." names the staging folder "..tmp-…" inside kg, and "kg/../kg" stops resolving once kg is
+    // renamed away, so the old graph could be neither replaced nor put back
+    Path absolute = target.toAbsolutePath().normalize();
+    requireReplaceable(target);
     Path parent = absolute.getParent();
     Files.createDirectories(parent);
     Path staging = parent.resolve("." + absolute.getFileName() + ".tmp-" + suffix());
@@ -147,12 +174,28 @@ public final class KnowledgeGraphStore {
     try {
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
-      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
-      throw e;
+      throw putBack(old, target, e);
     }
     PendingFiles.add(old); // the new graph is in place: an interrupted clean-up must not leave the old one behind
     deleteTree(old);
     PendingFiles.done(old);
+  }
+
+  /**
+   * Puts the graph stored before back in place after the new one failed to take its place, returning what to throw:
+   * {@code failure}, or, should the old graph stay where it was moved, a failure saying where it is, since a later
+   * build deletes a {@code .NAME.old-} directory.
+   */
+  private static IOException putBack(Path old, Path target, IOException failure) {
+    try {
+      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+      return failure;
+    } catch (IOException e) {
+      IOException stranded = new IOException(failure.getMessage() + "; the graph stored before is in " + old
+          + ": rename it back to " + target + " before building again", failure);
+      stranded.addSuppressed(e);
+      return stranded;
+    }
   }
 
   private static Manifest manifest(KnowledgeGraph graph, List<ReadReport> inputs, Map<String, String> extraFiles) {
@@ -353,34 +396,54 @@ public final class KnowledgeGraphStore {
   }
 
   /**
+   * What {@link #deleteLeftovers} did.
+   *
+   * @param deleted the directories deleted
+   * @param bytes the bytes they held
+   * @param restored the {@code .NAME.old-HEX} directory put back in place as the target, or null
+   */
+  public record Leftovers(int deleted, long bytes, Path restored) {}
+
+  /**
    * Deletes the directories a build killed before it finished left beside {@code target}: the staging directory
    * {@code .NAME.tmp-HEX} of a graph being written and {@code .NAME.old-HEX}, the graph it replaced, being deleted. A
    * Ctrl-C or SIGTERM deletes them as it stops; a kill -9 does not (one during Hetionet's {@code --apsp} write left
-   * 1.8 GB), and no later build replaces them. A build writing the same graph at the same time (which nothing
-   * supports) would lose its directory; what cannot be deleted is left in place.
+   * 1.8 GB), and no later build replaces them. Where {@code target} is missing, an {@code .NAME.old-HEX} holding a
+   * graph is the only copy of the graph stored before (a build stopped between its two renames, or one whose new
+   * graph failed to take its place): it is put back, not deleted. A build writing the same graph at the same time
+   * (which nothing supports) would lose its directory; what cannot be deleted is left in place.
    *
-   * @return the bytes freed
    * @throws IOException if the folder cannot be listed
    */
-  public static long deleteLeftovers(Path target) throws IOException {
-    Path absolute = target.toAbsolutePath();
+  public static Leftovers deleteLeftovers(Path target) throws IOException {
+    Path absolute = target.toAbsolutePath().normalize();
     Path parent = absolute.getParent();
     if (parent == null || !Files.isDirectory(parent)) {
-      return 0;
+      return new Leftovers(0, 0, null);
     }
     String name = "." + absolute.getFileName();
+    int deleted = 0;
     long freed = 0;
+    Path restored = null;
     try (DirectoryStream<Path> listing = Files.newDirectoryStream(parent, p -> {
       String n = p.getFileName().toString();
       return n.startsWith(name) && n.substring(name.length()).matches("\\.(tmp|old)-[0-9a-f]{1,16}")
           && Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS);
     })) {
       for (Path leftover : listing) {
+        if (restored == null && !Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)
+            && leftover.getFileName().toString().startsWith(name + ".old-")
+            && Files.isRegularFile(leftover.resolve(MANIFEST))) {
+          Files.move(leftover, absolute, StandardCopyOption.ATOMIC_MOVE);
+          restored = leftover;
+          continue;
+        }
         freed += sizeOf(leftover);
         deleteTree(leftover);
+        deleted++;
       }
     }
-    return freed;
+    return new Leftovers(deleted, freed, restored);
   }
 
   private static long sizeOf(Path root) {

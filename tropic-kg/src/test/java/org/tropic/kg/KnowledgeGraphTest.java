@@ -177,6 +177,60 @@ class KnowledgeGraphTest {
     assertThat(foreign.resolve("cat.jpg")).exists();
   }
 
+  /**
+   * {@code -o ../kg} from inside kg renamed kg away, then could neither move the new graph in nor the old one back
+   * ("no such file"): only hidden .kg.old-/.kg.tmp- directories were left. {@code kg/.} failed "Device or resource
+   * busy".
+   */
+  @Test
+  void aGraphNamedThroughItselfIsReplacedWhole() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    Path stored = dir.resolve("kg");
+    KnowledgeGraphStore.write(g, List.of(), stored);
+    for (Path viaItself : List.of(dir.resolve("kg/../kg"), dir.resolve("kg/."))) {
+      KnowledgeGraphStore.write(g.asOf(1986), List.of(), viaItself);
+      assertThat(KnowledgeGraphStore.read(stored).nodeCount()).as(viaItself.toString())
+          .isEqualTo(g.asOf(1986).nodeCount());
+      KnowledgeGraphStore.write(g, List.of(), viaItself);
+      assertThat(KnowledgeGraphStore.read(stored).nodeCount()).isEqualTo(g.nodeCount());
+    }
+    try (var entries = Files.list(dir); var inside = Files.list(stored)) {
+      assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("."));
+      assertThat(inside.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("."));
+    }
+  }
+
+  @Test
+  void theWorkingDirectoryOrOneAboveItIsNeverReplaced() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    Path stored = dir.resolve("kg");
+    KnowledgeGraphStore.write(g, List.of(), stored);
+    Path below = Files.createDirectories(stored.resolve("sub"));
+    assertThatThrownBy(() -> KnowledgeGraphStore.requireReplaceable(stored, stored))
+        .isInstanceOf(org.tropic.io.OutputLocationException.class)
+        .hasMessage(stored + " is the current directory, which a build cannot replace: run it from another"
+            + " directory (e.g. cd " + dir.toRealPath() + ")");
+    assertThatThrownBy(() -> KnowledgeGraphStore.requireReplaceable(stored, below))
+        .hasMessageContaining("is a folder above the current directory " + below.toRealPath());
+    KnowledgeGraphStore.requireReplaceable(stored, dir); // beside it is fine
+  }
+
+  /** The old graph is the only copy when a build stopped between its two renames: the next build puts it back. */
+  @Test
+  void anOldGraphLeftInsteadOfTheTargetIsPutBackNotDeleted() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    Path stored = dir.resolve("kg");
+    KnowledgeGraphStore.write(g, List.of(), dir.resolve(".kg.old-1f"));
+    Path staging = Files.createDirectories(dir.resolve(".kg.tmp-2e"));
+
+    KnowledgeGraphStore.Leftovers leftovers = KnowledgeGraphStore.deleteLeftovers(stored);
+
+    assertThat(leftovers.restored()).isEqualTo(dir.resolve(".kg.old-1f"));
+    assertThat(leftovers.deleted()).isEqualTo(1);
+    assertThat(staging).doesNotExist();
+    assertThat(KnowledgeGraphStore.read(stored).nodeCount()).isEqualTo(g.nodeCount());
+  }
+
   @Test
   void viewHoldsOnlyTheChosenKindsAsNegativeLogLengths() throws IOException {
     KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();

@@ -138,10 +138,14 @@ public final class KgBuildCommand implements Callable<Integer> {
     KgCli.requireGraphTarget("-o", output);
     // before the inputs are read (minutes for a SemMedDB dump): a read-only folder was found only when writing
     OutputLocations.checkCreatable(output);
-    long freed = KnowledgeGraphStore.deleteLeftovers(output);
-    if (freed > 0) {
+    KnowledgeGraphStore.Leftovers leftovers = KnowledgeGraphStore.deleteLeftovers(output);
+    if (leftovers.restored() != null) {
+      err.printf(Locale.ROOT, "note: put the graph stored in %s before back in place from %s, where a build stopped"
+          + " while replacing it had left it%n", output, leftovers.restored().getFileName());
+    }
+    if (leftovers.deleted() > 0) { // empty ones too: the note is the only trace of what was deleted
       err.printf(Locale.ROOT, "note: deleted %s of partial graph directories beside %s, left by a build killed"
-          + " while writing it%n", Units.bytes(freed), output);
+          + " while writing it%n", Units.bytes(leftovers.bytes()), output);
     }
     boolean replacing = Files.exists(output);
     boolean curated = curatedEdges != null || curatedNodes != null;

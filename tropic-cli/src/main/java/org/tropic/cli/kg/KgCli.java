@@ -112,13 +112,14 @@ final class KgCli {
   }
 
   /**
-   * Refuses, before any work, an output directory that a command would fail to write at its end: a file, or a
-   * directory that holds something other than a stored knowledge graph.
+   * Refuses, before any work, an output directory that a command would fail to write at its end, or should not
+   * replace: see {@link KnowledgeGraphStore#requireReplaceable}.
    */
-  static void requireGraphTarget(String option, Path target) {
-    if (!KnowledgeGraphStore.canReplace(target)) {
-      throw new IllegalArgumentException(option + " " + target + (Files.isDirectory(target)
-          ? " is a directory that holds no stored knowledge graph" : " is a file") + "; choose a new directory");
+  static void requireGraphTarget(String option, Path target) throws IOException {
+    try {
+      KnowledgeGraphStore.requireReplaceable(target);
+    } catch (OutputLocationException e) {
+      throw new IllegalArgumentException(option + " " + e.getMessage(), e);
     }
   }
 

@@ -75,6 +75,41 @@ class KgCommandsTest {
     assertThat(kg.resolve("graph.json")).isRegularFile();
   }
 
+  /** An empty staging directory (a kill -9 just after it was made) was deleted without the note. */
+  @Test
+  void anEmptyLeftoverIsDeletedWithTheNoteToo() throws IOException {
+    Path staging = Files.createDirectories(dir.resolve(".kg.tmp-ab"));
+    Path kg = dir.resolve("kg");
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "-o", kg.toString());
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.err()).contains("note: deleted 0 B of partial graph directories beside " + kg);
+    assertThat(staging).doesNotExist();
+  }
+
+  /**
+   * {@code kg build -o ../kg} run inside kg renamed kg away and failed, exit 2, leaving only hidden directories that
+   * the next build deleted, old graph and all. A build run in the graph directory is refused before reading.
+   */
+  @Test
+  @Timeout(120)
+  void aBuildRunInsideTheGraphDirectoryIsRefusedBeforeReading() throws IOException, InterruptedException {
+    Path kg = build();
+    byte[] before = Files.readAllBytes(kg.resolve("nodes.tsv"));
+    Path log = dir.resolve("build.log");
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--add-modules", "jdk.incubator.vector", "-cp", System.getProperty("java.class.path"),
+        "org.tropic.cli.Tropic", "kg", "build", "--triples", "../triples.tsv", "-o", "../kg")
+        .directory(kg.toFile()).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    assertThat(process.waitFor()).as(Files.readString(log)).isEqualTo(2);
+    assertThat(Files.readString(log)).contains("tropic kg build: -o ../kg is the current directory, which a build"
+        + " cannot replace: run it from another directory (e.g. cd " + dir.toRealPath() + ")")
+        .doesNotContain("triples"); // before reading
+    assertThat(Files.readAllBytes(kg.resolve("nodes.tsv"))).isEqualTo(before);
+    try (var entries = Files.list(dir)) {
+      assertThat(entries.map(p -> p.getFileName().toString())).noneMatch(name -> name.startsWith("."));
+    }
+  }
+
   @Test
   void buildStoresTheGraphAndReportsEachInput() throws IOException {
     Path kg = build("--apsp");
