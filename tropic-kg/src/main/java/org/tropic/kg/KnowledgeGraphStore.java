@@ -26,15 +26,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.OutputLocationException;
 import org.tropic.io.PendingFiles;
+import org.tropic.io.Sidecar;
 import org.tropic.io.WriteFailures;
 
 /**
@@ -46,7 +49,7 @@ import org.tropic.io.WriteFailures;
  * <p>A write is all or nothing: everything goes into a hidden sibling directory that is renamed into place at the
  * end; an existing graph directory is replaced only then. A failure deletes the hidden directory, and so does a JVM
  * stopped mid-write (Ctrl-C, SIGTERM), through {@link PendingFiles}. A directory that exists but is not a stored
- * knowledge graph is never overwritten.
+ * knowledge graph, or that holds entries a stored graph does not, is never overwritten.
  */
 public final class KnowledgeGraphStore {
   /** The manifest's file name. */
@@ -56,6 +59,8 @@ public final class KnowledgeGraphStore {
 
   private static final String NODES = "nodes.tsv";
   private static final String EDGES = "edges.tsv";
+  /** The foreign entries a refusal names; it gives their count too. */
+  private static final int FOREIGN_SHOWN = 5;
   private static final ObjectMapper JSON = JsonMapper.builder()
       .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(SerializationFeature.INDENT_OUTPUT)
@@ -91,8 +96,8 @@ public final class KnowledgeGraphStore {
 
   /**
    * Refuses a {@code target} that {@link #write} may not write to: it may be absent, or a graph stored before, which
-   * is replaced; never a file, a foreign directory, or the working directory or a folder above it. For commands to
-   * check before their work, not only when they write.
+   * is replaced; never a file, a foreign directory, a graph directory holding other entries too (notes, plots), or
+   * the working directory or a folder above it. For commands to check before their work, not only when they write.
    *
    * @throws OutputLocationException naming {@code target} as given and saying what to do
    */
@@ -122,6 +127,43 @@ public final class KnowledgeGraphStore {
           : "a folder above the current directory " + cwd) + ", which a build cannot replace: run it from another"
           + " directory (e.g. cd " + real.getParent() + ")");
     }
+    List<String> foreign = foreignEntries(absolute);
+    if (!foreign.isEmpty()) {
+      throw new OutputLocationException(String.format(Locale.ROOT, "%s holds %d %s that a stored knowledge graph"
+          + " does not (%s%s), which replacing it would delete: move %s out, or choose a new directory", target,
+          foreign.size(), foreign.size() == 1 ? "entry" : "entries",
+          String.join(", ", foreign.subList(0, Math.min(foreign.size(), FOREIGN_SHOWN))),
+          foreign.size() > FOREIGN_SHOWN ? ", …" : "", foreign.size() == 1 ? "it" : "them"));
+    }
+  }
+
+  /** The entries of the graph directory {@code directory} that a stored graph does not hold, sorted; folders end /. */
+  private static List<String> foreignEntries(Path directory) throws IOException {
+    Set<String> stored = storedEntries(directory);
+    try (Stream<Path> entries = Files.list(directory)) {
+      return entries.filter(p -> !stored.contains(p.getFileName().toString()))
+          .map(p -> p.getFileName() + (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) ? "/" : "")).sorted()
+          .toList();
+    }
+  }
+
+  /**
+   * The names a stored graph holds: the store's own files, and the extra files its manifest names (an APSP's
+   * {@code apsp.npy}), each with the sidecar {@code DistanceStore} writes beside a matrix. Where the manifest cannot
+   * be read, the store's own files alone: what else is there is not known to be the graph's.
+   */
+  private static Set<String> storedEntries(Path directory) {
+    Set<String> names = new HashSet<>(List.of(MANIFEST, NODES, EDGES));
+    try {
+      Map<String, String> extraFiles = manifest(directory).extraFiles();
+      for (String name : extraFiles == null ? List.<String>of() : extraFiles.values()) {
+        names.add(name);
+        names.add(Sidecar.pathFor(Path.of(name)).toString());
+      }
+    } catch (IOException | RuntimeException e) {
+      // a damaged manifest names no extra files
+    }
+    return names;
   }
 
   /** Writes {@code graph} to the directory {@code target}; see the class comment. */
@@ -169,6 +211,7 @@ public final class KnowledgeGraphStore {
       Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
       return;
     }
+    requireReplaceable(target); // again: a file put into the graph directory during a long build is kept
     Path old = target.resolveSibling("." + target.getFileName() + ".old-" + suffix());
     Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
     try {

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tropic.graph.Graph;
@@ -200,6 +201,37 @@ class KnowledgeGraphTest {
     }
   }
 
+  /** Replacing a graph deleted whatever else its directory held (notes, a folder of plots), exit 0. */
+  @Test
+  void aGraphDirectoryHoldingOtherEntriesIsNotReplaced() throws IOException {
+    KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
+    Path stored = dir.resolve("kg");
+    KnowledgeGraphStore.Extra apsp = directory -> {
+      Files.writeString(directory.resolve("apsp.npy"), "distances");
+      Files.writeString(directory.resolve("apsp.npy.json"), "{}");
+      return Map.of("apsp", "apsp.npy", "apsp-edges", "concept-concept");
+    };
+    KnowledgeGraphStore.write(g, List.of(), stored, apsp);
+    KnowledgeGraphStore.write(g, List.of(), stored, apsp); // what a stored graph holds is replaced
+    KnowledgeGraphStore.write(g, List.of(), stored);
+    Files.writeString(stored.resolve("notes.txt"), "important");
+    Files.createDirectories(stored.resolve("plots"));
+
+    assertThatThrownBy(() -> KnowledgeGraphStore.write(g.asOf(1986), List.of(), stored))
+        .isInstanceOf(org.tropic.io.OutputLocationException.class)
+        .hasMessage(stored + " holds 2 entries that a stored knowledge graph does not (notes.txt, plots/), which"
+            + " replacing it would delete: move them out, or choose a new directory");
+    assertThat(stored.resolve("notes.txt")).hasContent("important");
+    assertThat(stored.resolve("plots")).isDirectory();
+    assertThat(KnowledgeGraphStore.read(stored).nodeCount()).isEqualTo(g.nodeCount());
+    for (int i = 0; i < 6; i++) {
+      Files.writeString(stored.resolve("n" + i + ".txt"), "");
+    }
+    assertThatThrownBy(() -> KnowledgeGraphStore.requireReplaceable(stored))
+        .hasMessageContaining(" holds 8 entries that a stored knowledge graph does not (n0.txt, n1.txt, n2.txt,"
+            + " n3.txt, n4.txt, …), which replacing it would delete: move them out");
+  }
+
   @Test
   void theWorkingDirectoryOrOneAboveItIsNeverReplaced() throws IOException {
     KnowledgeGraph g = SemMedCorpus.build(dir, false).graph();
@@ -212,6 +244,7 @@ class KnowledgeGraphTest {
             + " directory (e.g. cd " + dir.toRealPath() + ")");
     assertThatThrownBy(() -> KnowledgeGraphStore.requireReplaceable(stored, below))
         .hasMessageContaining("is a folder above the current directory " + below.toRealPath());
+    Files.delete(below);
     KnowledgeGraphStore.requireReplaceable(stored, dir); // beside it is fine
   }
 

@@ -110,6 +110,23 @@ class KgCommandsTest {
     }
   }
 
+  /** A rebuild deleted the notes and plots kept in the graph directory, exit 0; refused before reading now. */
+  @Test
+  void aRebuildOverAGraphDirectoryHoldingOtherFilesIsRefused() throws IOException {
+    Path kg = build("--apsp");
+    build("--apsp"); // the APSP and its sidecar are the graph's own
+    Files.writeString(kg.resolve("notes.txt"), "important\n");
+    Files.createDirectories(kg.resolve("plots"));
+    CliRun run = CliRun.of(new KgCommand(), "build", "--triples", swansonTriples().toString(), "-o", kg.toString());
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err()).contains("-o " + kg + " holds 2 entries that a stored knowledge graph"
+        + " does not (notes.txt, plots/), which replacing it would delete: move them out, or choose a new"
+        + " directory");
+    assertThat(run.out()).as("refused before reading").doesNotContain("triples");
+    assertThat(kg.resolve("notes.txt")).hasContent("important");
+    assertThat(kg.resolve("plots")).isDirectory();
+  }
+
   @Test
   void buildStoresTheGraphAndReportsEachInput() throws IOException {
     Path kg = build("--apsp");
