@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.LongConsumer;
 import java.util.zip.ZipException;
 import org.tropic.io.BinaryContent;
@@ -15,16 +16,21 @@ import org.tropic.io.CountedInputStream;
 import org.tropic.io.GraphInputException;
 import org.tropic.io.StrictGzipInputStream;
 
-/** Opens input files, gunzipping those that start with the gzip magic bytes whatever their name. */
+/**
+ * Opens input files, gunzipping those that start with the gzip magic bytes whatever their name, and skipping a UTF-8
+ * byte-order mark at the start of the content.
+ */
 final class InputFiles {
   private static final int BUFFER = 1 << 16;
+  /** U+FEFF in UTF-8. */
+  private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
   private InputFiles() {}
 
   /**
-   * The decompressed bytes of {@code file}. Reading a damaged gzip file fails with a {@link GraphInputException}
-   * naming it (bad input), not with the bare {@link ZipException} or {@link EOFException} of the JDK; so does one
-   * with bytes after the end of its gzip data, which the JDK's stream ignored.
+   * The decompressed bytes of {@code file}, less a leading UTF-8 byte-order mark. Reading a damaged gzip file fails
+   * with a {@link GraphInputException} naming it (bad input), not with the bare {@link ZipException} or
+   * {@link EOFException} of the JDK; so does one with bytes after the end of its gzip data, which the JDK ignored.
    *
    * @throws NoSuchFileException naming the file if it does not exist
    * @throws GraphInputException naming it if it is a directory, a pipe or a device
@@ -63,11 +69,19 @@ final class InputFiles {
       text.reset();
       // a binary's bytes read as rows: a few malformed, one parsed, and a knowledge graph built of it
       BinaryContent.refuse(file.toString(), head, "a text file (tab-separated, CSV or SIF), plain or gzip");
+      // a UTF-8 byte-order mark (Excel, Notepad) was read as part of the first field: a header then made a node
+      if (startsWithByteOrderMark(head)) {
+        text.skipNBytes(UTF8_BOM.length);
+      }
       return text;
     } catch (IOException | RuntimeException e) {
       in.close();
       throw e;
     }
+  }
+
+  private static boolean startsWithByteOrderMark(byte[] head) {
+    return head.length >= UTF8_BOM.length && Arrays.equals(head, 0, UTF8_BOM.length, UTF8_BOM, 0, UTF8_BOM.length);
   }
 
   /** A gzip stream whose corruption or truncation is reported as bad input naming the file. */

@@ -127,6 +127,39 @@ class KgCommandsTest {
     assertThat(kg.resolve("plots")).isDirectory();
   }
 
+  /**
+   * A UTF-8 byte-order mark (Excel's "CSV UTF-8", Notepad) was read as part of the first field: a header was not
+   * known as one and became a node or an edge, exit 0, and a co-occurrence table's header was refused as lacking its
+   * column.
+   */
+  @Test
+  void aByteOrderMarkIsNotPartOfTheFirstField() throws IOException {
+    String bom = "\uFEFF";
+    Path triples = Files.writeString(dir.resolve("sw.csv"), bom + "subject,predicate,object\r\n"
+        + "fish_oils,INHIBITS,blood_viscosity\r\nblood_viscosity,ASSOCIATED_WITH,raynaud\r\n");
+    CliRun literature = CliRun.of(new KgCommand(), "build", "--triples", triples.toString(), "-o",
+        dir.resolve("lit").toString());
+    assertThat(literature.exit()).as(literature.err()).isZero();
+    assertThat(literature.out()).contains("2 rows, 2 used, 0 malformed")
+        .contains("line 1 read as a header: subject,predicate,object").contains("graph: 3 concepts,");
+
+    Path nodes = Files.writeString(dir.resolve("nodes.tsv"), bom + "id\tname\tkind\nA::a\ta\tA\nB::b\tb\tB\n");
+    Path sif = Files.writeString(dir.resolve("edges.sif"), bom + "source\tmetaedge\ttarget\nA::a\tAb\tB::b\n");
+    CliRun curated = CliRun.of(new KgCommand(), "build", "--curated-nodes", nodes.toString(), "--curated-edges",
+        sif.toString(), "-o", dir.resolve("curated").toString());
+    assertThat(curated.exit()).as(curated.err()).isZero();
+    assertThat(curated.out()).contains(nodes + " (curated nodes): 2 rows, 2 used")
+        .contains(sif + " (curated edges (SIF)): 1 rows, 1 used").doesNotContain("malformed: ")
+        .contains("graph: 2 concepts, 0 abstracts, 1 concept-concept");
+
+    Path table = Files.writeString(dir.resolve("co.tsv"), bom + "doid_code_0\tdoid_code_1\tcooccurrence\n"
+        + "d0\td1\t5\n");
+    CliRun cooccurrence = CliRun.of(new KgCommand(), "build", "--cooccurrence", table.toString(), "-o",
+        dir.resolve("co").toString());
+    assertThat(cooccurrence.exit()).as(cooccurrence.err()).isZero();
+    assertThat(cooccurrence.out()).contains("1 rows, 1 used").contains("graph: 2 concepts, 0 abstracts, 1");
+  }
+
   @Test
   void buildStoresTheGraphAndReportsEachInput() throws IOException {
     Path kg = build("--apsp");
