@@ -162,9 +162,8 @@ final class CheckpointFile {
     Path temp = target.resolveSibling(TEMPORARY_PREFIX.formatted(target.getFileName()) + random);
     try {
       Files.createDirectories(target.getParent());
-      Files.createFile(temp);
+      PendingFiles.createFile(temp);
       try {
-        PendingFiles.addCreated(temp);
         long bytes = write(temp, target, header, tiles, progress);
         // One rename replaces the earlier save: a stop now leaves that save or this one, never a part of either.
         try {

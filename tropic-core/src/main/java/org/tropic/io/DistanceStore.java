@@ -479,9 +479,8 @@ public final class DistanceStore {
     String random = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
     Path temp = target.resolveSibling("." + target.getFileName() + ".tmp-" + random);
     Files.createDirectories(target.getParent());
-    Files.createFile(temp);
+    PendingFiles.createFile(temp);
     temporaries.add(temp);
-    PendingFiles.addCreated(temp);
     return temp;
   }
 

@@ -55,6 +55,28 @@ public final class PendingFiles {
   }
 
   /**
+   * Creates the empty file {@code file} and remembers it, as one step the hook cannot come between: it runs under
+   * the lock the hook holds while it deletes, and not at all once the JVM is stopping. A file created and then
+   * {@link #addCreated added} could fall between the hook's pass and the JVM's halt and be left behind (a
+   * checkpoint's {@code .tmp-} after a SIGTERM, once, in a loaded test run).
+   *
+   * @throws IOException naming the file when the JVM is stopping, or as {@link Files#createFile} throws
+   */
+  public static void createFile(Path file) throws IOException {
+    COMMITS.lock();
+    try {
+      // not stopping yet: the hook, once it starts, waits for this lock and then finds the file
+      if (stopping()) {
+        throw new IOException("not writing " + file + ": the program is being stopped");
+      }
+      Files.createFile(file);
+      PENDING.add(file);
+    } finally {
+      COMMITS.unlock();
+    }
+  }
+
+  /**
    * Remembers a temporary its writer has just created, as {@link #add} does, unless the JVM is already stopping:
    * the hook may then have passed, and a file created after it (the solve runs on while the hooks do, and reaches
    * its next save or its result) would be left behind, as large as a result. It is then deleted, and the writer

@@ -45,8 +45,7 @@ public final class WriteRate {
     Files.createDirectories(target.getParent());
     Path probe = target.resolveSibling("." + target.getFileName() + ".tmp-"
         + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()));
-    Files.createFile(probe);
-    PendingFiles.addCreated(probe);
+    PendingFiles.createFile(probe);
     try {
       ByteBuffer chunk = ByteBuffer.allocateDirect(CHUNK);
       long start = System.nanoTime();
